@@ -1,0 +1,197 @@
+/**
+ * The parameters of a report search, `GET /api/v4/reports/search` (specification "Search
+ * parameters", api-decisions §6): `filter[…]` says which reports to include, `exclude[…]` which to
+ * leave out, both with the same criteria, and `order[…]` how to sort them.
+ *
+ * The input is the query object qs parses (`filter[tile][scale]=0.5` arrives nested). A parameter
+ * the search does not know is malformed rather than ignored: a dropped filter would quietly
+ * return reports the client meant to leave out. Tile ids stay as sent; the API decodes them with
+ * `Tile`.
+ */
+import { type DateTime, Result } from "effect"
+import { MalformedRequest } from "./Invalid.ts"
+import * as OrderBy from "./OrderBy.ts"
+import * as QueryValue from "./QueryValue.ts"
+
+/**
+ * How a report shows on the map, from its state (api-decisions §4).
+ *
+ * @example
+ * ```ts
+ * const appearance: Appearance = "loud"
+ * ```
+ */
+export type Appearance = "invisible" | "normal" | "attention" | "loud"
+
+/**
+ * Every appearance, in order of prominence.
+ *
+ * @example
+ * ```ts
+ * appearances.includes("attention") // true
+ * ```
+ */
+export const appearances: ReadonlyArray<Appearance> = ["invisible", "normal", "attention", "loud"]
+
+/**
+ * A point and a scale naming the tile that contains the point: the alternative to a tile id.
+ *
+ * @example
+ * ```ts
+ * const tile: TilePoint = { latitude: -41.3, longitude: 174.7, scale: 0.05 }
+ * ```
+ */
+export interface TilePoint {
+  readonly latitude: number
+  readonly longitude: number
+  readonly scale: number
+}
+
+/**
+ * The criteria of `filter[…]` or of `exclude[…]`; `undefined` where the parameter was not given.
+ *
+ * @example
+ * ```ts
+ * const criteria: Criteria = { ...nothing, channels: [1, 2] }
+ * ```
+ */
+export interface Criteria {
+  /** `tile_id`, raw as sent (a space, which only an unencoded `+` becomes, is read back as `+`). */
+  readonly tileId: string | undefined
+  /** `tile[latitude]`, `tile[longitude]` and `tile[scale]`, always given together. */
+  readonly tile: TilePoint | undefined
+  /** `channels=[1,2]`: channel ids. */
+  readonly channels: ReadonlyArray<number> | undefined
+  readonly updatedAfter: DateTime.Utc | undefined
+  readonly updatedBefore: DateTime.Utc | undefined
+  readonly appearance: Appearance | undefined
+  /** `id[id_array]=1,2,3`: report ids. */
+  readonly reportIds: ReadonlyArray<number> | undefined
+  /** `id[report_search_id]`: the reports a previous search found. */
+  readonly reportSearchId: number | undefined
+}
+
+/**
+ * A whole report search request, as plain data for the search job.
+ *
+ * @example
+ * ```ts
+ * const search: ReportSearchQuery = { filter: nothing, exclude: nothing, order: [] }
+ * ```
+ */
+export interface ReportSearchQuery {
+  readonly filter: Criteria
+  readonly exclude: Criteria
+  readonly order: ReadonlyArray<OrderBy.Clause<OrderBy.ReportSearchField>>
+}
+
+/**
+ * Criteria with no parameter given: every report matches.
+ *
+ * @example
+ * ```ts
+ * parse({}) // Result.succeed({ filter: nothing, exclude: nothing, order: [] })
+ * ```
+ */
+export const nothing: Criteria = {
+  tileId: undefined,
+  tile: undefined,
+  channels: undefined,
+  updatedAfter: undefined,
+  updatedBefore: undefined,
+  appearance: undefined,
+  reportIds: undefined,
+  reportSearchId: undefined,
+}
+
+const malformed = (name: string, message: string): MalformedRequest =>
+  new MalformedRequest({ errors: { [name]: [message] } })
+
+const tilePart = (
+  query: QueryValue.Query,
+  name: string,
+  valid: (value: number) => boolean,
+  message: string,
+): Result.Result<number, MalformedRequest> =>
+  Result.flatMap(QueryValue.number(query, name), (value) => {
+    if (value === undefined) return Result.fail(malformed(name, "is required with the other tile parameters"))
+    return valid(value) ? Result.succeed(value) : Result.fail(malformed(name, message))
+  })
+
+const tilePoint = (
+  query: QueryValue.Query,
+  name: string,
+): Result.Result<TilePoint | undefined, MalformedRequest> =>
+  Result.gen(function* () {
+    const given = yield* QueryValue.group(query, name, ["latitude", "longitude", "scale"])
+    if (given === undefined) return undefined
+    return {
+      latitude: yield* tilePart(
+        query,
+        `${name}[latitude]`,
+        (value) => value >= -90 && value <= 90,
+        "must be between -90 and 90",
+      ),
+      longitude: yield* tilePart(
+        query,
+        `${name}[longitude]`,
+        (value) => value >= -180 && value <= 180,
+        "must be between -180 and 180",
+      ),
+      scale: yield* tilePart(query, `${name}[scale]`, (value) => value > 0, "must be greater than 0"),
+    }
+  })
+
+const criteria = (
+  query: QueryValue.Query,
+  group: "filter" | "exclude",
+): Result.Result<Criteria, MalformedRequest> =>
+  Result.gen(function* () {
+    yield* QueryValue.group(query, group, [
+      "tile_id",
+      "tile",
+      "channels",
+      "updated_after",
+      "updated_before",
+      "appearance",
+      "id",
+    ])
+    yield* QueryValue.group(query, `${group}[id]`, ["id_array", "report_search_id"])
+    const tileId = yield* QueryValue.string(query, `${group}[tile_id]`)
+    const tile = yield* tilePoint(query, `${group}[tile]`)
+    if (tileId !== undefined && tile !== undefined) {
+      return yield* Result.fail(
+        malformed(`${group}[tile]`, "cannot be given with tile_id; give one or the other"),
+      )
+    }
+    return {
+      tileId: tileId?.replaceAll(" ", "+"),
+      tile,
+      channels: yield* QueryValue.integerList(query, `${group}[channels]`),
+      updatedAfter: yield* QueryValue.timestamp(query, `${group}[updated_after]`),
+      updatedBefore: yield* QueryValue.timestamp(query, `${group}[updated_before]`),
+      appearance: yield* QueryValue.oneOf(query, `${group}[appearance]`, appearances),
+      reportIds: yield* QueryValue.integerList(query, `${group}[id][id_array]`),
+      reportSearchId: yield* QueryValue.integer(query, `${group}[id][report_search_id]`),
+    }
+  })
+
+/**
+ * Reads a report search from a parsed query. Other top-level parameters are left alone (the
+ * tiles search adds its own); a malformed or unknown search parameter fails naming it exactly.
+ *
+ * @example
+ * ```ts
+ * parse({ filter: { channels: "[1,2]", updated_after: "2018-12-31T23:45:45 13:00" }, order: { id: "asc" } })
+ * // filter.channels [1, 2], filter.updatedAfter 2018-12-31T10:45:45Z, order [{ field: "id", direction: "asc" }]
+ * parse({ filter: { appearance: "bright" } }) // fails naming filter[appearance]
+ * ```
+ */
+export const parse = (query: QueryValue.Query): Result.Result<ReportSearchQuery, MalformedRequest> =>
+  Result.gen(function* () {
+    return {
+      filter: yield* criteria(query, "filter"),
+      exclude: yield* criteria(query, "exclude"),
+      order: yield* OrderBy.reportSearch(query),
+    }
+  })

@@ -1,0 +1,106 @@
+/**
+ * How a report moves between the report states of its channel.
+ *
+ * - Create, and upsert whether it creates or updates: the report's `report_state_id` is ignored
+ *   (the specification's state table and upsert rule 3). A new report starts in the channel's
+ *   initial state; an upserted existing one keeps its state. Neither writes a state change record.
+ * - Update (`PATCH /api/v4/reports/{id}`) with `report_state_id`: the target must be a state of the
+ *   report's channel, and, when the current state lists `next_state_ids`, one of those. A move to
+ *   another state writes a report state change record; "moving" to the current state changes
+ *   nothing and writes none.
+ */
+import { Option, Result } from "effect"
+import { InvalidInput } from "./Invalid.ts"
+
+/**
+ * A report state of a channel, as far as transitions need it.
+ *
+ * @example
+ * ```ts
+ * const inProgress: ReportState = { id: 2, position: 1, initial: false, next_state_ids: [3] }
+ * ```
+ */
+export interface ReportState {
+  readonly id: number
+  readonly position: number
+  readonly initial: boolean
+  /**
+   * The states that may follow this one. Absent, null or empty: any state of the channel. An empty
+   * list is read as "not restricted" rather than "final" because clients and forms send `[]` for a
+   * field left blank; a state nobody may leave would strand every report in it.
+   */
+  readonly next_state_ids?: ReadonlyArray<number> | null | undefined
+}
+
+/**
+ * What an update does to the report's state. `Changed` means a report state change record from
+ * `previousStateId` to `nextStateId` must be written with the report.
+ *
+ * @example
+ * ```ts
+ * const change: StateChange = { _tag: "Changed", previousStateId: 1, nextStateId: 2 }
+ * ```
+ */
+export type StateChange =
+  | { readonly _tag: "Unchanged" }
+  | { readonly _tag: "Changed"; readonly previousStateId: number; readonly nextStateId: number }
+
+const byPositionThenId = (a: ReportState, b: ReportState): number => a.position - b.position || a.id - b.id
+
+/**
+ * The state a new report starts in: the channel's state marked initial, or, when none is, the one
+ * with the lowest position (ties go to the lowest id). None only for a channel without states.
+ *
+ * @example
+ * ```ts
+ * initialState([
+ *   { id: 1, position: 0, initial: false },
+ *   { id: 2, position: 1, initial: true },
+ * ]) // Option.some({ id: 2, position: 1, initial: true })
+ * ```
+ */
+export const initialState = <S extends ReportState>(states: ReadonlyArray<S>): Option.Option<S> => {
+  const marked = states.filter((state) => state.initial)
+  return Option.fromUndefinedOr([...(marked.length > 0 ? marked : states)].sort(byPositionThenId)[0])
+}
+
+/**
+ * The state change of a report update. `requestedStateId` is the body's `report_state_id`:
+ * `undefined` or `null` leaves the state as it is.
+ *
+ * @example
+ * ```ts
+ * const states = [
+ *   { id: 1, position: 0, initial: true, next_state_ids: [2] },
+ *   { id: 2, position: 1, initial: false },
+ *   { id: 3, position: 2, initial: false },
+ * ]
+ * onUpdate({ states, currentStateId: 1, requestedStateId: 2 })
+ * // Result.succeed({ _tag: "Changed", previousStateId: 1, nextStateId: 2 })
+ * onUpdate({ states, currentStateId: 1, requestedStateId: 3 })
+ * // Result.fail(InvalidInput { "report.report_state_id": ["cannot follow state 1; allowed: 2"] })
+ * ```
+ */
+export const onUpdate = (update: {
+  readonly states: ReadonlyArray<ReportState>
+  readonly currentStateId: number
+  readonly requestedStateId: number | null | undefined
+}): Result.Result<StateChange, InvalidInput> => {
+  const { states, currentStateId, requestedStateId } = update
+  if (requestedStateId === undefined || requestedStateId === null || requestedStateId === currentStateId) {
+    return Result.succeed({ _tag: "Unchanged" })
+  }
+  if (!states.some((state) => state.id === requestedStateId)) {
+    return Result.fail(InvalidInput.at("report.report_state_id", "is not a report state of this channel"))
+  }
+  const allowed = states.find((state) => state.id === currentStateId)?.next_state_ids ?? []
+  if (allowed.length > 0 && !allowed.includes(requestedStateId)) {
+    return Result.fail(
+      InvalidInput.at(
+        "report.report_state_id",
+        `cannot follow state ${currentStateId}; allowed: ${allowed.join(", ")}`,
+      ),
+    )
+  }
+  return Result.succeed({ _tag: "Changed", previousStateId: currentStateId, nextStateId: requestedStateId })
+}

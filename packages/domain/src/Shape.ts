@@ -1,0 +1,115 @@
+/**
+ * A shape: a geometry of a branded app (a district, a catchment, a farm) with free metadata,
+ * imported in bulk or created one by one; reports are placed in the smallest shape that contains
+ * them. Shape searches find the shapes that contain a point, intersect a geometry or lie in a box
+ * (api-decisions §6).
+ */
+import { Effect, Schema } from "effect"
+import { Id, Name } from "./internal/wire.ts"
+import { Location } from "./Report.ts"
+
+/**
+ * A shape's metadata: `display`, lines to show, and `raw`, the source's own attributes, are the
+ * known keys; any other JSON may sit beside them (a `color`, say).
+ *
+ * @example
+ * ```ts
+ * const metadata: ShapeMetadata = { display: ["Waikato"], raw: { region_id: 3 }, color: "#ffff00" }
+ * ```
+ */
+export const ShapeMetadata = Schema.StructWithRest(
+  Schema.Struct({
+    display: Schema.optionalKey(Schema.Array(Schema.String)),
+    raw: Schema.optionalKey(Schema.JsonObject),
+  }),
+  [Schema.Record(Schema.String, Schema.Json)],
+)
+export type ShapeMetadata = typeof ShapeMetadata.Type
+
+/**
+ * The shape resource: `id`, `geom` (WKT) and `metadata` by default; `branded_app_id` (selected as
+ * `branded_app`), `cache_key` (changes with the shape), `highlight_color` and `normal_color` (CSS
+ * colours) when selected.
+ *
+ * @example
+ * ```ts
+ * const shape: Shape = { id: 3, geom: "POLYGON((0 0, 1 0, 1 1, 0 0))", metadata: { display: ["Block 3"] } }
+ * ```
+ */
+export const Shape = Schema.Struct({
+  id: Id,
+  geom: Schema.String,
+  metadata: ShapeMetadata,
+  branded_app_id: Schema.optionalKey(Id),
+  cache_key: Schema.optionalKey(Schema.String),
+  highlight_color: Schema.optionalKey(Schema.String),
+  normal_color: Schema.optionalKey(Schema.String),
+})
+export type Shape = typeof Shape.Type
+
+/**
+ * The body of `POST /api/v4/shapes` (under `shape`): a geometry and its metadata (none by
+ * default). The WKT itself is checked by `Wkt` and `GeometryValidation`.
+ *
+ * @example
+ * ```ts
+ * decodeInput(ShapeCreate, { geom: "POLYGON((0 0, 1 0, 1 1, 0 0))", metadata: { display: ["Block 3"] } }, "shape")
+ * ```
+ */
+export const ShapeCreate = Schema.Struct({
+  geom: Name,
+  metadata: ShapeMetadata.pipe(Schema.withDecodingDefaultKey(Effect.succeed({}))),
+})
+export type ShapeCreate = typeof ShapeCreate.Type
+
+/**
+ * A box `[minLongitude, minLatitude, maxLongitude, maxLatitude]`, minimums first.
+ *
+ * @example
+ * ```ts
+ * const box: Bbox = [174.6, -41.4, 174.9, -41.2]
+ * ```
+ */
+export const Bbox = Schema.Tuple([
+  Location.fields.longitude,
+  Location.fields.latitude,
+  Location.fields.longitude,
+  Location.fields.latitude,
+]).check(
+  Schema.makeFilter(([minLongitude, minLatitude, maxLongitude, maxLatitude]) => [
+    ...(minLongitude > maxLongitude
+      ? [{ path: [2], issue: "must not be less than the minimum longitude" }]
+      : []),
+    ...(minLatitude > maxLatitude
+      ? [{ path: [3], issue: "must not be less than the minimum latitude" }]
+      : []),
+  ]),
+)
+export type Bbox = typeof Bbox.Type
+
+/**
+ * The body of `POST /api/v4/shape_searches` (under `shape_search`): exactly one of `contains` (a
+ * point), `intersects` (WKT) or `bbox`.
+ *
+ * @example
+ * ```ts
+ * decodeInput(ShapeSearch, { contains: { latitude: -41.29, longitude: 174.78 } }, "shape_search")
+ * ```
+ */
+export const ShapeSearch = Schema.Struct({
+  contains: Schema.optionalKey(Location),
+  intersects: Schema.optionalKey(Name),
+  bbox: Schema.optionalKey(Bbox),
+}).pipe(
+  Schema.refine(
+    (
+      search,
+    ): search is
+      | { readonly contains: Location }
+      | { readonly intersects: string }
+      | { readonly bbox: Bbox } =>
+      [search.contains, search.intersects, search.bbox].filter((given) => given !== undefined).length === 1,
+    { message: "must give exactly one of contains, intersects and bbox" },
+  ),
+)
+export type ShapeSearch = typeof ShapeSearch.Type

@@ -1,0 +1,82 @@
+/**
+ * A team user: a user's membership of a team, with their team role and the device state their
+ * mobile app reports (api-decisions §9).
+ */
+import { Schema } from "effect"
+import { Count, Id, nullOr, oneOf } from "./internal/wire.ts"
+import { Timestamp } from "./Timestamp.ts"
+
+/**
+ * A user's role in a team; a team has exactly one owner.
+ *
+ * @example
+ * ```ts
+ * const role: TeamRole = "manager"
+ * ```
+ */
+export const TeamRole = oneOf(["team_member", "manager", "owner"])
+export type TeamRole = typeof TeamRole.Type
+
+/**
+ * Where a membership stands: `invited` until the user agrees to join.
+ *
+ * @example
+ * ```ts
+ * const status: TeamUserStatus = "invited"
+ * ```
+ */
+export const TeamUserStatus = oneOf(["active", "invited", "deactivated"])
+export type TeamUserStatus = typeof TeamUserStatus.Type
+
+/**
+ * The team user resource: the typed fields of the specification by default, `channel_count`,
+ * `report_count`, `status` and `supervisor_id` (a team user id) when selected.
+ *
+ * @example
+ * ```ts
+ * const member: TeamUser = {
+ *   id: 14, agreed_to_join: true, app_version: "2.9.6", bluetooth_enabled: true, email: "ana@example.com",
+ *   first_name: "Ana", last_active_at: DateTime.makeUnsafe(0), last_invited_at: null, last_name: "Lee",
+ *   location_enabled: true, push_notification_enabled: true, role: "team_member", user_id: 22,
+ * }
+ * ```
+ */
+export const TeamUser = Schema.Struct({
+  id: Id,
+  agreed_to_join: Schema.Boolean,
+  app_version: Schema.String,
+  bluetooth_enabled: Schema.Boolean,
+  email: Schema.String,
+  first_name: Schema.String,
+  last_active_at: Timestamp,
+  last_invited_at: Schema.NullOr(Timestamp),
+  last_name: Schema.String,
+  location_enabled: Schema.Boolean,
+  push_notification_enabled: Schema.Boolean,
+  role: TeamRole,
+  user_id: Id,
+  channel_count: Schema.optionalKey(Count),
+  report_count: Schema.optionalKey(Count),
+  status: Schema.optionalKey(TeamUserStatus),
+  supervisor_id: Schema.optionalKey(Schema.NullOr(Id)),
+})
+export type TeamUser = typeof TeamUser.Type
+
+/**
+ * The body of `PATCH /api/v4/teams/{team_id}/team_users/{id}` (under `team_user`): a manager sets
+ * `role` (ownership moves only through the team update) or `supervisor_id` (null for none); an
+ * invited user sends `agreed_to_join: true` to accept.
+ *
+ * @example
+ * ```ts
+ * decodeInput(TeamUserUpdate, { role: "manager", supervisor_id: null }, "team_user")
+ * ```
+ */
+export const TeamUserUpdate = Schema.Struct({
+  role: Schema.optionalKey(oneOf(["team_member", "manager"])),
+  supervisor_id: Schema.optionalKey(nullOr(Id, "a team user id")),
+  agreed_to_join: Schema.optionalKey(
+    Schema.Boolean.pipe(Schema.refine((agreed): agreed is true => agreed, { message: "can only be true" })),
+  ),
+})
+export type TeamUserUpdate = typeof TeamUserUpdate.Type

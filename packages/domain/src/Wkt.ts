@@ -1,0 +1,234 @@
+/**
+ * Geometries as the API writes them: WKT text (`POINT (174.7 -41.3)`), read into plain GeoJSON-shaped
+ * data and written back through `@terraformer/wkt`.
+ *
+ * Six types are known: POINT, LINESTRING, POLYGON (with holes), MULTIPOINT, MULTILINESTRING and
+ * MULTIPOLYGON, in two dimensions (longitude latitude). Reading only checks the text; the rules a
+ * geometry must follow (closed rings, coordinate ranges, …) are in `GeometryValidation`.
+ */
+
+import { geojsonToWKT, wktToGeoJSON } from "@terraformer/wkt"
+import { Result } from "effect"
+import type * as GeoJSON from "geojson"
+import { InvalidInput } from "./Invalid.ts"
+import type { Position } from "./Position.ts"
+
+/**
+ * One position.
+ *
+ * @example
+ * ```ts
+ * const point: Point = { type: "Point", coordinates: [174.7, -41.3] } // POINT (174.7 -41.3)
+ * ```
+ */
+export interface Point {
+  readonly type: "Point"
+  readonly coordinates: Position
+}
+
+/**
+ * A path through two or more positions.
+ *
+ * @example
+ * ```ts
+ * const line: LineString = { type: "LineString", coordinates: [[0, 0], [1, 1]] } // LINESTRING (0 0, 1 1)
+ * ```
+ */
+export interface LineString {
+  readonly type: "LineString"
+  readonly coordinates: ReadonlyArray<Position>
+}
+
+/**
+ * A closed line: its last position repeats its first.
+ *
+ * @example
+ * ```ts
+ * const ring: Ring = [[0, 0], [1, 0], [1, 1], [0, 0]]
+ * ```
+ */
+export type Ring = ReadonlyArray<Position>
+
+/**
+ * An outer ring followed by the rings of its holes.
+ *
+ * @example
+ * ```ts
+ * // POLYGON ((0 0, 4 0, 4 4, 0 4, 0 0), (1 1, 2 1, 2 2, 1 1))
+ * const polygon: Polygon = {
+ *   type: "Polygon",
+ *   coordinates: [[[0, 0], [4, 0], [4, 4], [0, 4], [0, 0]], [[1, 1], [2, 1], [2, 2], [1, 1]]],
+ * }
+ * ```
+ */
+export interface Polygon {
+  readonly type: "Polygon"
+  readonly coordinates: ReadonlyArray<Ring>
+}
+
+/**
+ * Several positions.
+ *
+ * @example
+ * ```ts
+ * const points: MultiPoint = { type: "MultiPoint", coordinates: [[0, 0], [1, 1]] } // MULTIPOINT (0 0, 1 1)
+ * ```
+ */
+export interface MultiPoint {
+  readonly type: "MultiPoint"
+  readonly coordinates: ReadonlyArray<Position>
+}
+
+/**
+ * Several lines.
+ *
+ * @example
+ * ```ts
+ * // MULTILINESTRING ((0 0, 1 1), (2 2, 3 3))
+ * const lines: MultiLineString = { type: "MultiLineString", coordinates: [[[0, 0], [1, 1]], [[2, 2], [3, 3]]] }
+ * ```
+ */
+export interface MultiLineString {
+  readonly type: "MultiLineString"
+  readonly coordinates: ReadonlyArray<ReadonlyArray<Position>>
+}
+
+/**
+ * Several polygons, each an outer ring and its holes.
+ *
+ * @example
+ * ```ts
+ * // MULTIPOLYGON (((0 0, 1 0, 1 1, 0 0)))
+ * const polygons: MultiPolygon = { type: "MultiPolygon", coordinates: [[[[0, 0], [1, 0], [1, 1], [0, 0]]]] }
+ * ```
+ */
+export interface MultiPolygon {
+  readonly type: "MultiPolygon"
+  readonly coordinates: ReadonlyArray<ReadonlyArray<Ring>>
+}
+
+/**
+ * Any geometry the service reads from WKT.
+ *
+ * @example
+ * ```ts
+ * const describe = (geometry: Geometry) => (geometry.type === "Point" ? "a point" : "a shape")
+ * ```
+ */
+export type Geometry = Point | LineString | Polygon | MultiPoint | MultiLineString | MultiPolygon
+
+/**
+ * Reads WKT into a geometry. Keywords may be in any case (`point (1 2)`). Failures are `InvalidInput`
+ * at `path` with a message that says what was expected and where; this function never throws.
+ *
+ * @example
+ * ```ts
+ * Wkt.parse("POINT (174.7 -41.3)", "alert_area.area")
+ * // Result.succeed({ type: "Point", coordinates: [174.7, -41.3] })
+ * Wkt.parse("POINT (174.7)", "alert_area.area")
+ * // Result.fail(InvalidInput { "alert_area.area": ['is not valid WKT: found ")" where a number was expected, after "POINT (174.7"'] })
+ * ```
+ */
+export const parse = (text: string, path: string): Result.Result<Geometry, InvalidInput> =>
+  Result.try({
+    // The grammar only knows upper-case keywords, but WKT keywords are case-insensitive.
+    try: () => wktToGeoJSON(text.toUpperCase()),
+    catch: (error) => InvalidInput.at(path, syntaxMessage(String(error))),
+  }).pipe(
+    Result.flatMap((geoJson) => {
+      const problem = unsupported(geoJson)
+      return problem === undefined
+        ? // Checked just above: one of the six types, not empty, two finite numbers per position.
+          Result.succeed(geoJson as unknown as Geometry)
+        : Result.fail(InvalidInput.at(path, problem))
+    }),
+  )
+
+/**
+ * Writes a geometry as WKT, numbers in their shortest exact form, so `parse` reads back the same
+ * geometry.
+ *
+ * @example
+ * ```ts
+ * Wkt.write({ type: "Point", coordinates: [174.7, -41.3] }) // "POINT (174.7 -41.3)"
+ * ```
+ */
+export const write = (geometry: Geometry): string =>
+  // GeoJSON's types are mutable, ours are not; geojsonToWKT only reads its argument.
+  geojsonToWKT(geometry as unknown as GeoJSON.Geometry)
+
+/**
+ * Every position of a geometry, in the order written (a ring's closing position included).
+ *
+ * @example
+ * ```ts
+ * Wkt.positions({ type: "MultiPoint", coordinates: [[0, 0], [1, 1]] }) // [[0, 0], [1, 1]]
+ * ```
+ */
+export const positions = (geometry: Geometry): ReadonlyArray<Position> => {
+  switch (geometry.type) {
+    case "Point":
+      return [geometry.coordinates]
+    case "LineString":
+    case "MultiPoint":
+      return geometry.coordinates
+    case "Polygon":
+    case "MultiLineString":
+      return geometry.coordinates.flat()
+    case "MultiPolygon":
+      return geometry.coordinates.flat(2)
+  }
+}
+
+/** Why a parsed value is not one of our geometries, or `undefined` when it is. */
+const unsupported = (geoJson: GeoJSON.GeoJSON): string | undefined => {
+  if (
+    geoJson.type === "GeometryCollection" ||
+    geoJson.type === "Feature" ||
+    geoJson.type === "FeatureCollection"
+  ) {
+    return "must be a POINT, LINESTRING, POLYGON, MULTIPOINT, MULTILINESTRING or MULTIPOLYGON"
+  }
+  if (geoJson.coordinates.length === 0) return "must not be EMPTY"
+  if (!isTwoDimensional(geoJson.coordinates)) {
+    return "must have exactly two finite coordinates (longitude latitude) per position, without Z or M"
+  }
+  return undefined
+}
+
+const isTwoDimensional = (coordinates: ReadonlyArray<unknown>): boolean =>
+  typeof coordinates[0] === "number"
+    ? coordinates.length === 2 && coordinates.every((c) => typeof c === "number" && Number.isFinite(c))
+    : coordinates.every((c) => Array.isArray(c) && isTwoDimensional(c))
+
+/**
+ * Turns the parser's report into one line. The parser (jison) writes
+ * `Parse error on line 1:\n<text before and after>\n----^\nExpecting 'A', 'B', got 'C'`.
+ */
+const syntaxMessage = (report: string): string => {
+  const match = /\n(.*)\n(-*)\^\nExpecting (.*), got '(.*)'$/.exec(report)
+  if (match === null) return "is not valid WKT"
+  const [, excerpt = "", dashes = "", expecting = "", got = ""] = match
+  const expected = expecting.split(", ").map((token) => token.slice(1, -1))
+  const wanted = expected.includes("POINT")
+    ? "a geometry type such as POINT or POLYGON"
+    : expected.map(tokenName).join(" or ")
+  const found = got === "INVALID" ? `"${excerpt.charAt(dashes.length)}"` : tokenName(got)
+  const before = excerpt.slice(0, dashes.length).trim()
+  return before === ""
+    ? `is not valid WKT: found ${found} where ${wanted} was expected`
+    : `is not valid WKT: found ${found} where ${wanted} was expected, after "${before}"`
+}
+
+const tokenName = (token: string): string => {
+  switch (token) {
+    case "DOUBLE_TOK":
+      return "a number"
+    case "COMMA":
+      return '","'
+    case "EOF":
+      return "the end of the text"
+    default:
+      return `"${token}"`
+  }
+}

@@ -1,0 +1,224 @@
+import { describe, expect, it } from "@effect/vitest"
+import { DateTime, Result } from "effect"
+import type { MalformedRequest } from "../src/Invalid.ts"
+import type * as QueryValue from "../src/QueryValue.ts"
+import * as ReportSearchQuery from "../src/ReportSearchQuery.ts"
+
+// Each query object is what qs builds from the query string in the case's name.
+
+const { nothing } = ReportSearchQuery
+
+const errors = <A>(result: Result.Result<A, MalformedRequest>) => {
+  expect(Result.isFailure(result)).toBe(true)
+  return Result.isFailure(result) ? result.failure.errors : {}
+}
+
+const filterOf = (query: QueryValue.Query) =>
+  Result.map(ReportSearchQuery.parse(query), (search) => search.filter)
+
+describe("ReportSearchQuery.parse", () => {
+  it("reads no parameters as a search for everything, in the store's order", () => {
+    expect(ReportSearchQuery.parse({ fields: "id" })).toEqual(
+      Result.succeed({ filter: nothing, exclude: nothing, order: [] }),
+    )
+  })
+
+  it.each<[string, QueryValue.Query, ReportSearchQuery.Criteria]>([
+    [
+      "filter[tile_id]=ZmZmZmbWZUBmZmZmZqZEwJqZmZmZmak/",
+      { filter: { tile_id: "ZmZmZmbWZUBmZmZmZqZEwJqZmZmZmak/" } },
+      { ...nothing, tileId: "ZmZmZmbWZUBmZmZmZqZEwJqZmZmZmak/" },
+    ],
+    [
+      "filter[tile_id]=ab+c (an unencoded + of base64)",
+      { filter: { tile_id: "ab c" } },
+      { ...nothing, tileId: "ab+c" },
+    ],
+    [
+      "filter[tile][latitude]=-41.3&filter[tile][longitude]=174.7&filter[tile][scale]=0.05",
+      { filter: { tile: { latitude: "-41.3", longitude: "174.7", scale: "0.05" } } },
+      { ...nothing, tile: { latitude: -41.3, longitude: 174.7, scale: 0.05 } },
+    ],
+    [
+      "the tile's edges: latitude ±90, longitude ±180",
+      { filter: { tile: { latitude: "-90", longitude: "180", scale: "1" } } },
+      { ...nothing, tile: { latitude: -90, longitude: 180, scale: 1 } },
+    ],
+    ["filter[channels]=[1,2]", { filter: { channels: "[1,2]" } }, { ...nothing, channels: [1, 2] }],
+    ["filter[channels]=1,2", { filter: { channels: "1,2" } }, { ...nothing, channels: [1, 2] }],
+    [
+      "filter[channels][]=1&filter[channels][]=2",
+      { filter: { channels: ["1", "2"] } },
+      { ...nothing, channels: [1, 2] },
+    ],
+    [
+      "filter[updated_after]=2018-12-31T23:45:45+13:00 (sent unencoded)",
+      { filter: { updated_after: "2018-12-31T23:45:45 13:00" } },
+      { ...nothing, updatedAfter: DateTime.makeUnsafe("2018-12-31T10:45:45Z") },
+    ],
+    [
+      "filter[updated_before]=2019-01-15T23:45:58%2B13:00",
+      { filter: { updated_before: "2019-01-15T23:45:58+13:00" } },
+      { ...nothing, updatedBefore: DateTime.makeUnsafe("2019-01-15T10:45:58Z") },
+    ],
+    [
+      "filter[appearance]=attention",
+      { filter: { appearance: "attention" } },
+      { ...nothing, appearance: "attention" },
+    ],
+    [
+      "filter[id][id_array]=1,2,3",
+      { filter: { id: { id_array: "1,2,3" } } },
+      { ...nothing, reportIds: [1, 2, 3] },
+    ],
+    [
+      "filter[id][report_search_id]=87654321",
+      { filter: { id: { report_search_id: "87654321" } } },
+      { ...nothing, reportSearchId: 87654321 },
+    ],
+    ["filter[appearance]= (empty: not given)", { filter: { appearance: "" } }, nothing],
+    ["filter= (empty: not given)", { filter: "" }, nothing],
+  ])("reads %s", (_, query, expected) => {
+    expect(filterOf(query)).toEqual(Result.succeed(expected))
+  })
+
+  it("reads exclude[…] with the same criteria as filter[…], and order[…]", () => {
+    const search = ReportSearchQuery.parse({
+      filter: { channels: "[1]" },
+      exclude: { appearance: "invisible", tile: { latitude: "1", longitude: "2", scale: "0.5" } },
+      order: { updated_at: "desc", id: "asc" },
+    })
+    expect(search).toEqual(
+      Result.succeed({
+        filter: { ...nothing, channels: [1] },
+        exclude: { ...nothing, appearance: "invisible", tile: { latitude: 1, longitude: 2, scale: 0.5 } },
+        order: [
+          { field: "updated_at", direction: "desc" },
+          { field: "id", direction: "asc" },
+        ],
+      }),
+    )
+  })
+
+  it.each<[string, QueryValue.Query, Record<string, ReadonlyArray<string>>]>([
+    [
+      "filter[team_id]=1 (a legacy filter this server does not have)",
+      { filter: { team_id: "1" } },
+      {
+        "filter[team_id]": [
+          "is not a known parameter; allowed: filter[tile_id], filter[tile], filter[channels], filter[updated_after], filter[updated_before], filter[appearance], filter[id]",
+        ],
+      },
+    ],
+    [
+      "exclude[id][foo]=1",
+      { exclude: { id: { foo: "1" } } },
+      {
+        "exclude[id][foo]": [
+          "is not a known parameter; allowed: exclude[id][id_array], exclude[id][report_search_id]",
+        ],
+      },
+    ],
+    ["filter=x", { filter: "x" }, { filter: ["must be given as filter[…] parameters"] }],
+    [
+      "filter[id]=5",
+      { filter: { id: "5" } },
+      { "filter[id]": ["must be given as filter[id][…] parameters"] },
+    ],
+    [
+      "filter[updated_after]=yesterday",
+      { filter: { updated_after: "yesterday" } },
+      {
+        "filter[updated_after]": [
+          "must be an ISO 8601 timestamp with a time zone, like 2024-05-01T09:30:00Z",
+        ],
+      },
+    ],
+    [
+      "exclude[updated_before]=2019-01-15 (no time and zone)",
+      { exclude: { updated_before: "2019-01-15" } },
+      {
+        "exclude[updated_before]": [
+          "must be an ISO 8601 timestamp with a time zone, like 2024-05-01T09:30:00Z",
+        ],
+      },
+    ],
+    [
+      "filter[appearance]=bright",
+      { filter: { appearance: "bright" } },
+      { "filter[appearance]": ["must be one of invisible, normal, attention, loud"] },
+    ],
+    [
+      "filter[channels]=[1,x]",
+      { filter: { channels: "[1,x]" } },
+      { "filter[channels]": ['must be a list of integers; "x" is not one'] },
+    ],
+    [
+      "filter[id][id_array]=1,2.5",
+      { filter: { id: { id_array: "1,2.5" } } },
+      { "filter[id][id_array]": ['must be a list of integers; "2.5" is not one'] },
+    ],
+    [
+      "filter[id][report_search_id]=abc",
+      { filter: { id: { report_search_id: "abc" } } },
+      { "filter[id][report_search_id]": ["must be an integer"] },
+    ],
+    [
+      "filter[tile_id]=a&filter[tile_id]=b",
+      { filter: { tile_id: ["a", "b"] } },
+      { "filter[tile_id]": ["must be given once, as a single value"] },
+    ],
+    [
+      "a tile without its scale",
+      { filter: { tile: { latitude: "1", longitude: "2" } } },
+      { "filter[tile][scale]": ["is required with the other tile parameters"] },
+    ],
+    [
+      "a tile without its latitude",
+      { exclude: { tile: { longitude: "2", scale: "1" } } },
+      { "exclude[tile][latitude]": ["is required with the other tile parameters"] },
+    ],
+    [
+      "a tile latitude beyond 90",
+      { filter: { tile: { latitude: "90.5", longitude: "2", scale: "1" } } },
+      { "filter[tile][latitude]": ["must be between -90 and 90"] },
+    ],
+    [
+      "a tile longitude beyond -180",
+      { filter: { tile: { latitude: "1", longitude: "-180.1", scale: "1" } } },
+      { "filter[tile][longitude]": ["must be between -180 and 180"] },
+    ],
+    [
+      "a tile scale of 0",
+      { filter: { tile: { latitude: "1", longitude: "2", scale: "0" } } },
+      { "filter[tile][scale]": ["must be greater than 0"] },
+    ],
+    [
+      "a tile scale that is not a number",
+      { filter: { tile: { latitude: "1", longitude: "2", scale: "big" } } },
+      { "filter[tile][scale]": ["must be a number"] },
+    ],
+    [
+      "filter[tile][zoom]=3",
+      { filter: { tile: { zoom: "3" } } },
+      {
+        "filter[tile][zoom]": [
+          "is not a known parameter; allowed: filter[tile][latitude], filter[tile][longitude], filter[tile][scale]",
+        ],
+      },
+    ],
+    [
+      "both a tile id and a tile point",
+      { filter: { tile_id: "ZmZm", tile: { latitude: "1", longitude: "2", scale: "1" } } },
+      { "filter[tile]": ["cannot be given with tile_id; give one or the other"] },
+    ],
+    ["order[id]=up", { order: { id: "up" } }, { "order[id]": ["must be asc or desc"] }],
+    [
+      "order[title]=asc",
+      { order: { title: "asc" } },
+      { "order[title]": ["is not a known parameter; allowed: order[updated_at], order[id]"] },
+    ],
+  ])("rejects %s, naming the exact parameter", (_, query, expected) => {
+    expect(errors(ReportSearchQuery.parse(query))).toEqual(expected)
+  })
+})

@@ -1,0 +1,96 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Option, Result } from "effect"
+import { InvalidInput } from "../src/Invalid.ts"
+import { initialState, onUpdate, type ReportState, type StateChange } from "../src/ReportState.ts"
+
+// New (1) → In progress (2) → Resolved (3); Resolved may be reopened (1); Archived (4) unrestricted.
+const states: ReadonlyArray<ReportState> = [
+  { id: 1, position: 0, initial: true, next_state_ids: [2] },
+  { id: 2, position: 1, initial: false, next_state_ids: [3, 1] },
+  { id: 3, position: 2, initial: false, next_state_ids: [1] },
+  { id: 4, position: 3, initial: false },
+  { id: 5, position: 4, initial: false, next_state_ids: null },
+  { id: 6, position: 5, initial: false, next_state_ids: [] },
+]
+
+describe("ReportState.initialState", () => {
+  it.each<[string, ReadonlyArray<ReportState>, number | undefined]>([
+    ["the state marked initial", states, 1],
+    [
+      "the state marked initial, whatever its position",
+      [
+        { id: 1, position: 0, initial: false },
+        { id: 2, position: 5, initial: true },
+      ],
+      2,
+    ],
+    [
+      "the lowest position when none is marked",
+      [
+        { id: 7, position: 2, initial: false },
+        { id: 8, position: 1, initial: false },
+        { id: 9, position: 3, initial: false },
+      ],
+      8,
+    ],
+    [
+      "the lowest id among equal positions",
+      [
+        { id: 9, position: 1, initial: false },
+        { id: 8, position: 1, initial: false },
+      ],
+      8,
+    ],
+    [
+      "the lowest position among several marked",
+      [
+        { id: 1, position: 0, initial: false },
+        { id: 2, position: 4, initial: true },
+        { id: 3, position: 2, initial: true },
+      ],
+      3,
+    ],
+    ["nothing for a channel without states", [], undefined],
+  ])("is %s", (_, channelStates, expected) => {
+    expect(Option.getOrUndefined(initialState(channelStates))?.id).toBe(expected)
+  })
+})
+
+describe("ReportState.onUpdate", () => {
+  const unchanged: StateChange = { _tag: "Unchanged" }
+  const changed = (previousStateId: number, nextStateId: number): StateChange => ({
+    _tag: "Changed",
+    previousStateId,
+    nextStateId,
+  })
+
+  it.each<[string, number, number | null | undefined, StateChange]>([
+    ["no report_state_id", 1, undefined, unchanged],
+    ["a null report_state_id", 1, null, unchanged],
+    ["the current state again, even when not listed as a next state", 1, 1, unchanged],
+    ["an allowed next state", 1, 2, changed(1, 2)],
+    ["another allowed next state", 2, 1, changed(2, 1)],
+    ["any state from a state without next_state_ids", 4, 3, changed(4, 3)],
+    ["any state from a state with null next_state_ids", 5, 2, changed(5, 2)],
+    ["any state from a state with empty next_state_ids", 6, 4, changed(6, 4)],
+    ["any state from a current state the channel no longer has", 99, 3, changed(99, 3)],
+  ])("allows %s", (_, currentStateId, requestedStateId, expected) => {
+    expect(onUpdate({ states, currentStateId, requestedStateId })).toEqual(Result.succeed(expected))
+  })
+
+  it.each<[string, number, number, string]>([
+    ["a state of another channel", 1, 42, "is not a report state of this channel"],
+    [
+      "a state of another channel, from an unrestricted state",
+      4,
+      42,
+      "is not a report state of this channel",
+    ],
+    ["a state not listed as next", 1, 3, "cannot follow state 1; allowed: 2"],
+    ["a state not listed among several", 2, 4, "cannot follow state 2; allowed: 3, 1"],
+  ])("rejects %s", (_, currentStateId, requestedStateId, message) => {
+    expect(onUpdate({ states, currentStateId, requestedStateId })).toEqual(
+      Result.fail(InvalidInput.at("report.report_state_id", message)),
+    )
+  })
+})

@@ -1,0 +1,292 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Result } from "effect"
+import * as fc from "fast-check"
+import type { Position } from "../src/Position.ts"
+import * as Wkt from "../src/Wkt.ts"
+
+const PATH = "alert_area.area"
+
+const messages = (text: string) => {
+  const result = Wkt.parse(text, PATH)
+  return Result.isFailure(result) ? result.failure.errors : undefined
+}
+
+describe("Wkt.parse", () => {
+  it.each<[string, string, Wkt.Geometry]>([
+    ["a point", "POINT (174.7 -41.3)", { type: "Point", coordinates: [174.7, -41.3] }],
+    ["keywords in any case", "point(174.7 -41.3)", { type: "Point", coordinates: [174.7, -41.3] }],
+    ["exponents and spare blanks", "  POINT ( 1e2\n-2.5E-1 ) ", { type: "Point", coordinates: [100, -0.25] }],
+    [
+      "a line",
+      "LINESTRING (0 0, 1 1, 2 0)",
+      {
+        type: "LineString",
+        coordinates: [
+          [0, 0],
+          [1, 1],
+          [2, 0],
+        ],
+      },
+    ],
+    [
+      "a polygon with a hole",
+      "POLYGON ((0 0, 4 0, 4 4, 0 0), (1 0.5, 2 0.5, 2 1, 1 0.5))",
+      {
+        type: "Polygon",
+        coordinates: [
+          [
+            [0, 0],
+            [4, 0],
+            [4, 4],
+            [0, 0],
+          ],
+          [
+            [1, 0.5],
+            [2, 0.5],
+            [2, 1],
+            [1, 0.5],
+          ],
+        ],
+      },
+    ],
+    [
+      "points, bare",
+      "MULTIPOINT (1 2, 3 4)",
+      {
+        type: "MultiPoint",
+        coordinates: [
+          [1, 2],
+          [3, 4],
+        ],
+      },
+    ],
+    [
+      "points, in parentheses",
+      "MULTIPOINT ((1 2), (3 4))",
+      {
+        type: "MultiPoint",
+        coordinates: [
+          [1, 2],
+          [3, 4],
+        ],
+      },
+    ],
+    [
+      "lines",
+      "MULTILINESTRING ((0 0, 1 1), (2 2, 3 3))",
+      {
+        type: "MultiLineString",
+        coordinates: [
+          [
+            [0, 0],
+            [1, 1],
+          ],
+          [
+            [2, 2],
+            [3, 3],
+          ],
+        ],
+      },
+    ],
+    [
+      "polygons",
+      "MULTIPOLYGON (((0 0, 1 0, 1 1, 0 0)), ((5 5, 6 5, 6 6, 5 5)))",
+      {
+        type: "MultiPolygon",
+        coordinates: [
+          [
+            [
+              [0, 0],
+              [1, 0],
+              [1, 1],
+              [0, 0],
+            ],
+          ],
+          [
+            [
+              [5, 5],
+              [6, 5],
+              [6, 6],
+              [5, 5],
+            ],
+          ],
+        ],
+      },
+    ],
+  ])("reads %s", (_, text, geometry) => {
+    expect(Wkt.parse(text, PATH)).toEqual(Result.succeed(geometry))
+  })
+
+  it.each<[string, string, string]>([
+    [
+      "an empty text",
+      "",
+      "is not valid WKT: found the end of the text where a geometry type such as POINT or POLYGON was expected",
+    ],
+    [
+      "an EWKT prefix",
+      "SRID=4326;POINT (1 2)",
+      'is not valid WKT: found "S" where a geometry type such as POINT or POLYGON was expected',
+    ],
+    [
+      "a missing latitude",
+      "POINT (174.7)",
+      'is not valid WKT: found ")" where a number was expected, after "POINT (174.7"',
+    ],
+    [
+      "an unclosed parenthesis",
+      "POINT (1 2",
+      'is not valid WKT: found the end of the text where a number or "," or ")" was expected, after "POINT (1 2"',
+    ],
+    [
+      "text after the geometry",
+      "POINT (1 2) x",
+      'is not valid WKT: found "X" where the end of the text or "," or ")" was expected, after "POINT (1 2)"',
+    ],
+    [
+      "a number that is not",
+      "POINT (NaN 1)",
+      'is not valid WKT: found "N" where a number was expected, after "POINT ("',
+    ],
+    [
+      "a collection",
+      "GEOMETRYCOLLECTION (POINT (1 2))",
+      "must be a POINT, LINESTRING, POLYGON, MULTIPOINT, MULTILINESTRING or MULTIPOLYGON",
+    ],
+    ["an empty point", "POINT EMPTY", "must not be EMPTY"],
+    ["an empty polygon", "POLYGON EMPTY", "must not be EMPTY"],
+    [
+      "a Z coordinate",
+      "POINT Z (1 2 3)",
+      "must have exactly two finite coordinates (longitude latitude) per position, without Z or M",
+    ],
+    [
+      "three numbers",
+      "LINESTRING (0 0, 1 1 1)",
+      "must have exactly two finite coordinates (longitude latitude) per position, without Z or M",
+    ],
+    [
+      "a number too large for float64",
+      "POINT (1e400 0)",
+      "must have exactly two finite coordinates (longitude latitude) per position, without Z or M",
+    ],
+  ])("rejects %s with a message at the field path", (_, text, message) => {
+    expect(messages(text)).toEqual({ [PATH]: [message] })
+  })
+})
+
+describe("Wkt.write", () => {
+  it.each<[Wkt.Geometry, string]>([
+    [{ type: "Point", coordinates: [174.7, -41.3] }, "POINT (174.7 -41.3)"],
+    [
+      {
+        type: "Polygon",
+        coordinates: [
+          [
+            [0, 0],
+            [4, 0],
+            [4, 4],
+            [0, 0],
+          ],
+          [
+            [1, 0.5],
+            [2, 0.5],
+            [2, 1],
+            [1, 0.5],
+          ],
+        ],
+      },
+      "POLYGON ((0 0, 4 0, 4 4, 0 0), (1 0.5, 2 0.5, 2 1, 1 0.5))",
+    ],
+    [
+      {
+        type: "MultiPoint",
+        coordinates: [
+          [1, 2],
+          [3, 4],
+        ],
+      },
+      "MULTIPOINT (1 2, 3 4)",
+    ],
+    [{ type: "Point", coordinates: [0.1 + 0.2, 1e-7] }, "POINT (0.30000000000000004 1e-7)"],
+  ])("writes %j as %s", (geometry, text) => {
+    expect(Wkt.write(geometry)).toBe(text)
+  })
+})
+
+describe("Wkt.positions", () => {
+  it("lists every position in order, closing positions included", () => {
+    expect(
+      Wkt.positions({
+        type: "MultiPolygon",
+        coordinates: [
+          [
+            [
+              [0, 0],
+              [1, 0],
+              [1, 1],
+              [0, 0],
+            ],
+          ],
+          [
+            [
+              [5, 5],
+              [6, 5],
+              [6, 6],
+              [5, 5],
+            ],
+          ],
+        ],
+      }),
+    ).toEqual([
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [0, 0],
+      [5, 5],
+      [6, 5],
+      [6, 6],
+      [5, 5],
+    ])
+    expect(Wkt.positions({ type: "Point", coordinates: [1, 2] })).toEqual([[1, 2]])
+  })
+})
+
+// Any finite float64; -0 is written as 0, which is the same position.
+const coordinate = fc.double({ noNaN: true, noDefaultInfinity: true }).map((x) => (x === 0 ? 0 : x))
+const position: fc.Arbitrary<Position> = fc.tuple(coordinate, coordinate)
+const positions = (minLength: number) => fc.array(position, { minLength, maxLength: 8 })
+const ring = positions(3).map((list) => [...list, list[0]!])
+const geometry: fc.Arbitrary<Wkt.Geometry> = fc.oneof(
+  position.map((coordinates) => ({ type: "Point" as const, coordinates })),
+  positions(2).map((coordinates) => ({ type: "LineString" as const, coordinates })),
+  fc
+    .array(ring, { minLength: 1, maxLength: 3 })
+    .map((coordinates) => ({ type: "Polygon" as const, coordinates })),
+  positions(1).map((coordinates) => ({ type: "MultiPoint" as const, coordinates })),
+  fc
+    .array(positions(2), { minLength: 1, maxLength: 3 })
+    .map((coordinates) => ({ type: "MultiLineString" as const, coordinates })),
+  fc
+    .array(fc.array(ring, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 3 })
+    .map((coordinates) => ({ type: "MultiPolygon" as const, coordinates })),
+)
+
+describe("Wkt properties", () => {
+  it("reads back exactly what it wrote", () => {
+    fc.assert(
+      fc.property(geometry, (shape) => {
+        expect(Wkt.parse(Wkt.write(shape), PATH)).toEqual(Result.succeed(shape))
+      }),
+      { numRuns: 500 },
+    )
+  })
+
+  it("never throws, whatever the text", () => {
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        expect(Result.isResult(Wkt.parse(text, PATH))).toBe(true)
+      }),
+    )
+  })
+})
