@@ -1,0 +1,109 @@
+/**
+ * The API's configuration, read once at start-up from `FIELDREPORT_*` environment variables.
+ * Nothing else in the app reads `process.env`.
+ */
+import { Config, Context, Duration, Effect, Layer, type Option } from "effect"
+
+export interface AppConfigShape {
+  readonly host: string
+  readonly port: number
+  /** Where the embedded database, uploads and outgoing e-mails live. */
+  readonly dataDir: string
+  /** PostgreSQL URL; the embedded SQLite database is used when absent. */
+  readonly databaseUrl: Option.Option<string>
+  /** Absolute base URL the service is reached at; derived from each request when absent. */
+  readonly publicUrl: Option.Option<string>
+  readonly bodyLimitBytes: number
+  readonly uploadLimitBytes: number
+  /** How long a signed file address works, in seconds. */
+  readonly urlLifetimeSeconds: number
+  /** Background jobs one process runs at a time. */
+  readonly jobWorkers: number
+  readonly accessTokenTtl: Duration.Duration
+  readonly refreshTokenTtl: Duration.Duration
+  /** Requests per minute for one token, and for one client address. */
+  readonly rateLimitPerToken: number
+  readonly rateLimitPerAddress: number
+  /** Failed logins per e-mail or per address in 15 minutes before further attempts get `429`. */
+  readonly loginAttempts: number
+  readonly bootstrapAdminEmail: Option.Option<string>
+  readonly bootstrapAdminPassword: Option.Option<string>
+  readonly bootstrapApp: string
+  readonly demo: boolean
+  readonly corsOrigins: ReadonlyArray<string>
+  readonly smtpUrl: Option.Option<string>
+  readonly mailFrom: string
+  /** Static map image template with `{latitude}` and `{longitude}` placeholders. */
+  readonly staticMapUrl: string
+  readonly logLevel: string
+  /** Seconds to finish requests in flight after SIGTERM. */
+  readonly shutdownGraceSeconds: number
+}
+
+const list = (name: string) =>
+  Config.String(name).pipe(
+    Config.map((value) =>
+      value
+        .split(",")
+        .map((item) => item.trim())
+        .filter((item) => item !== ""),
+    ),
+    Config.withDefault<ReadonlyArray<string>>([]),
+  )
+
+const optional = (name: string) => Config.option(Config.NonEmptyString(name))
+
+const fromEnvironment = Config.all({
+  host: Config.String("FIELDREPORT_HOST").pipe(Config.withDefault("0.0.0.0")),
+  port: Config.Int("FIELDREPORT_PORT").pipe(Config.withDefault(3000)),
+  dataDir: Config.String("FIELDREPORT_DATA_DIR").pipe(Config.withDefault("./data")),
+  databaseUrl: optional("FIELDREPORT_DATABASE_URL"),
+  publicUrl: optional("FIELDREPORT_PUBLIC_URL"),
+  bodyLimitBytes: Config.Int("FIELDREPORT_BODY_LIMIT_BYTES").pipe(Config.withDefault(1024 * 1024)),
+  uploadLimitBytes: Config.Int("FIELDREPORT_UPLOAD_LIMIT_BYTES").pipe(Config.withDefault(25 * 1024 * 1024)),
+  urlLifetimeSeconds: Config.Int("FIELDREPORT_URL_LIFETIME_SECONDS").pipe(Config.withDefault(3600)),
+  jobWorkers: Config.Int("FIELDREPORT_JOB_WORKERS").pipe(Config.withDefault(2)),
+  accessTokenTtl: Config.Duration("FIELDREPORT_ACCESS_TOKEN_TTL").pipe(
+    Config.withDefault(Duration.hours(24)),
+  ),
+  refreshTokenTtl: Config.Duration("FIELDREPORT_REFRESH_TOKEN_TTL").pipe(
+    Config.withDefault(Duration.days(30)),
+  ),
+  rateLimitPerToken: Config.Int("FIELDREPORT_RATE_LIMIT_PER_TOKEN").pipe(Config.withDefault(1200)),
+  rateLimitPerAddress: Config.Int("FIELDREPORT_RATE_LIMIT_PER_ADDRESS").pipe(Config.withDefault(2400)),
+  loginAttempts: Config.Int("FIELDREPORT_LOGIN_ATTEMPTS").pipe(Config.withDefault(10)),
+  bootstrapAdminEmail: optional("FIELDREPORT_BOOTSTRAP_ADMIN_EMAIL"),
+  bootstrapAdminPassword: optional("FIELDREPORT_BOOTSTRAP_ADMIN_PASSWORD"),
+  bootstrapApp: Config.String("FIELDREPORT_BOOTSTRAP_APP").pipe(Config.withDefault("com.fieldreport.app")),
+  demo: Config.Boolean("FIELDREPORT_DEMO").pipe(Config.withDefault(true)),
+  corsOrigins: list("FIELDREPORT_CORS_ORIGINS"),
+  smtpUrl: optional("FIELDREPORT_SMTP_URL"),
+  mailFrom: Config.String("FIELDREPORT_MAIL_FROM").pipe(
+    Config.withDefault("Fieldreport <no-reply@localhost>"),
+  ),
+  staticMapUrl: Config.String("FIELDREPORT_STATIC_MAP_URL").pipe(
+    Config.withDefault(
+      "https://staticmap.openstreetmap.de/staticmap.php?center={latitude},{longitude}&zoom=15&size=600x300&markers={latitude},{longitude}",
+    ),
+  ),
+  logLevel: Config.String("FIELDREPORT_LOG_LEVEL").pipe(Config.withDefault("info")),
+  shutdownGraceSeconds: Config.Int("FIELDREPORT_SHUTDOWN_GRACE_SECONDS").pipe(Config.withDefault(10)),
+})
+
+/**
+ * The configuration service.
+ *
+ * @example
+ * ```ts
+ * const { port } = yield* AppConfig
+ * ```
+ */
+export class AppConfig extends Context.Service<AppConfig, AppConfigShape>()("api/Config/AppConfig") {
+  /** Reads the environment through the current `ConfigProvider` (the process environment by default). */
+  static readonly layer = Layer.effect(
+    AppConfig,
+    Effect.gen(function* () {
+      return AppConfig.of(yield* fromEnvironment)
+    }),
+  )
+}

@@ -1,0 +1,84 @@
+/**
+ * Starting and stopping the API: one `ManagedRuntime` from the app's layers, the Express app on
+ * top of it, and a graceful stop that refuses new requests, finishes those in flight and closes
+ * the database.
+ */
+import type { AddressInfo } from "node:net"
+import { Effect, Layer, ManagedRuntime } from "effect"
+import { SqlClient } from "effect/sql"
+import { pino } from "pino"
+import { type AppServices, appLayer } from "./AppLayer.ts"
+import { AppConfig } from "./Config.ts"
+import { makeApp } from "./http/App.ts"
+import { makeMetrics } from "./http/Metrics.ts"
+import { makeRoute } from "./http/Route.ts"
+import { routers } from "./http/routes/index.ts"
+import { Bootstrap } from "./services/Bootstrap.ts"
+
+/** A running server. */
+export interface RunningServer {
+  /** The address it listens at, such as `http://127.0.0.1:3000`. */
+  readonly url: string
+  readonly runtime: ManagedRuntime.ManagedRuntime<AppServices, unknown>
+  /** Stops accepting, finishes requests in flight (up to the grace period), closes the database. */
+  readonly stop: () => Promise<void>
+}
+
+/**
+ * Starts the API with the given configuration layer (the process environment by default).
+ *
+ * @example
+ * ```ts
+ * const server = await startServer()
+ * process.on("SIGTERM", () => void server.stop())
+ * ```
+ */
+export const startServer = async (configLayer: Layer.Layer<never> = Layer.empty): Promise<RunningServer> => {
+  const runtime = ManagedRuntime.make(appLayer.pipe(Layer.provide(configLayer)))
+  const config = await runtime.runPromise(Effect.service(AppConfig))
+  const logger = pino({ level: config.logLevel, base: { service: "fieldreport-api" } })
+  await runtime.runPromise(Effect.flatMap(Effect.service(Bootstrap), (bootstrap) => bootstrap.run))
+
+  let draining = false
+  const app = makeApp({
+    logger,
+    metrics: makeMetrics(),
+    corsOrigins: config.corsOrigins,
+    bodyLimitBytes: config.bodyLimitBytes,
+    rateLimitPerToken: config.rateLimitPerToken,
+    rateLimitPerAddress: config.rateLimitPerAddress,
+    ready: () =>
+      runtime
+        .runPromise(Effect.flatMap(Effect.service(SqlClient.SqlClient), (sql) => sql`SELECT 1`))
+        .then(() => true)
+        .catch(() => false),
+    draining: () => draining,
+    routers: routers(makeRoute(runtime, logger)),
+  })
+
+  const server = app.listen(config.port, config.host)
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve)
+    server.once("error", reject)
+  })
+  const { port } = server.address() as AddressInfo
+  const host = config.host === "0.0.0.0" ? "127.0.0.1" : config.host
+  const url = `http://${host}:${port}`
+  logger.info({ url }, "listening")
+
+  let stopping: Promise<void> | undefined
+  const stop = () => {
+    stopping ??= (async () => {
+      draining = true
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+      server.closeIdleConnections()
+      const grace = setTimeout(() => server.closeAllConnections(), config.shutdownGraceSeconds * 1000)
+      await closed
+      clearTimeout(grace)
+      await runtime.dispose()
+      logger.info("stopped")
+    })()
+    return stopping
+  }
+  return { url, runtime, stop }
+}

@@ -1,0 +1,66 @@
+/**
+ * JSON request bodies: a size limit, `400` for malformed JSON, `413` past the limit and `415` for a
+ * body that is neither JSON nor (where a route takes files) multipart. A `Content-Type` on a request
+ * without a body is ignored, as older clients send one on `DELETE`.
+ */
+import type { IncomingHttpHeaders } from "node:http"
+import { MalformedRequest } from "@fieldreport/domain/Invalid"
+import express, { type ErrorRequestHandler, type RequestHandler } from "express"
+import { PayloadTooLarge, UnsupportedMediaType } from "../Errors.ts"
+import { fromFailure } from "./Problem.ts"
+import { sendProblem } from "./Route.ts"
+
+const hasBody = (headers: IncomingHttpHeaders) =>
+  headers["transfer-encoding"] !== undefined || (headers["content-length"] ?? "0") !== "0"
+
+/**
+ * Parses JSON bodies and refuses other content types.
+ *
+ * @example
+ * ```ts
+ * app.use(jsonBodies(1024 * 1024))
+ * ```
+ */
+export const jsonBodies = (limitBytes: number): ReadonlyArray<RequestHandler> => [
+  (req, res, next) => {
+    if (!hasBody(req.headers) || req.is(["application/json", "application/*+json", "multipart/form-data"])) {
+      return next()
+    }
+    sendProblem(
+      res,
+      fromFailure(new UnsupportedMediaType({ message: "request bodies must be application/json" })),
+    )
+  },
+  express.json({ limit: limitBytes, type: ["application/json", "application/*+json"] }),
+]
+
+interface BodyParserError {
+  readonly type?: string
+  readonly status?: number
+  readonly message?: string
+}
+
+/**
+ * Turns the body parser's errors into problems.
+ *
+ * @example
+ * ```ts
+ * app.use(bodyErrors)
+ * ```
+ */
+export const bodyErrors: ErrorRequestHandler = (error: BodyParserError, _req, res, next) => {
+  switch (error.type) {
+    case "entity.parse.failed":
+      return sendProblem(res, fromFailure(new MalformedRequest({ errors: { body: ["is not valid JSON"] } })))
+    case "entity.too.large":
+      return sendProblem(res, fromFailure(new PayloadTooLarge({ message: "the request body is too large" })))
+    case "charset.unsupported":
+    case "encoding.unsupported":
+      return sendProblem(
+        res,
+        fromFailure(new UnsupportedMediaType({ message: error.message ?? "unsupported" })),
+      )
+    default:
+      return next(error)
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * Login sessions (access and refresh token digests), personal API tokens and failed logins.
+ */
+import { Array as Arr, Context, Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
+import { nowIso } from "./Clock.ts"
+
+export interface SessionRow {
+  readonly id: number
+  readonly user_id: number
+  readonly branded_app_id: number
+  readonly client_uuid: string
+  readonly access_expires_at: string
+  readonly refresh_expires_at: string
+  readonly revoked_at: string | null
+}
+
+export interface ApiTokenRow {
+  readonly id: number
+  readonly user_id: number
+  readonly name: string
+  readonly created_at: string
+  readonly revoked_at: string | null
+}
+
+export interface TokenPair {
+  readonly access_token_hash: string
+  readonly refresh_token_hash: string
+  readonly access_expires_at: string
+  readonly refresh_expires_at: string
+}
+
+const sessionColumns =
+  "id, user_id, branded_app_id, client_uuid, access_expires_at, refresh_expires_at, revoked_at"
+
+export class SessionStore extends Context.Service<
+  SessionStore,
+  {
+    readonly insert: (session: {
+      user_id: number
+      branded_app_id: number
+      client_uuid: string
+      tokens: TokenPair
+    }) => Effect.Effect<SessionRow>
+    readonly findByAccessDigest: (digest: string) => Effect.Effect<SessionRow | undefined>
+    readonly findByRefreshDigest: (digest: string) => Effect.Effect<SessionRow | undefined>
+    readonly replaceTokens: (id: number, tokens: TokenPair) => Effect.Effect<void>
+    readonly revoke: (id: number) => Effect.Effect<void>
+    readonly revokeAllOf: (userId: number) => Effect.Effect<void>
+    readonly insertApiToken: (token: {
+      user_id: number
+      name: string
+      token_hash: string
+    }) => Effect.Effect<ApiTokenRow>
+    readonly findApiTokenByDigest: (digest: string) => Effect.Effect<ApiTokenRow | undefined>
+    readonly listApiTokens: (userId: number) => Effect.Effect<ReadonlyArray<ApiTokenRow>>
+    readonly revokeApiToken: (userId: number, id: number) => Effect.Effect<boolean>
+    readonly recordLoginFailure: (keys: ReadonlyArray<string>) => Effect.Effect<void>
+    /** Failures per key since an instant. */
+    readonly loginFailuresSince: (keys: ReadonlyArray<string>, since: string) => Effect.Effect<number>
+    readonly clearLoginFailures: (keys: ReadonlyArray<string>) => Effect.Effect<void>
+  }
+>()("api/store/SessionStore") {
+  static readonly layer = Layer.effect(
+    SessionStore,
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const columns = sql.unsafe(sessionColumns)
+      const first = <A>(rows: ReadonlyArray<A>) => rows[0]
+      const apiTokenColumns = sql`id, user_id, name, created_at, revoked_at`
+      return SessionStore.of({
+        insert: ({ tokens, ...session }) =>
+          Effect.gen(function* () {
+            const created_at = yield* nowIso
+            const rows =
+              yield* sql<SessionRow>`INSERT INTO sessions ${sql.insert({ ...session, ...tokens, created_at })}
+              RETURNING ${columns}`
+            return rows[0]!
+          }).pipe(Effect.orDie),
+        findByAccessDigest: (digest) =>
+          sql<SessionRow>`SELECT ${columns} FROM sessions WHERE access_token_hash = ${digest}`.pipe(
+            Effect.map(first),
+            Effect.orDie,
+          ),
+        findByRefreshDigest: (digest) =>
+          sql<SessionRow>`SELECT ${columns} FROM sessions WHERE refresh_token_hash = ${digest}`.pipe(
+            Effect.map(first),
+            Effect.orDie,
+          ),
+        replaceTokens: (id, tokens) =>
+          sql`UPDATE sessions SET ${sql.update({ ...tokens })} WHERE id = ${id}`.pipe(
+            Effect.asVoid,
+            Effect.orDie,
+          ),
+        revoke: (id) =>
+          Effect.flatMap(nowIso, (now) => sql`UPDATE sessions SET revoked_at = ${now} WHERE id = ${id}`).pipe(
+            Effect.asVoid,
+            Effect.orDie,
+          ),
+        revokeAllOf: (userId) =>
+          Effect.flatMap(
+            nowIso,
+            (now) =>
+              sql`UPDATE sessions SET revoked_at = ${now} WHERE user_id = ${userId} AND revoked_at IS NULL`,
+          ).pipe(Effect.asVoid, Effect.orDie),
+        insertApiToken: (token) =>
+          Effect.gen(function* () {
+            const created_at = yield* nowIso
+            const rows =
+              yield* sql<ApiTokenRow>`INSERT INTO api_tokens ${sql.insert({ ...token, created_at })}
+              RETURNING ${apiTokenColumns}`
+            return rows[0]!
+          }).pipe(Effect.orDie),
+        findApiTokenByDigest: (digest) =>
+          sql<ApiTokenRow>`SELECT ${apiTokenColumns} FROM api_tokens WHERE token_hash = ${digest}`.pipe(
+            Effect.map(first),
+            Effect.orDie,
+          ),
+        listApiTokens: (userId) =>
+          sql<ApiTokenRow>`SELECT ${apiTokenColumns} FROM api_tokens
+            WHERE user_id = ${userId} AND revoked_at IS NULL ORDER BY id`.pipe(Effect.orDie),
+        revokeApiToken: (userId, id) =>
+          Effect.gen(function* () {
+            const now = yield* nowIso
+            const rows = yield* sql<{ id: number }>`UPDATE api_tokens SET revoked_at = ${now}
+              WHERE id = ${id} AND user_id = ${userId} AND revoked_at IS NULL RETURNING id`
+            return rows.length > 0
+          }).pipe(Effect.orDie),
+        recordLoginFailure: (keys) =>
+          Effect.gen(function* () {
+            const failed_at = yield* nowIso
+            const rows = keys.map((throttle_key) => ({ throttle_key, failed_at }))
+            if (!Arr.isArrayNonEmpty(rows)) return
+            yield* sql`INSERT INTO login_failures ${sql.insert(rows)}`
+          }).pipe(Effect.orDie),
+        loginFailuresSince: (keys, since) =>
+          keys.length === 0
+            ? Effect.succeed(0)
+            : sql<{ n: number }>`SELECT count(*) AS n FROM login_failures
+                WHERE ${sql.in("throttle_key", keys)} AND failed_at >= ${since}
+                GROUP BY throttle_key ORDER BY n DESC LIMIT 1`.pipe(
+                Effect.map((rows) => rows[0]?.n ?? 0),
+                Effect.orDie,
+              ),
+        clearLoginFailures: (keys) =>
+          keys.length === 0
+            ? Effect.void
+            : sql`DELETE FROM login_failures WHERE ${sql.in("throttle_key", keys)}`.pipe(
+                Effect.asVoid,
+                Effect.orDie,
+              ),
+      })
+    }),
+  )
+}

@@ -1,0 +1,118 @@
+/**
+ * Users and their credentials' digests.
+ */
+import { Context, Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
+import { nowIso } from "./Clock.ts"
+
+export interface UserRow {
+  readonly id: number
+  readonly email: string
+  readonly first_name: string
+  readonly last_name: string
+  readonly password_hash: string | null
+  readonly admin: number
+  readonly deactivated: number
+  readonly image_attachment_id: number | null
+  readonly app_version: string
+  readonly bluetooth_enabled: number
+  readonly location_enabled: number
+  readonly push_notification_enabled: number
+  readonly last_active_at: string | null
+  readonly created_at: string
+}
+
+export interface NewUser {
+  readonly email: string
+  readonly first_name: string
+  readonly last_name: string
+  readonly password_hash: string | null
+  readonly admin: boolean
+}
+
+/** Columns a user may change about themselves or an administrator about them. */
+export interface UserChanges {
+  readonly first_name?: string
+  readonly last_name?: string
+  readonly password_hash?: string
+  readonly admin?: boolean
+  readonly deactivated?: boolean
+  readonly image_attachment_id?: number | null
+  readonly app_version?: string
+  readonly bluetooth_enabled?: boolean
+  readonly location_enabled?: boolean
+  readonly push_notification_enabled?: boolean
+}
+
+const asColumn = (value: unknown) => (typeof value === "boolean" ? (value ? 1 : 0) : value)
+
+export class UserStore extends Context.Service<
+  UserStore,
+  {
+    readonly findById: (id: number) => Effect.Effect<UserRow | undefined>
+    readonly findByEmail: (email: string) => Effect.Effect<UserRow | undefined>
+    readonly insert: (user: NewUser) => Effect.Effect<UserRow>
+    readonly update: (id: number, changes: UserChanges) => Effect.Effect<void>
+    readonly list: Effect.Effect<ReadonlyArray<UserRow>>
+    readonly count: Effect.Effect<number>
+    /** Sets `last_active_at` unless it was set less than a minute ago. */
+    readonly touch: (id: number) => Effect.Effect<void>
+  }
+>()("api/store/UserStore") {
+  static readonly layer = Layer.effect(
+    UserStore,
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const findById = (id: number) =>
+        sql<UserRow>`SELECT * FROM users WHERE id = ${id}`.pipe(
+          Effect.map((rows) => rows[0]),
+          Effect.orDie,
+        )
+      return UserStore.of({
+        findById,
+        findByEmail: (email) =>
+          sql<UserRow>`SELECT * FROM users WHERE email = ${email.trim().toLowerCase()}`.pipe(
+            Effect.map((rows) => rows[0]),
+            Effect.orDie,
+          ),
+        insert: (user) =>
+          Effect.gen(function* () {
+            const created_at = yield* nowIso
+            const rows = yield* sql<UserRow>`INSERT INTO users ${sql.insert({
+              email: user.email.trim().toLowerCase(),
+              first_name: user.first_name,
+              last_name: user.last_name,
+              password_hash: user.password_hash,
+              admin: user.admin ? 1 : 0,
+              created_at,
+            })} RETURNING *`
+            return rows[0]!
+          }).pipe(Effect.orDie),
+        update: (id, changes) => {
+          const columns = Object.fromEntries(
+            Object.entries(changes)
+              .filter(([, value]) => value !== undefined)
+              .map(([name, value]) => [name, asColumn(value)]),
+          )
+          if (Object.keys(columns).length === 0) return Effect.void
+          return sql`UPDATE users SET ${sql.update(columns)} WHERE id = ${id}`.pipe(
+            Effect.asVoid,
+            Effect.orDie,
+          )
+        },
+        list: sql<UserRow>`SELECT * FROM users ORDER BY id`.pipe(Effect.orDie),
+        count: sql<{ n: number }>`SELECT count(*) AS n FROM users`.pipe(
+          Effect.map((rows) => rows[0]?.n ?? 0),
+          Effect.orDie,
+        ),
+        touch: (id) =>
+          Effect.gen(function* () {
+            const now = yield* nowIso
+            const aMinuteAgo = new Date(Date.parse(now) - 60_000).toISOString()
+            yield* sql`UPDATE users SET last_active_at = ${now}
+              WHERE id = ${id} AND (last_active_at IS NULL OR last_active_at < ${aMinuteAgo})`
+          }).pipe(Effect.orDie),
+      })
+    }),
+  )
+}
