@@ -108,7 +108,8 @@ export class Authentication extends Context.Service<
         // One address may serve many people (an office behind NAT), so it gets more attempts.
         if (
           (yield* sessions.loginFailuresSince([emailKey], since)) >= config.loginAttempts ||
-          (yield* sessions.loginFailuresSince([addressKey], since)) >= config.loginAttempts * addressAttemptsFactor
+          (yield* sessions.loginFailuresSince([addressKey], since)) >=
+            config.loginAttempts * addressAttemptsFactor
         ) {
           return yield* new TooManyRequests({ retryAfterSeconds: Duration.toSeconds(throttleWindow) })
         }

@@ -46,7 +46,8 @@ export class SessionStore extends Context.Service<
     readonly findByRefreshDigest: (digest: string) => Effect.Effect<SessionRow | undefined>
     readonly replaceTokens: (id: number, tokens: TokenPair) => Effect.Effect<void>
     readonly revoke: (id: number) => Effect.Effect<void>
-    readonly revokeAllOf: (userId: number) => Effect.Effect<void>
+    /** Revokes every session of a user, except the one `keep` names. */
+    readonly revokeAllOf: (userId: number, keep?: number) => Effect.Effect<void>
     readonly insertApiToken: (token: {
       user_id: number
       name: string
@@ -97,11 +98,13 @@ export class SessionStore extends Context.Service<
             Effect.asVoid,
             Effect.orDie,
           ),
-        revokeAllOf: (userId) =>
+        revokeAllOf: (userId, keep) =>
           Effect.flatMap(
             nowIso,
             (now) =>
-              sql`UPDATE sessions SET revoked_at = ${now} WHERE user_id = ${userId} AND revoked_at IS NULL`,
+              sql`UPDATE sessions SET revoked_at = ${now} WHERE user_id = ${userId} AND revoked_at IS NULL${
+                keep === undefined ? sql`` : sql` AND id <> ${keep}`
+              }`,
           ).pipe(Effect.asVoid, Effect.orDie),
         insertApiToken: (token) =>
           Effect.gen(function* () {

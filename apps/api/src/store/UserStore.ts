@@ -54,6 +54,8 @@ export class UserStore extends Context.Service<
     readonly insert: (user: NewUser) => Effect.Effect<UserRow>
     readonly update: (id: number, changes: UserChanges) => Effect.Effect<void>
     readonly list: Effect.Effect<ReadonlyArray<UserRow>>
+    /** Up to `limit` users from position `offset`, by id. */
+    readonly page: (offset: number, limit: number) => Effect.Effect<ReadonlyArray<UserRow>>
     readonly count: Effect.Effect<number>
     /** Sets `last_active_at` unless it was set less than a minute ago. */
     readonly touch: (id: number) => Effect.Effect<void>
@@ -101,6 +103,8 @@ export class UserStore extends Context.Service<
           )
         },
         list: sql<UserRow>`SELECT * FROM users ORDER BY id`.pipe(Effect.orDie),
+        page: (offset, limit) =>
+          sql<UserRow>`SELECT * FROM users ORDER BY id LIMIT ${limit} OFFSET ${offset}`.pipe(Effect.orDie),
         count: sql<{ n: number }>`SELECT count(*) AS n FROM users`.pipe(
           Effect.map((rows) => rows[0]?.n ?? 0),
           Effect.orDie,

@@ -1,0 +1,111 @@
+/**
+ * `POST /api/v4/file_attachments` (api-decisions §5): a `multipart/form-data` body with one `file`
+ * part, streamed to the attachment service as it arrives, never buffered whole.
+ */
+import type { Readable } from "node:stream"
+import { InvalidInput, MalformedRequest } from "@fieldreport/domain/Invalid"
+import busboy from "busboy"
+import { Effect } from "effect"
+import { type Request, Router } from "express"
+import type { AppServices } from "../../AppLayer.ts"
+import { AppConfig } from "../../Config.ts"
+import { UnsupportedMediaType } from "../../Errors.ts"
+import { Attachments } from "../../services/Attachments.ts"
+import { Authentication } from "../../services/Authentication.ts"
+import { json, type Route } from "../Route.ts"
+
+/**
+ * The origin a request reached the service at (`https://host`), for absolute addresses when no
+ * public URL is configured. Behind a proxy it is the proxy's (`X-Forwarded-Proto` from loopback).
+ *
+ * @example
+ * ```ts
+ * const record = yield* attachments.recordOf(row, requestOrigin(req))
+ * ```
+ */
+export const requestOrigin = (req: Request): string => `${req.protocol}://${req.get("host") ?? "localhost"}`
+
+interface FilePart {
+  readonly filename: string
+  readonly content: Readable
+}
+
+/**
+ * The `file` part of a multipart body, as soon as its headers arrive. Other parts are skipped;
+ * the parser stops passing file bytes one past `maxBytes`, so the service sees the overflow
+ * without the rest being held anywhere.
+ */
+const filePart = (req: Request, maxBytes: number) =>
+  Effect.gen(function* () {
+    if (!req.is("multipart/form-data")) {
+      return yield* new UnsupportedMediaType({ message: "uploads are multipart/form-data with a file part" })
+    }
+    const parser = yield* Effect.try({
+      try: () =>
+        busboy({
+          headers: req.headers,
+          defParamCharset: "utf8",
+          limits: { files: 1, fileSize: maxBytes + 1, fields: 20, parts: 40, fieldSize: 64 * 1024 },
+        }),
+      catch: () => new MalformedRequest({ errors: { body: ["is not valid multipart/form-data"] } }),
+    })
+    return yield* Effect.callback<FilePart, MalformedRequest | InvalidInput>((resume) => {
+      let found = false
+      let textNamedFile = false
+      parser.on("file", (name, stream, info) => {
+        if (name !== "file" || found) {
+          stream.resume()
+          return
+        }
+        found = true
+        resume(Effect.succeed({ filename: info.filename ?? "", content: stream }))
+      })
+      parser.on("field", (name) => {
+        if (name === "file") textNamedFile = true
+      })
+      parser.on("error", () => {
+        // After the file part began, its stream carries the error to the service.
+        if (!found)
+          resume(
+            Effect.fail(new MalformedRequest({ errors: { body: ["is not valid multipart/form-data"] } })),
+          )
+      })
+      parser.on("close", () => {
+        if (!found)
+          resume(
+            Effect.fail(
+              InvalidInput.at("file", textNamedFile ? "must be a file, not a text field" : "is required"),
+            ),
+          )
+      })
+      req.pipe(parser)
+      return Effect.sync(() => {
+        req.unpipe(parser)
+        req.resume()
+      })
+    })
+  })
+
+/** The file attachment routes. */
+export const attachmentRoutes = (route: Route<AppServices>): Router => {
+  const router = Router()
+  router.post(
+    "/api/v4/file_attachments",
+    route((req) =>
+      Effect.gen(function* () {
+        const auth = yield* Authentication
+        const actor = yield* auth.authenticate(req.headers)
+        const config = yield* AppConfig
+        const attachments = yield* Attachments
+        const part = yield* filePart(req, config.uploadLimitBytes)
+        const row = yield* attachments.upload({
+          userId: actor.user.id,
+          filename: part.filename,
+          content: part.content,
+        })
+        return json(yield* attachments.recordOf(row, requestOrigin(req)), 201)
+      }),
+    ),
+  )
+  return router
+}

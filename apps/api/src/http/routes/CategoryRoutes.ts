@@ -1,0 +1,121 @@
+/**
+ * `/api/v4/channels/{id}/categories`: the category tree of a channel (specification "Forms and
+ * categories", api-decisions §10). The list renders only `id` unless `fields` names more (and then
+ * it must name `id`); one category renders every field unless `fields` picks some.
+ */
+import { CategoryCreate, CategoryUpdate } from "@fieldreport/domain/Category"
+import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
+import { Effect, Option } from "effect"
+import { type Request, Router } from "express"
+import type { AppServices } from "../../AppLayer.ts"
+import { AppConfig } from "../../Config.ts"
+import { Authentication } from "../../services/Authentication.ts"
+import { Categories, type CategoryWithChildren, maxDepth } from "../../services/Categories.ts"
+import { fieldsOf } from "../Fields.ts"
+import { bodyOf, idParam } from "../Request.ts"
+import { json, noContent, type Route } from "../Route.ts"
+import { pinUrls } from "./PinRoutes.ts"
+
+/** The address the service is reached at: the configured one, or the one this request used. */
+const baseUrlOf = (req: Request) =>
+  Effect.map(Effect.service(AppConfig), (config) =>
+    Option.getOrElse(config.publicUrl, () => `${req.protocol}://${req.get("host")}`).replace(/\/+$/, ""),
+  )
+
+/**
+ * The category resource with every field, for a service at `baseUrl`.
+ *
+ * @example
+ * ```ts
+ * categoryBody("https://reports.example.org", { category, childIds: [3] })
+ * ```
+ */
+export const categoryBody = (baseUrl: string, { category, childIds }: CategoryWithChildren) => ({
+  id: category.id,
+  name: category.name,
+  label_name: category.label_name,
+  depth: category.depth,
+  max_subtree_extra_depth: maxDepth - category.depth,
+  pin_color: category.pin_color,
+  pin_appearance: category.pin_appearance,
+  pin_urls: pinUrls(baseUrl, category.pin_color, category.pin_appearance),
+  position: category.position,
+  account_id: category.channel_id,
+  parent_id: category.parent_id,
+  child_ids: childIds,
+})
+
+/** The category routes. */
+export const categoryRoutes = (route: Route<AppServices>): Router => {
+  const router = Router()
+  router.get(
+    "/api/v4/channels/:id/categories",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const channelId = yield* idParam(req, "id")
+        const fields = yield* fieldsOf(req, FieldCatalogue.categoryList)
+        const categories = yield* (yield* Categories).list(actor, channelId)
+        const baseUrl = yield* baseUrlOf(req)
+        return json(
+          categories.map((category) => fields.render(categoryBody(baseUrl, category))),
+          200,
+          fields.headers,
+        )
+      }),
+    ),
+  )
+  router.get(
+    "/api/v4/channels/:id/categories/:cid",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const channelId = yield* idParam(req, "id")
+        const id = yield* idParam(req, "cid")
+        const fields = yield* fieldsOf(req, FieldCatalogue.category)
+        const category = yield* (yield* Categories).get(actor, channelId, id)
+        return json(fields.render(categoryBody(yield* baseUrlOf(req), category)), 200, fields.headers)
+      }),
+    ),
+  )
+  router.post(
+    "/api/v4/channels/:id/categories",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const channelId = yield* idParam(req, "id")
+        const input = yield* bodyOf(req, "category", CategoryCreate)
+        const created = yield* (yield* Categories).create(actor, channelId, input)
+        return json(categoryBody(yield* baseUrlOf(req), created), 201, {
+          Location: `/api/v4/channels/${channelId}/categories/${created.category.id}`,
+        })
+      }),
+    ),
+  )
+  router.patch(
+    "/api/v4/channels/:id/categories/:cid",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const channelId = yield* idParam(req, "id")
+        const id = yield* idParam(req, "cid")
+        const changes = yield* bodyOf(req, "category", CategoryUpdate)
+        const updated = yield* (yield* Categories).update(actor, channelId, id, changes)
+        return json(categoryBody(yield* baseUrlOf(req), updated))
+      }),
+    ),
+  )
+  router.delete(
+    "/api/v4/channels/:id/categories/:cid",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const channelId = yield* idParam(req, "id")
+        const id = yield* idParam(req, "cid")
+        yield* (yield* Categories).remove(actor, channelId, id)
+        return noContent
+      }),
+    ),
+  )
+  return router
+}

@@ -1,0 +1,90 @@
+/**
+ * `/api/v4/channels`: list, create, fetch, update and delete channels (api-decisions §10).
+ */
+import { ChannelCreate, ChannelUpdate } from "@fieldreport/domain/Channel"
+import * as QueryValue from "@fieldreport/domain/QueryValue"
+import { Effect } from "effect"
+import { Router } from "express"
+import type { AppServices } from "../../AppLayer.ts"
+import { Authentication } from "../../services/Authentication.ts"
+import { Channels } from "../../services/Channels.ts"
+import type { ChannelRow } from "../../store/ChannelStore.ts"
+import { bodyOf, idParam } from "../Request.ts"
+import { json, noContent, type Route } from "../Route.ts"
+
+/**
+ * The channel resource: its root category and its form come with it.
+ *
+ * @example
+ * ```ts
+ * channelBody(row) // { id: 4, name: "Cleaner streams", team_id: 1, category_id: 10, form_id: 3 }
+ * ```
+ */
+export const channelBody = (channel: ChannelRow) => ({
+  id: channel.id,
+  name: channel.name,
+  team_id: channel.team_id,
+  category_id: channel.category_id,
+  form_id: channel.form_id,
+})
+
+/** The channel routes. */
+export const channelRoutes = (route: Route<AppServices>): Router => {
+  const router = Router()
+  router.get(
+    "/api/v4/channels",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const teamId = yield* Effect.fromResult(QueryValue.integer(req.query, "team_id"))
+        const channels = yield* (yield* Channels).list(actor, teamId)
+        return json(channels.map(channelBody))
+      }),
+    ),
+  )
+  router.post(
+    "/api/v4/channels",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const input = yield* bodyOf(req, "channel", ChannelCreate)
+        const channel = yield* (yield* Channels).create(actor, input)
+        return json(channelBody(channel), 201, { Location: `/api/v4/channels/${channel.id}` })
+      }),
+    ),
+  )
+  router.get(
+    "/api/v4/channels/:id",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const id = yield* idParam(req, "id")
+        return json(channelBody(yield* (yield* Channels).get(actor, id)))
+      }),
+    ),
+  )
+  router.patch(
+    "/api/v4/channels/:id",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const id = yield* idParam(req, "id")
+        const changes = yield* bodyOf(req, "channel", ChannelUpdate)
+        yield* (yield* Channels).update(actor, id, changes)
+        return noContent
+      }),
+    ),
+  )
+  router.delete(
+    "/api/v4/channels/:id",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const id = yield* idParam(req, "id")
+        yield* (yield* Channels).remove(actor, id)
+        return noContent
+      }),
+    ),
+  )
+  return router
+}

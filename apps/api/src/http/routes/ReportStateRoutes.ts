@@ -1,0 +1,91 @@
+/**
+ * `/api/v4/report_states`: list, fetch, create and update the report states of channels
+ * (api-decisions §10).
+ */
+import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
+import * as QueryValue from "@fieldreport/domain/QueryValue"
+import { ReportStateCreate, ReportStateUpdate } from "@fieldreport/domain/ReportStateRecord"
+import { Effect } from "effect"
+import { Router } from "express"
+import type { AppServices } from "../../AppLayer.ts"
+import { Authentication } from "../../services/Authentication.ts"
+import { ReportStates } from "../../services/ReportStates.ts"
+import type { ReportStateRow } from "../../store/ReportStateStore.ts"
+import { fieldsOf } from "../Fields.ts"
+import { bodyOf, idParam } from "../Request.ts"
+import { json, type Route } from "../Route.ts"
+
+/**
+ * The report state resource of a row.
+ *
+ * @example
+ * ```ts
+ * reportStateBody(row) // { id: 4, channel_id: 2, name: "New", position: 1, initial: true, … }
+ * ```
+ */
+export const reportStateBody = (state: ReportStateRow) => ({
+  id: state.id,
+  channel_id: state.channel_id,
+  name: state.name,
+  position: state.position,
+  initial: state.initial === 1,
+  appearance: state.appearance,
+  next_state_ids: state.next_state_ids,
+})
+
+/** The report state routes. */
+export const reportStateRoutes = (route: Route<AppServices>): Router => {
+  const router = Router()
+  router.get(
+    "/api/v4/report_states",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const channelId = yield* Effect.fromResult(QueryValue.integer(req.query, "channel_id"))
+        const fields = yield* fieldsOf(req, FieldCatalogue.reportState)
+        const states = yield* (yield* ReportStates).list(actor, channelId)
+        return json(
+          states.map((state) => fields.render(reportStateBody(state))),
+          200,
+          fields.headers,
+        )
+      }),
+    ),
+  )
+  router.get(
+    "/api/v4/report_states/:id",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const id = yield* idParam(req, "id")
+        const fields = yield* fieldsOf(req, FieldCatalogue.reportState)
+        const state = yield* (yield* ReportStates).get(actor, id)
+        return json(fields.render(reportStateBody(state)), 200, fields.headers)
+      }),
+    ),
+  )
+  router.post(
+    "/api/v4/report_states",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const input = yield* bodyOf(req, "report_state", ReportStateCreate)
+        const state = yield* (yield* ReportStates).create(actor, input)
+        return json(reportStateBody(state), 201, { Location: `/api/v4/report_states/${state.id}` })
+      }),
+    ),
+  )
+  router.patch(
+    "/api/v4/report_states/:id",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const id = yield* idParam(req, "id")
+        const changes = yield* bodyOf(req, "report_state", ReportStateUpdate)
+        const state = yield* (yield* ReportStates).update(actor, id, changes)
+        return json(reportStateBody(state))
+      }),
+    ),
+  )
+  return router
+}

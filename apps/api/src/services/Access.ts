@@ -1,0 +1,192 @@
+/**
+ * Tenancy and roles (api-decisions §3), in one place for every resource.
+ *
+ * Only teams of the actor's current branded app count, and only team users who agreed to join
+ * (an invitation not yet accepted gives no access). Whatever lies outside what the actor may see
+ * is `NotFound`, so nobody learns that another tenant's object exists; what they may see but not
+ * change is `Forbidden`.
+ *
+ * - A team is visible to its team users and to platform administrators; managers and owners
+ *   manage it; one owner owns it.
+ * - A channel is visible to the team users of its team. Its members read it (viewers and up),
+ *   and so do the team's managers and owners; reporters also report, operators also operate
+ *   (edit any report, change states), admins also administer (form, categories, states).
+ */
+import { Context, Effect, Layer } from "effect"
+import { Forbidden, NotFound } from "../Errors.ts"
+import { type ChannelAccessRow, type ChannelRow, ChannelStore } from "../store/ChannelStore.ts"
+import type { ChannelRole } from "../store/MembershipStore.ts"
+import { type TeamRole, type TeamRow, TeamStore } from "../store/TeamStore.ts"
+import type { Actor } from "./Authentication.ts"
+
+/** What an action on a team needs: to be in it, to manage it, or to own it. */
+export type TeamNeed = "member" | "manage" | "own"
+
+/** What an action on a channel needs, from reading it to administering it. */
+export type ChannelNeed = "read" | "report" | "operate" | "administer"
+
+/**
+ * A team the actor may see, with the actor's team user and role in it (none for a platform
+ * administrator outside it).
+ */
+export interface TeamAccess {
+  readonly team: TeamRow
+  readonly role: TeamRole | undefined
+  readonly teamUserId: number | undefined
+}
+
+/** A channel the actor may use, with the actor's roles in it and its team. */
+export interface ChannelAccess {
+  readonly channel: ChannelRow
+  readonly channelRole: ChannelRole | undefined
+  readonly teamRole: TeamRole
+}
+
+const teamRank: Record<TeamRole, number> = { team_member: 0, manager: 1, owner: 2 }
+const teamNeedRank: Record<TeamNeed, number> = { member: 0, manage: 1, own: 2 }
+
+const channelRank: Record<ChannelRole, number> = { viewer: 0, reporter: 1, operator: 2, admin: 3 }
+const channelNeedRank: Record<ChannelNeed, number> = { read: 0, report: 1, operate: 2, administer: 3 }
+
+/**
+ * Whether a team role may do what a need asks.
+ *
+ * @example
+ * ```ts
+ * teamRoleAllows("manager", "manage") // true
+ * teamRoleAllows("manager", "own") // false
+ * ```
+ */
+export const teamRoleAllows = (role: TeamRole, need: TeamNeed): boolean =>
+  teamRank[role] >= teamNeedRank[need]
+
+/**
+ * Whether a user's roles in a channel allow what a need asks. Team managers and owners read
+ * every channel of their team, since they decide who belongs to it.
+ *
+ * @example
+ * ```ts
+ * channelRolesAllow({ channelRole: "reporter", teamRole: "team_member" }, "report") // true
+ * channelRolesAllow({ channelRole: undefined, teamRole: "manager" }, "read") // true
+ * ```
+ */
+export const channelRolesAllow = (
+  roles: { readonly channelRole: ChannelRole | undefined; readonly teamRole: TeamRole },
+  need: ChannelNeed,
+): boolean =>
+  (roles.channelRole !== undefined && channelRank[roles.channelRole] >= channelNeedRank[need]) ||
+  (need === "read" && teamRoleAllows(roles.teamRole, "manage"))
+
+/**
+ * Whether a user with a channel role may edit a report: reporters their own, operators and
+ * admins any (the report's `is_manageable_by`).
+ *
+ * @example
+ * ```ts
+ * mayEditReport("reporter", 7, { user_id: 7 }) // true
+ * mayEditReport("viewer", 7, { user_id: 7 }) // false
+ * ```
+ */
+export const mayEditReport = (
+  channelRole: ChannelRole | undefined,
+  userId: number,
+  report: { readonly user_id: number },
+): boolean =>
+  channelRole !== undefined &&
+  (channelRank[channelRole] >= channelRank.operator ||
+    (channelRole === "reporter" && report.user_id === userId))
+
+const visibleChannel = (actor: Actor, row: ChannelAccessRow | undefined): ChannelAccess | undefined => {
+  if (row === undefined || row.branded_app_id !== actor.app.id) return undefined
+  if (row.team_role === null || row.agreed_to_join !== 1) return undefined
+  const { branded_app_id: _app, team_role, agreed_to_join: _agreed, channel_role, ...channel } = row
+  return { channel, channelRole: channel_role ?? undefined, teamRole: team_role }
+}
+
+/**
+ * The access rules service.
+ *
+ * @example
+ * ```ts
+ * const access = yield* Access
+ * const { channel } = yield* access.channelFor(actor, channelId, "administer")
+ * ```
+ */
+export class Access extends Context.Service<
+  Access,
+  {
+    /** The team, when the actor may do what `need` asks in it. */
+    readonly teamFor: (
+      actor: Actor,
+      teamId: number,
+      need: TeamNeed,
+    ) => Effect.Effect<TeamAccess, NotFound | Forbidden>
+    /** The channel, when the actor may do what `need` asks in it. */
+    readonly channelFor: (
+      actor: Actor,
+      channelId: number,
+      need: ChannelNeed,
+    ) => Effect.Effect<ChannelAccess, NotFound | Forbidden>
+    /** Whether the actor may edit the report (its `is_manageable_by`). */
+    readonly canEditReport: (
+      actor: Actor,
+      report: { readonly channel_id: number; readonly user_id: number },
+    ) => Effect.Effect<boolean>
+  }
+>()("api/services/Access") {
+  static readonly layer = Layer.effect(
+    Access,
+    Effect.gen(function* () {
+      const teams = yield* TeamStore
+      const channels = yield* ChannelStore
+
+      const teamFor = Effect.fn("Access.teamFor")(function* (actor: Actor, teamId: number, need: TeamNeed) {
+        const team = yield* teams.find(teamId)
+        if (team === undefined || team.branded_app_id !== actor.app.id) {
+          return yield* new NotFound({ resource: "team" })
+        }
+        const found = yield* teams.findTeamUser(teamId, actor.user.id)
+        const teamUser = found?.agreed_to_join === 1 ? found : undefined
+        const role = teamUser?.role
+        if (role === undefined && actor.user.admin !== 1) return yield* new NotFound({ resource: "team" })
+        if (need !== "member" && (role === undefined || !teamRoleAllows(role, need))) {
+          return yield* new Forbidden({
+            message:
+              need === "own" ? "only the team's owner may do this" : "only the team's managers may do this",
+          })
+        }
+        return { team, role, teamUserId: teamUser?.id }
+      })
+
+      const channelFor = Effect.fn("Access.channelFor")(function* (
+        actor: Actor,
+        channelId: number,
+        need: ChannelNeed,
+      ) {
+        const access = visibleChannel(actor, yield* channels.access(channelId, actor.user.id))
+        if (access === undefined) return yield* new NotFound({ resource: "channel" })
+        if (!channelRolesAllow(access, need)) {
+          return yield* new Forbidden({ message: forbiddenIn[need] })
+        }
+        return access
+      })
+
+      const canEditReport = Effect.fn("Access.canEditReport")(function* (
+        actor: Actor,
+        report: { readonly channel_id: number; readonly user_id: number },
+      ) {
+        const access = visibleChannel(actor, yield* channels.access(report.channel_id, actor.user.id))
+        return access !== undefined && mayEditReport(access.channelRole, actor.user.id, report)
+      })
+
+      return Access.of({ teamFor, channelFor, canEditReport })
+    }),
+  )
+}
+
+const forbiddenIn: Record<ChannelNeed, string> = {
+  read: "you are not a member of this channel",
+  report: "only the channel's reporters, operators and admins may do this",
+  operate: "only the channel's operators and admins may do this",
+  administer: "only the channel's admins may do this",
+}

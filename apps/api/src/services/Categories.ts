@@ -1,0 +1,263 @@
+/**
+ * The category tree of a channel (api-decisions §10): read by the channel's readers, changed by
+ * its admins. The root (depth 0) is created with the channel and stays where it is; categories
+ * nest at most three levels below it, and a move takes the whole subtree along, so it must still
+ * fit. A category still holding reports or children cannot be deleted.
+ */
+import type { CategoryCreate, CategoryUpdate } from "@fieldreport/domain/Category"
+import { InvalidInput } from "@fieldreport/domain/Invalid"
+import { Context, Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
+import { Conflict, type Forbidden, NotFound } from "../Errors.ts"
+import { type CategoryRow, CategoryStore, type NewCategory } from "../store/CategoryStore.ts"
+import { Access } from "./Access.ts"
+import type { Actor } from "./Authentication.ts"
+
+/**
+ * How deep categories nest below the root.
+ *
+ * @example
+ * ```ts
+ * maxDepth - category.depth // the category's max_subtree_extra_depth
+ * ```
+ */
+export const maxDepth = 3
+
+/** The pin of a category created without `pin_appearance`. */
+const defaultAppearance = "default"
+
+const labelNames = ["Main category", "Secondary category", "Tertiary category", "Quaternary category"]
+
+/**
+ * The root category of a new channel: named after it, at depth 0.
+ *
+ * @example
+ * ```ts
+ * yield* categories.insert(rootCategory(channelId, "Cleaner streams"))
+ * ```
+ */
+export const rootCategory = (channelId: number, name: string): NewCategory => ({
+  channel_id: channelId,
+  parent_id: null,
+  name,
+  label_name: labelNames[0]!,
+  depth: 0,
+  position: 1,
+  pin_color: "green",
+  pin_appearance: defaultAppearance,
+})
+
+/** A category with the ids of its children, by position. */
+export interface CategoryWithChildren {
+  readonly category: CategoryRow
+  readonly childIds: ReadonlyArray<number>
+}
+
+/**
+ * The categories service.
+ *
+ * @example
+ * ```ts
+ * const categories = yield* Categories
+ * const { category } = yield* categories.create(actor, channelId, { name: "Potholes" })
+ * ```
+ */
+export class Categories extends Context.Service<
+  Categories,
+  {
+    /** The channel's whole tree, each category with its children. */
+    readonly list: (
+      actor: Actor,
+      channelId: number,
+    ) => Effect.Effect<ReadonlyArray<CategoryWithChildren>, NotFound | Forbidden>
+    readonly get: (
+      actor: Actor,
+      channelId: number,
+      id: number,
+    ) => Effect.Effect<CategoryWithChildren, NotFound | Forbidden>
+    readonly create: (
+      actor: Actor,
+      channelId: number,
+      input: CategoryCreate,
+    ) => Effect.Effect<CategoryWithChildren, NotFound | Forbidden | InvalidInput>
+    readonly update: (
+      actor: Actor,
+      channelId: number,
+      id: number,
+      changes: CategoryUpdate,
+    ) => Effect.Effect<CategoryWithChildren, NotFound | Forbidden | InvalidInput>
+    readonly remove: (
+      actor: Actor,
+      channelId: number,
+      id: number,
+    ) => Effect.Effect<void, NotFound | Forbidden | Conflict>
+  }
+>()("api/services/Categories") {
+  static readonly layer = Layer.effect(
+    Categories,
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const access = yield* Access
+      const categories = yield* CategoryStore
+
+      const inChannel = Effect.fn("Categories.inChannel")(function* (channelId: number, id: number) {
+        const category = yield* categories.find(id)
+        if (category === undefined || category.channel_id !== channelId) {
+          return yield* new NotFound({ resource: "category" })
+        }
+        return category
+      })
+
+      const parentIn = (channelId: number, parentId: number) =>
+        inChannel(channelId, parentId).pipe(
+          Effect.catchTag("NotFound", () =>
+            Effect.fail(InvalidInput.at("category.parent_id", "is not a category of this channel")),
+          ),
+        )
+
+      const withChildren = (category: CategoryRow) =>
+        Effect.map(categories.childIds(category.channel_id, category.id), (childIds) => ({
+          category,
+          childIds,
+        }))
+
+      const list = Effect.fn("Categories.list")(function* (actor: Actor, channelId: number) {
+        yield* access.channelFor(actor, channelId, "read")
+        const tree = yield* categories.listOfChannel(channelId)
+        const children = new Map<number, Array<number>>()
+        // The list is ordered by depth, then position, so each parent's children arrive in order.
+        for (const category of tree) {
+          if (category.parent_id === null) continue
+          const siblings = children.get(category.parent_id) ?? []
+          siblings.push(category.id)
+          children.set(category.parent_id, siblings)
+        }
+        return tree.map((category) => ({ category, childIds: children.get(category.id) ?? [] }))
+      })
+
+      const get = Effect.fn("Categories.get")(function* (actor: Actor, channelId: number, id: number) {
+        yield* access.channelFor(actor, channelId, "read")
+        return yield* withChildren(yield* inChannel(channelId, id))
+      })
+
+      const create = Effect.fn("Categories.create")(function* (
+        actor: Actor,
+        channelId: number,
+        input: CategoryCreate,
+      ) {
+        const { channel } = yield* access.channelFor(actor, channelId, "administer")
+        const parentId = input.parent_id ?? channel.category_id
+        const parent = yield* parentIn(channelId, parentId)
+        const depth = parent.depth + 1
+        if (depth > maxDepth) {
+          return yield* InvalidInput.at(
+            "category.parent_id",
+            `is at the deepest level; categories nest at most ${maxDepth} levels below the root`,
+          )
+        }
+        const category = yield* sql
+          .withTransaction(
+            Effect.gen(function* () {
+              return yield* categories.insert({
+                channel_id: channelId,
+                parent_id: parent.id,
+                name: input.name,
+                label_name: labelNames[depth]!,
+                depth,
+                position: yield* categories.nextPosition(channelId, parent.id),
+                pin_color: input.pin_color,
+                pin_appearance: input.pin_appearance ?? defaultAppearance,
+              })
+            }),
+          )
+          .pipe(Effect.catchTag("SqlError", Effect.die))
+        return { category, childIds: [] }
+      })
+
+      /** Moves a category with its subtree under another parent, last among its children. */
+      const move = Effect.fn("Categories.move")(function* (category: CategoryRow, parentId: number) {
+        if (category.parent_id === null) {
+          return yield* InvalidInput.at("category.parent_id", "the root category cannot be moved")
+        }
+        const parent = yield* parentIn(category.channel_id, parentId)
+        const tree = yield* categories.listOfChannel(category.channel_id)
+        const subtree = [category]
+        // Ordered by depth, so every child comes after its parent.
+        for (const node of tree) {
+          if (subtree.some((member) => member.id === node.parent_id)) subtree.push(node)
+        }
+        if (subtree.some((member) => member.id === parent.id)) {
+          return yield* InvalidInput.at(
+            "category.parent_id",
+            "cannot be the category itself or one of its subcategories",
+          )
+        }
+        const shift = parent.depth + 1 - category.depth
+        if (Math.max(...subtree.map((member) => member.depth)) + shift > maxDepth) {
+          return yield* InvalidInput.at(
+            "category.parent_id",
+            `would nest the category's subtree more than ${maxDepth} levels below the root`,
+          )
+        }
+        for (const member of subtree) {
+          const depth = member.depth + shift
+          yield* categories.update(member.id, { depth, label_name: labelNames[depth]! })
+        }
+        yield* categories.update(category.id, {
+          parent_id: parent.id,
+          position: yield* categories.nextPosition(category.channel_id, parent.id),
+        })
+      })
+
+      const update = Effect.fn("Categories.update")(function* (
+        actor: Actor,
+        channelId: number,
+        id: number,
+        changes: CategoryUpdate,
+      ) {
+        yield* access.channelFor(actor, channelId, "administer")
+        return yield* sql
+          .withTransaction(
+            Effect.gen(function* () {
+              const category = yield* inChannel(channelId, id)
+              if (changes.parent_id !== undefined && changes.parent_id !== category.parent_id) {
+                yield* move(category, changes.parent_id)
+              }
+              yield* categories.update(id, {
+                ...(changes.name === undefined ? {} : { name: changes.name }),
+                ...(changes.pin_color === undefined ? {} : { pin_color: changes.pin_color }),
+                ...(changes.pin_appearance === undefined ? {} : { pin_appearance: changes.pin_appearance }),
+              })
+              return yield* withChildren(yield* inChannel(channelId, id))
+            }),
+          )
+          .pipe(Effect.catchTag("SqlError", Effect.die))
+      })
+
+      const remove = Effect.fn("Categories.remove")(function* (actor: Actor, channelId: number, id: number) {
+        yield* access.channelFor(actor, channelId, "administer")
+        yield* sql
+          .withTransaction(
+            Effect.gen(function* () {
+              const category = yield* inChannel(channelId, id)
+              if (category.parent_id === null) {
+                return yield* new Conflict({ message: "the root category of a channel cannot be deleted" })
+              }
+              if ((yield* categories.childIds(channelId, id)).length > 0) {
+                return yield* new Conflict({
+                  message: "the category has subcategories; delete or move them first",
+                })
+              }
+              if (yield* categories.hasReports(id)) {
+                return yield* new Conflict({ message: "reports are filed under the category" })
+              }
+              yield* categories.delete(id)
+            }),
+          )
+          .pipe(Effect.catchTag("SqlError", Effect.die))
+      })
+
+      return Categories.of({ list, get, create, update, remove })
+    }),
+  )
+}

@@ -1,0 +1,128 @@
+/**
+ * Teams of the current branded app (api-decisions §3, §9): the creator of a team becomes its
+ * owner; managers and owners update it; only the owner hands ownership to another team user
+ * (becoming a manager); only the owner or a platform administrator switches task management.
+ */
+import { InvalidInput } from "@fieldreport/domain/Invalid"
+import type { TeamCreate, TeamUpdate } from "@fieldreport/domain/Team"
+import { Context, Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
+import { Forbidden, type NotFound } from "../Errors.ts"
+import { type TeamOfUser, TeamStore } from "../store/TeamStore.ts"
+import { Access, type TeamAccess, teamRoleAllows } from "./Access.ts"
+import type { Actor } from "./Authentication.ts"
+
+/**
+ * The teams service.
+ *
+ * @example
+ * ```ts
+ * const teams = yield* Teams
+ * const { team } = yield* teams.create(actor, { name: "Rangers", industry: "", location: "Otago" })
+ * ```
+ */
+export class Teams extends Context.Service<
+  Teams,
+  {
+    readonly create: (actor: Actor, input: TeamCreate) => Effect.Effect<TeamAccess>
+    readonly list: (actor: Actor) => Effect.Effect<ReadonlyArray<TeamOfUser>>
+    readonly get: (actor: Actor, id: number) => Effect.Effect<TeamAccess, NotFound | Forbidden>
+    readonly update: (
+      actor: Actor,
+      id: number,
+      changes: TeamUpdate,
+    ) => Effect.Effect<void, NotFound | Forbidden | InvalidInput>
+  }
+>()("api/services/Teams") {
+  static readonly layer = Layer.effect(
+    Teams,
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const access = yield* Access
+      const teams = yield* TeamStore
+
+      const create = Effect.fn("Teams.create")(function* (actor: Actor, input: TeamCreate) {
+        return yield* sql
+          .withTransaction(
+            Effect.gen(function* () {
+              const team = yield* teams.insert({ branded_app_id: actor.app.id, ...input })
+              const teamUser = yield* teams.insertTeamUser({
+                team_id: team.id,
+                user_id: actor.user.id,
+                role: "owner",
+                agreed_to_join: true,
+              })
+              return { team, role: teamUser.role, teamUserId: teamUser.id }
+            }),
+          )
+          .pipe(Effect.catchTag("SqlError", Effect.die))
+      })
+
+      const update = Effect.fn("Teams.update")(function* (actor: Actor, id: number, changes: TeamUpdate) {
+        const { role, teamUserId } = yield* access.teamFor(actor, id, "member")
+        const manages = role !== undefined && teamRoleAllows(role, "manage")
+        const owns = role === "owner"
+        const onlyTaskSwitch = Object.entries(changes).every(
+          ([name, value]) => value === undefined || name === "feature_tasks_enabled",
+        )
+        // A platform administrator outside the team may still switch its task management.
+        if (!manages && !(actor.user.admin === 1 && onlyTaskSwitch)) {
+          return yield* new Forbidden({ message: "only the team's managers may update it" })
+        }
+        if (changes.feature_tasks_enabled !== undefined && !owns && actor.user.admin !== 1) {
+          return yield* new Forbidden({
+            message: "only the team's owner or a platform administrator may change feature_tasks_enabled",
+          })
+        }
+        if (changes.is_owner_change === true && !owns) {
+          return yield* new Forbidden({ message: "only the team's owner may hand over ownership" })
+        }
+        const newOwner =
+          changes.is_owner_change === true && changes.user_id !== undefined && teamUserId !== undefined
+            ? yield* ownerToBe(id, teamUserId, changes.user_id)
+            : undefined
+        yield* sql
+          .withTransaction(
+            Effect.gen(function* () {
+              yield* teams.update(id, {
+                ...(changes.name === undefined ? {} : { name: changes.name }),
+                ...(changes.industry === undefined ? {} : { industry: changes.industry }),
+                ...(changes.location === undefined ? {} : { location: changes.location }),
+                ...(changes.feature_tasks_enabled === undefined
+                  ? {}
+                  : { feature_tasks_enabled: changes.feature_tasks_enabled }),
+              })
+              if (newOwner !== undefined) {
+                // The old owner steps down first: a team has one owner at any moment.
+                yield* teams.setRole(newOwner.formerOwnerId, "manager")
+                yield* teams.setRole(newOwner.teamUserId, "owner")
+              }
+            }),
+          )
+          .pipe(Effect.catchTag("SqlError", Effect.die))
+      })
+
+      /** The team user who is to own the team, unless the owner names themselves. */
+      const ownerToBe = Effect.fn("Teams.ownerToBe")(function* (
+        teamId: number,
+        ownerTeamUserId: number,
+        userId: number,
+      ) {
+        const candidate = yield* teams.findTeamUser(teamId, userId)
+        if (candidate === undefined || candidate.agreed_to_join !== 1) {
+          return yield* InvalidInput.at("team.user_id", "is not a member of this team")
+        }
+        return candidate.id === ownerTeamUserId
+          ? undefined
+          : { teamUserId: candidate.id, formerOwnerId: ownerTeamUserId }
+      })
+
+      return Teams.of({
+        create,
+        list: (actor) => teams.listOfUser(actor.user.id, actor.app.id),
+        get: (actor, id) => access.teamFor(actor, id, "member"),
+        update,
+      })
+    }),
+  )
+}
