@@ -78,13 +78,15 @@ export const destination = ([longitude, latitude]: Position, bearing: number, me
   const angle = metres / EARTH_RADIUS
   const startLatitude = latitude * RADIANS
   const heading = bearing * RADIANS
-  const sinEndLatitude =
+  // The end point's components in the start meridian's frame; atan2 of them stays accurate near the
+  // poles, where asin of the latitude's sine loses centimetres.
+  const north =
     Math.sin(startLatitude) * Math.cos(angle) + Math.cos(startLatitude) * Math.sin(angle) * Math.cos(heading)
-  const endLatitude = Math.asin(Math.max(-1, Math.min(1, sinEndLatitude)))
-  const longitudeChange = Math.atan2(
-    Math.sin(heading) * Math.sin(angle) * Math.cos(startLatitude),
-    Math.cos(angle) - Math.sin(startLatitude) * Math.sin(endLatitude),
-  )
+  const outward =
+    Math.cos(startLatitude) * Math.cos(angle) - Math.sin(startLatitude) * Math.sin(angle) * Math.cos(heading)
+  const east = Math.sin(heading) * Math.sin(angle)
+  const endLatitude = Math.atan2(north, Math.hypot(outward, east))
+  const longitudeChange = Math.atan2(east, outward)
   return [normalizeLongitude(longitude + longitudeChange / RADIANS), endLatitude / RADIANS]
 }
 

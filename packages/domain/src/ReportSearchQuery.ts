@@ -12,26 +12,7 @@ import { type DateTime, Result } from "effect"
 import { MalformedRequest } from "./Invalid.ts"
 import * as OrderBy from "./OrderBy.ts"
 import * as QueryValue from "./QueryValue.ts"
-
-/**
- * How a report shows on the map, from its state (api-decisions §4).
- *
- * @example
- * ```ts
- * const appearance: Appearance = "loud"
- * ```
- */
-export type Appearance = "invisible" | "normal" | "attention" | "loud"
-
-/**
- * Every appearance, in order of prominence.
- *
- * @example
- * ```ts
- * appearances.includes("attention") // true
- * ```
- */
-export const appearances: ReadonlyArray<Appearance> = ["invisible", "normal", "attention", "loud"]
+import { type Appearance, appearances } from "./ReportStateRecord.ts"
 
 /**
  * A point and a scale naming the tile that contains the point: the alternative to a tile id.

@@ -15,6 +15,16 @@ import { Count, Id, Name, nullOr, oneOf } from "./internal/wire.ts"
  * ```
  */
 export const Appearance = oneOf(["invisible", "normal", "attention", "loud"])
+
+/**
+ * Every appearance, in order of prominence.
+ *
+ * @example
+ * ```ts
+ * appearances.includes("attention") // true
+ * ```
+ */
+export const appearances: ReadonlyArray<Appearance> = Appearance.literals
 export type Appearance = typeof Appearance.Type
 
 /**

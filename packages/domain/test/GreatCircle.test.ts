@@ -58,6 +58,12 @@ describe("GreatCircle.destination", () => {
     expect(y).toBeCloseTo(latitude, 9)
   })
 
+  it("stays accurate next to a pole, where asin loses centimetres", () => {
+    const start = [0, 89.9891947270077] as const
+    expect(GreatCircle.distance(start, GreatCircle.destination(start, 0, 0))).toBeLessThan(1e-6)
+    expect(GreatCircle.distance(start, GreatCircle.destination(start, 90, 10))).toBeCloseTo(10, 6)
+  })
+
   it("lands at the distance it was asked to go", () => {
     fc.assert(
       fc.property(
