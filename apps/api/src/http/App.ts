@@ -45,7 +45,9 @@ export const makeApp = (options: AppOptions): express.Express => {
   app.set("query parser", "extended")
   app.use(requestLog(options.logger))
   app.use(options.metrics.observe)
-  app.use(helmet())
+  // Self-hosted services often run on plain HTTP inside a network, where upgrading every page's
+  // files to https would break /docs and /admin.
+  app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }))
   app.use(cors(options.corsOrigins))
 
   app.get("/healthz", (_req, res) => {

@@ -9,6 +9,7 @@ import { attachmentRoutes } from "./AttachmentRoutes.ts"
 import { brandedAppRoutes } from "./BrandedAppRoutes.ts"
 import { categoryRoutes } from "./CategoryRoutes.ts"
 import { channelRoutes } from "./ChannelRoutes.ts"
+import { docsRoutes } from "./DocsRoutes.ts"
 import { fileRoutes } from "./FileRoutes.ts"
 import { formRoutes } from "./FormRoutes.ts"
 import { pinRoutes } from "./PinRoutes.ts"
@@ -31,4 +32,5 @@ export const routers = (route: Route<AppServices>): ReadonlyArray<Router> => [
   brandedAppRoutes(route),
   userRoutes(route),
   pinRoutes(),
+  docsRoutes(),
 ]

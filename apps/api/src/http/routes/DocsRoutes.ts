@@ -1,0 +1,55 @@
+/**
+ * The API reference (api-decisions §11): the OpenAPI 3.1 document at `/api/v4/openapi.json`, and
+ * the page at `/docs` that shows it with Swagger UI. The page's scripts and styles come from the
+ * `swagger-ui-dist` package and from this server only (no CDN), so it works offline and under the
+ * default Content-Security-Policy (`script-src 'self'`; the page has no inline script).
+ */
+import { createRequire } from "node:module"
+import { dirname } from "node:path"
+import { fileURLToPath } from "node:url"
+import express, { type RequestHandler, Router } from "express"
+import * as Document from "../../openapi/Document.ts"
+
+const pageFile = (name: string): string =>
+  fileURLToPath(new URL(`../../openapi/page/${name}`, import.meta.url))
+
+/**
+ * Swagger UI's files. The package is found on first use, so a server whose `swagger-ui-dist` is
+ * missing still starts and serves the API and its document; only the page's assets fail (`500`,
+ * the cause in the log).
+ */
+const swaggerUiAssets = (): RequestHandler => {
+  let serve: RequestHandler | undefined
+  return (req, res, next) => {
+    serve ??= express.static(
+      dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json")),
+      { index: false },
+    )
+    serve(req, res, next)
+  }
+}
+
+/**
+ * The reference routes. The document is built here, once, when the server starts.
+ *
+ * @example
+ * ```ts
+ * app.use(docsRoutes())
+ * ```
+ */
+export const docsRoutes = (): Router => {
+  const router = Router()
+  const document = JSON.stringify(Document.make())
+  router.get("/api/v4/openapi.json", (_req, res) => {
+    res.setHeader("Cache-Control", "no-cache")
+    res.type("application/json").send(document)
+  })
+  router.get("/docs", (_req, res) => {
+    res.sendFile(pageFile("index.html"))
+  })
+  router.get("/docs/reference.js", (_req, res) => {
+    res.sendFile(pageFile("reference.js"))
+  })
+  router.use("/docs/assets", swaggerUiAssets())
+  return router
+}

@@ -1,0 +1,280 @@
+/**
+ * The vocabulary of the API reference's endpoint tables (`paths/*.ts`): one plain record per
+ * endpoint of the specification and of api-decisions, naming its domain Schemas. `Document` turns
+ * the tables into OpenAPI; what every endpoint shares (authentication, the `X-AppId` and `X-TeamId`
+ * headers, path parameters, problem responses) is derived there, so an entry says only what is
+ * particular to its endpoint.
+ */
+import type * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
+import type * as OrderBy from "@fieldreport/domain/OrderBy"
+import { Schema } from "effect"
+
+/** An HTTP method the API answers. */
+export type Method = "get" | "post" | "put" | "patch" | "delete"
+
+/**
+ * Who may call an endpoint: anyone (`public`), an authenticated user (`user`), or a platform
+ * administrator (`admin`, api-decisions §2).
+ */
+export type Access = "public" | "user" | "admin"
+
+/**
+ * An error status an entry names beyond the ones every endpoint of its kind has (see `Document`).
+ *
+ * @example
+ * ```ts
+ * const errors: ReadonlyArray<ErrorStatus> = [409]
+ * ```
+ */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503
+
+/**
+ * A query parameter, its value described by a Schema.
+ *
+ * @example
+ * ```ts
+ * const complete: QueryParameter = { name: "complete", schema: Schema.Boolean, description: "Only (un)completed tasks." }
+ * ```
+ */
+export interface QueryParameter {
+  readonly name: string
+  readonly schema: Schema.Top
+  readonly description: string
+  readonly required?: boolean
+}
+
+/**
+ * A JSON request body: the Schema of the member `root` of the body (`{report: ReportCreate}`), or
+ * of the whole body when there is no `root`.
+ */
+export interface JsonBody {
+  readonly _tag: "json"
+  readonly root: string | undefined
+  readonly schema: Schema.Top
+}
+
+/** A `multipart/form-data` upload with one `file` part (api-decisions §5). */
+export interface UploadBody {
+  readonly _tag: "upload"
+}
+
+/** A request body. */
+export type Body = JsonBody | UploadBody
+
+/**
+ * A successful reply. Without `schema` it has no body (`204`).
+ *
+ * - `root`: the record sits under this member (`{session: Session}`);
+ * - `list`: a JSON array of records; `paginated`: an array paged with `Range` (api-decisions §1);
+ * - `location`: the reply carries a `Location` header naming the new record.
+ */
+export interface Reply {
+  readonly description: string
+  readonly schema?: Schema.Top
+  readonly root?: string
+  readonly list?: boolean
+  readonly paginated?: boolean
+  readonly location?: boolean
+}
+
+/**
+ * One endpoint. `path` is an OpenAPI template (`/api/v4/reports/{report_id}`): its parameters are
+ * declared from the template, so entries never repeat them.
+ *
+ * @example
+ * ```ts
+ * const fetchTeam: Endpoint = {
+ *   method: "get", path: "/api/v4/teams/{team_id}", operationId: "getTeam", summary: "Fetch a team",
+ *   query: [fields(FieldCatalogue.team)], replies: { 200: one(Team, "The team.") },
+ * }
+ * ```
+ */
+export interface Endpoint {
+  readonly method: Method
+  readonly path: string
+  readonly operationId: string
+  readonly summary: string
+  readonly description?: string
+  /** `user` when absent. */
+  readonly access?: Access
+  /** `required` when the endpoint needs `X-AppId` (shapes); otherwise it is optional. */
+  readonly appHeader?: "required"
+  readonly query?: ReadonlyArray<QueryParameter>
+  readonly body?: Body
+  readonly replies: Readonly<Record<number, Reply>>
+  readonly errors?: ReadonlyArray<ErrorStatus>
+}
+
+/**
+ * A resource group: one tag of the reference and the endpoints under it. `noun` names the record
+ * an `{id}` or `{uuid}` path parameter of the group identifies.
+ *
+ * @example
+ * ```ts
+ * const teams: Group = { name: "Teams", noun: "team", description: "…", endpoints: [fetchTeam] }
+ * ```
+ */
+export interface Group {
+  readonly name: string
+  readonly noun: string
+  readonly description: string
+  readonly endpoints: ReadonlyArray<Endpoint>
+}
+
+/**
+ * A body under a member named `root`, the API's usual envelope.
+ *
+ * @example
+ * ```ts
+ * envelope("report", ReportCreate) // {"report": {...}}
+ * ```
+ */
+export const envelope = (root: string, schema: Schema.Top): JsonBody => ({ _tag: "json", root, schema })
+
+/**
+ * A body with no envelope.
+ *
+ * @example
+ * ```ts
+ * bare(AddUsersToTeamChannels) // {"users": [...], "channels": [...]}
+ * ```
+ */
+export const bare = (schema: Schema.Top): JsonBody => ({ _tag: "json", root: undefined, schema })
+
+/** The file upload body. */
+export const upload: UploadBody = { _tag: "upload" }
+
+/**
+ * A reply with one record.
+ *
+ * @example
+ * ```ts
+ * one(Team, "The team.")
+ * ```
+ */
+export const one = (schema: Schema.Top, description: string): Reply => ({ description, schema })
+
+/**
+ * A `201` reply with the new record and its `Location`.
+ *
+ * @example
+ * ```ts
+ * created(Team, "The new team; the creator is its owner.")
+ * ```
+ */
+export const created = (schema: Schema.Top, description: string): Reply => ({
+  description,
+  schema,
+  location: true,
+})
+
+/**
+ * A reply with a JSON array of records, not paged.
+ *
+ * @example
+ * ```ts
+ * many(Team, "The teams of the current branded app the user belongs to.")
+ * ```
+ */
+export const many = (schema: Schema.Top, description: string): Reply => ({ description, schema, list: true })
+
+/**
+ * A reply with one page of records, chosen with the `Range` header.
+ *
+ * @example
+ * ```ts
+ * page(Task, "The current user's tasks.")
+ * ```
+ */
+export const page = (schema: Schema.Top, description: string): Reply => ({
+  description,
+  schema,
+  list: true,
+  paginated: true,
+})
+
+/**
+ * A `204 No Content` reply.
+ *
+ * @example
+ * ```ts
+ * const replies = { 204: done("Deleted.") }
+ * ```
+ */
+export const done = (description: string): Reply => ({ description })
+
+/**
+ * The `fields` parameter of a resource, described from the resource's field catalogue so the
+ * reference names exactly the fields the server renders.
+ *
+ * @example
+ * ```ts
+ * fields(FieldCatalogue.team) // "… Default: id, feature_tasks_enabled, … Optional: is_manager_of, is_owner_of."
+ * ```
+ */
+export const fields = (catalogue: FieldCatalogue.FieldCatalogue): QueryParameter => {
+  const named = (presence: FieldCatalogue.Presence) =>
+    catalogue.fields.filter((field) => field.presence === presence).map((field) => field.names[0])
+  const list = (title: string, names: ReadonlyArray<string | undefined>) =>
+    names.length === 0 ? [] : [`${title}: ${names.join(", ")}.`]
+  const how =
+    catalogue.selection === "adds"
+      ? "Comma-separated field names: a name adds an optional field, `-name` removes a default one."
+      : "Comma-separated field names: naming any field renders exactly the named ones instead of the defaults."
+  return {
+    name: "fields",
+    schema: Schema.String,
+    description: [
+      how,
+      ...list("Always", named("always")),
+      ...list("Default", named("default")),
+      ...list("Optional", named("optional")),
+      ...(catalogue.required.length === 0
+        ? []
+        : [`When given, it must name ${catalogue.required.join(", ")}.`]),
+      "Unknown names are ignored and listed in the `X-Ignored-Fields` response header.",
+    ].join(" "),
+  }
+}
+
+/**
+ * The `orderby` parameter of a list, described from the list's ordering.
+ *
+ * @example
+ * ```ts
+ * orderby(OrderBy.tasks) // "… <field> <direction> … fields client_created_at, completed_at …"
+ * ```
+ */
+export const orderby = (ordering: OrderBy.Ordering<string>): QueryParameter => ({
+  name: "orderby",
+  schema: Schema.String,
+  description:
+    `${ordering.maxClauses === 1 ? "One clause" : `Up to ${ordering.maxClauses} clauses, joined with commas,`} ` +
+    `\`<field> <direction>\`; fields ${ordering.fields.join(", ")}; directions asc, desc. ` +
+    "Anything else is `400` naming the allowed values.",
+})
+
+/**
+ * A query parameter.
+ *
+ * @example
+ * ```ts
+ * query("report_id", Schema.Int, "Only tasks about this report.")
+ * ```
+ */
+export const query = (
+  name: string,
+  schema: Schema.Top,
+  description: string,
+  required = false,
+): QueryParameter => ({ name, schema, description, required })
+
+/**
+ * A record id in a query parameter: a positive integer.
+ *
+ * @example
+ * ```ts
+ * query("team_id", RecordId, "Only the channels of this team.")
+ * ```
+ */
+export const RecordId = Schema.Int.check(Schema.isGreaterThan(0))

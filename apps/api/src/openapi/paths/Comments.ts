@@ -1,0 +1,55 @@
+/**
+ * Note comments (internal notes) and report comments (seen by the report's readers)
+ * (specification "Note comments", api-decisions §4).
+ */
+import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
+import { NoteComment, NoteCommentCreate } from "@fieldreport/domain/NoteComment"
+import { ReportComment, ReportCommentCreate } from "@fieldreport/domain/ReportComment"
+import { created, envelope, fields, type Group, one, page } from "../Endpoint.ts"
+
+/** The comment endpoints. */
+export const comments: Group = {
+  name: "Comments",
+  noun: "note comment",
+  description:
+    "Note comments are internal notes on a report, for the channel's staff unless public; report comments " +
+    "are messages the report's readers see.",
+  endpoints: [
+    {
+      method: "get",
+      path: "/api/v4/note_comment/{id}",
+      operationId: "getNoteComment",
+      summary: "Fetch a note comment",
+      query: [fields(FieldCatalogue.noteComment)],
+      replies: { 200: one(NoteComment, "The note comment.") },
+    },
+    {
+      method: "get",
+      path: "/api/v4/reports/{report_id}/note_comments",
+      operationId: "listNoteComments",
+      summary: "List a report's note comments",
+      query: [fields(FieldCatalogue.noteComment)],
+      replies: { 200: page(NoteComment, "One page of the report's note comments.") },
+    },
+    {
+      method: "post",
+      path: "/api/v4/reports/{report_id}/note_comments",
+      operationId: "createNoteComment",
+      summary: "Add a note comment to a report",
+      body: envelope("note_comment", NoteCommentCreate),
+      replies: { 201: created(NoteComment, "The new note comment.") },
+    },
+    {
+      method: "post",
+      path: "/api/v4/report_comments",
+      operationId: "createReportComment",
+      summary: "Comment on a report",
+      description: "A client `uuid` makes the create idempotent.",
+      body: envelope("report_comment", ReportCommentCreate),
+      replies: {
+        201: created(ReportComment, "The new report comment."),
+        200: one(ReportComment, "The comment created earlier with the same `uuid`."),
+      },
+    },
+  ],
+}

@@ -1,0 +1,68 @@
+/**
+ * `/api/v4/shapes` and `/api/v4/shape_searches`: the shapes of a branded app (specification
+ * "Shapes", api-decisions §6).
+ */
+import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
+import { ReportSearch } from "@fieldreport/domain/ReportSearch"
+import { Shape, ShapeCreate, ShapeSearch } from "@fieldreport/domain/Shape"
+import { created, done, envelope, fields, type Group, one, page, query, RecordId } from "../Endpoint.ts"
+
+/** The shape endpoints. */
+export const shapes: Group = {
+  name: "Shapes",
+  noun: "shape",
+  description:
+    "Geometries with metadata belonging to the branded app of `X-AppId` (required: `400` without it, `404` " +
+    "for an unknown app). Every user with a team in the app reads them; platform administrators and the " +
+    "managers and owners of its teams create and delete them.",
+  endpoints: [
+    {
+      method: "post",
+      path: "/api/v4/shapes",
+      operationId: "createShape",
+      summary: "Create a shape",
+      appHeader: "required",
+      body: envelope("shape", ShapeCreate),
+      replies: { 201: created(Shape, "The new shape.") },
+    },
+    {
+      method: "get",
+      path: "/api/v4/shapes/{id}",
+      operationId: "getShape",
+      summary: "Fetch a shape",
+      appHeader: "required",
+      query: [fields(FieldCatalogue.shape)],
+      replies: { 200: one(Shape, "The shape.") },
+    },
+    {
+      method: "get",
+      path: "/api/v4/shapes",
+      operationId: "listShapes",
+      summary: "List shapes",
+      description:
+        "With `shape_search_id`, the shapes that search found, smallest area first; otherwise the shapes of " +
+        "the current branded app.",
+      appHeader: "required",
+      query: [query("shape_search_id", RecordId, "A shape search."), fields(FieldCatalogue.shape)],
+      replies: { 200: page(Shape, "One page of shapes.") },
+    },
+    {
+      method: "delete",
+      path: "/api/v4/shapes/{id}",
+      operationId: "deleteShape",
+      summary: "Delete a shape",
+      description: "The shape's branded app must be the one of `X-AppId`.",
+      appHeader: "required",
+      replies: { 204: done("Deleted.") },
+    },
+    {
+      method: "post",
+      path: "/api/v4/shape_searches",
+      operationId: "createShapeSearch",
+      summary: "Search shapes",
+      description: "List the result with `GET /api/v4/shapes?shape_search_id=`.",
+      body: envelope("shape_search", ShapeSearch),
+      replies: { 201: one(ReportSearch, "The search's id and the address of its results.") },
+    },
+  ],
+}

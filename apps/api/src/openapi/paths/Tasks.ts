@@ -1,0 +1,82 @@
+/**
+ * `/api/v4/tasks`: tasks about reports, in teams with `feature_tasks_enabled` (specification
+ * "Tasks", api-decisions §3, §9).
+ */
+import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
+import * as OrderBy from "@fieldreport/domain/OrderBy"
+import { Task, TaskCreate, TaskUpdate } from "@fieldreport/domain/Task"
+import { Schema } from "effect"
+import {
+  created,
+  done,
+  envelope,
+  fields,
+  type Group,
+  one,
+  orderby,
+  page,
+  query,
+  RecordId,
+} from "../Endpoint.ts"
+
+/** The task endpoints. */
+export const tasks: Group = {
+  name: "Tasks",
+  noun: "task",
+  description:
+    "Tasks are identified by a UUID their client generates, so an offline client can send one again safely. " +
+    "Any team user may create a task for a team user; the creator, the assignee and team managers may update, " +
+    "complete or delete it. In a team without `feature_tasks_enabled`, task calls are `403`.",
+  endpoints: [
+    {
+      method: "post",
+      path: "/api/v4/tasks",
+      operationId: "createTask",
+      summary: "Create a task",
+      body: envelope("task", TaskCreate),
+      replies: {
+        201: created(Task, "The new task."),
+        200: one(Task, "A task with that uuid exists already; nothing changed."),
+      },
+    },
+    {
+      method: "get",
+      path: "/api/v4/tasks/{uuid}",
+      operationId: "getTask",
+      summary: "Fetch a task",
+      query: [fields(FieldCatalogue.task)],
+      replies: { 200: one(Task, "The task.") },
+    },
+    {
+      method: "get",
+      path: "/api/v4/tasks",
+      operationId: "listTasks",
+      summary: "List the current user's tasks",
+      description: "Scoped to the current branded app and team.",
+      query: [
+        query("complete", Schema.Boolean, "Only completed (true) or open (false) tasks."),
+        query("report_id", RecordId, "Only tasks about this report."),
+        query("assignee_id", RecordId, "Only tasks assigned to this user."),
+        orderby(OrderBy.tasks),
+        fields(FieldCatalogue.task),
+      ],
+      replies: { 200: page(Task, "One page of tasks.") },
+    },
+    {
+      method: "patch",
+      path: "/api/v4/tasks/{uuid}",
+      operationId: "updateTask",
+      summary: "Update a task",
+      description: "A change older (by `time`) than the last one applied is ignored, and still `204`.",
+      body: envelope("task", TaskUpdate),
+      replies: { 204: done("Updated.") },
+    },
+    {
+      method: "delete",
+      path: "/api/v4/tasks/{uuid}",
+      operationId: "deleteTask",
+      summary: "Delete a task",
+      replies: { 204: done("Deleted.") },
+    },
+  ],
+}

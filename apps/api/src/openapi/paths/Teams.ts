@@ -1,0 +1,127 @@
+/**
+ * `/api/v4/teams`: teams, their users, and adding users to their channels (specification "Teams"
+ * and "Team users", api-decisions §3, §9).
+ */
+import {
+  AddUsersToTeamChannels,
+  AddUsersToTeamChannelsResult,
+} from "@fieldreport/domain/AddUsersToTeamChannels"
+import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
+import * as OrderBy from "@fieldreport/domain/OrderBy"
+import { Team, TeamCreate, TeamUpdate } from "@fieldreport/domain/Team"
+import { TeamUser, TeamUserUpdate } from "@fieldreport/domain/TeamUser"
+import { Schema } from "effect"
+import {
+  bare,
+  created,
+  done,
+  envelope,
+  fields,
+  type Group,
+  many,
+  one,
+  orderby,
+  page,
+  query,
+  RecordId,
+} from "../Endpoint.ts"
+
+const ids = Schema.Array(RecordId)
+
+/** The team endpoints. */
+export const teams: Group = {
+  name: "Teams",
+  noun: "team user",
+  description:
+    "A branded app has teams; a team has channels and team users. Team roles are team_member, manager and " +
+    "owner (exactly one owner); managers and owners add users to channels and update the team.",
+  endpoints: [
+    {
+      method: "get",
+      path: "/api/v4/teams",
+      operationId: "listTeams",
+      summary: "List the current user's teams",
+      query: [fields(FieldCatalogue.team)],
+      replies: { 200: many(Team, "The teams of the current branded app the user belongs to.") },
+    },
+    {
+      method: "get",
+      path: "/api/v4/teams/{team_id}",
+      operationId: "getTeam",
+      summary: "Fetch a team",
+      query: [fields(FieldCatalogue.team)],
+      replies: { 200: one(Team, "The team.") },
+    },
+    {
+      method: "post",
+      path: "/api/v4/teams",
+      operationId: "createTeam",
+      summary: "Create a team",
+      description: "The team belongs to the branded app of `X-AppId`; the creator becomes its owner.",
+      query: [fields(FieldCatalogue.team)],
+      body: envelope("team", TeamCreate),
+      replies: { 201: created(Team, "The new team.") },
+    },
+    {
+      method: "patch",
+      path: "/api/v4/teams/{team_id}",
+      operationId: "updateTeam",
+      summary: "Update a team",
+      description:
+        "Managers and owners. Only the owner moves ownership; only the owner or a platform administrator " +
+        "changes `feature_tasks_enabled`.",
+      body: envelope("team", TeamUpdate),
+      replies: { 204: done("Updated.") },
+    },
+    {
+      method: "post",
+      path: "/api/v4/teams/{team_id}/add_users_to_team_channels",
+      operationId: "addUsersToTeamChannels",
+      summary: "Add users to channels of a team",
+      description:
+        "Each user becomes a team user (team_member unless already more) and a member of each selected channel " +
+        "with the given channel role (admin, operator, reporter, viewer). With `send_email: true` an invitation " +
+        "is sent instead, and the user has no access until they accept it.",
+      body: bare(AddUsersToTeamChannels),
+      replies: {
+        200: one(AddUsersToTeamChannelsResult, "Every item succeeded."),
+        207: one(
+          AddUsersToTeamChannelsResult,
+          "Some items failed; see each item's `http_status` and `errors`.",
+        ),
+      },
+    },
+    {
+      method: "get",
+      path: "/api/v4/teams/{team_id}/team_users/{id}",
+      operationId: "getTeamUser",
+      summary: "Fetch a team user",
+      query: [fields(FieldCatalogue.teamUser)],
+      replies: { 200: one(TeamUser, "The team user.") },
+    },
+    {
+      method: "get",
+      path: "/api/v4/teams/{team_id}/team_users",
+      operationId: "listTeamUsers",
+      summary: "List a team's users",
+      query: [
+        query("agreed_to_join", Schema.Boolean, "Only users who have (true) or have not (false) joined."),
+        query("team_role", Schema.Boolean, "Only managers and owners (true), or only the others (false)."),
+        query("user_ids[]", ids, "Only these users."),
+        query("includes_team_user_ids[]", ids, "Only these team users."),
+        query("excludes_team_user_ids[]", ids, "Not these team users."),
+        orderby(OrderBy.teamUsers),
+        fields(FieldCatalogue.teamUser),
+      ],
+      replies: { 200: page(TeamUser, "One page of team users.") },
+    },
+    {
+      method: "patch",
+      path: "/api/v4/teams/{team_id}/team_users/{id}",
+      operationId: "updateTeamUser",
+      summary: "Update a team user, or accept an invitation",
+      body: envelope("team_user", TeamUserUpdate),
+      replies: { 204: done("Updated.") },
+    },
+  ],
+}
