@@ -4,29 +4,54 @@
 import { Layer } from "effect"
 import { AppConfig } from "./Config.ts"
 import { JobRunner } from "./jobs/JobRunner.ts"
+import * as NotificationFanOut from "./jobs/NotificationFanOut.ts"
 import { loggingLayer } from "./Logging.ts"
 import { Access } from "./services/Access.ts"
 import { Administration } from "./services/Administration.ts"
+import { AlertAreas } from "./services/AlertAreas.ts"
+import { Analytics } from "./services/Analytics.ts"
 import { Attachments } from "./services/Attachments.ts"
 import { Authentication } from "./services/Authentication.ts"
 import { Bootstrap } from "./services/Bootstrap.ts"
 import { Categories } from "./services/Categories.ts"
+import { ChannelSelections } from "./services/ChannelSelections.ts"
 import { Channels } from "./services/Channels.ts"
+import { Comments } from "./services/Comments.ts"
+import { Demo } from "./services/Demo.ts"
 import { Forms } from "./services/Forms.ts"
+import { Invitations } from "./services/Invitations.ts"
+import { Notifications } from "./services/Notifications.ts"
+import { ReportSearches } from "./services/ReportSearches.ts"
 import { ReportStates } from "./services/ReportStates.ts"
+import { Reports } from "./services/Reports.ts"
+import { ReportView } from "./services/ReportView.ts"
+import { Shapes } from "./services/Shapes.ts"
+import { Tasks } from "./services/Tasks.ts"
 import { Teams } from "./services/Teams.ts"
+import { TeamUsers } from "./services/TeamUsers.ts"
+import { Tiles } from "./services/Tiles.ts"
 import { Users } from "./services/Users.ts"
+import { AlertAreaStore } from "./store/AlertAreaStore.ts"
+import { AnalyticsStore } from "./store/AnalyticsStore.ts"
 import { AttachmentStore } from "./store/AttachmentStore.ts"
 import { BrandedAppStore } from "./store/BrandedAppStore.ts"
 import { CategoryStore } from "./store/CategoryStore.ts"
+import { ChannelSelectionStore } from "./store/ChannelSelectionStore.ts"
 import { ChannelStore } from "./store/ChannelStore.ts"
+import { CommentStore } from "./store/CommentStore.ts"
 import * as Database from "./store/Database.ts"
 import { FormStore } from "./store/FormStore.ts"
 import { JobStore } from "./store/JobStore.ts"
 import { MembershipStore } from "./store/MembershipStore.ts"
+import { NotificationStore } from "./store/NotificationStore.ts"
+import { ReportSearchStore } from "./store/ReportSearchStore.ts"
 import { ReportStateStore } from "./store/ReportStateStore.ts"
+import { ReportStore } from "./store/ReportStore.ts"
 import { SessionStore } from "./store/SessionStore.ts"
+import { ShapeStore } from "./store/ShapeStore.ts"
+import { TaskStore } from "./store/TaskStore.ts"
 import { TeamStore } from "./store/TeamStore.ts"
+import { TeamUserStore } from "./store/TeamUserStore.ts"
 import { UserStore } from "./store/UserStore.ts"
 
 const stores = Layer.mergeAll(
@@ -41,6 +66,16 @@ const stores = Layer.mergeAll(
   ReportStateStore.layer,
   JobStore.layer,
   AttachmentStore.layer,
+  AlertAreaStore.layer,
+  NotificationStore.layer,
+  ReportSearchStore.layer,
+  ReportStore.layer,
+  CommentStore.layer,
+  TaskStore.layer,
+  AnalyticsStore.layer,
+  TeamUserStore.layer,
+  ChannelSelectionStore.layer,
+  ShapeStore.layer,
 )
 
 const services = Layer.mergeAll(
@@ -54,10 +89,25 @@ const services = Layer.mergeAll(
   Attachments.layer,
   Administration.layer,
   Users.layer,
+  AlertAreas.layer,
+  Notifications.layer,
+  NotificationFanOut.layer,
+  Tasks.layer,
+  TeamUsers.layer.pipe(Layer.provideMerge(Invitations.layer)),
+  ChannelSelections.layer,
+  Shapes.layer,
 )
 
+/** Reports and their comments, on the services above (attachments, jobs, access). */
+const reportServices = Layer.mergeAll(Reports.layer, ReportView.layer, Comments.layer, Analytics.layer)
+
+/** Report searches and the tiles search, on the report services (results render as reports). */
+const searchServices = Layer.mergeAll(Tiles.layer, Demo.layer).pipe(Layer.provideMerge(ReportSearches.layer))
+
 /** The API's services, given its configuration. */
-export const appLayer = services.pipe(
+export const appLayer = searchServices.pipe(
+  Layer.provideMerge(reportServices),
+  Layer.provideMerge(services),
   Layer.provideMerge(Access.layer),
   Layer.provideMerge(JobRunner.layer),
   Layer.provideMerge(stores),

@@ -4,7 +4,7 @@
  * the database.
  */
 import type { AddressInfo } from "node:net"
-import { Effect, Layer, ManagedRuntime } from "effect"
+import { Clock, Effect, Layer, ManagedRuntime } from "effect"
 import { SqlClient } from "effect/sql"
 import { pino } from "pino"
 import { type AppServices, appLayer } from "./AppLayer.ts"
@@ -14,6 +14,7 @@ import { makeMetrics } from "./http/Metrics.ts"
 import { makeRoute } from "./http/Route.ts"
 import { routers } from "./http/routes/index.ts"
 import { Bootstrap } from "./services/Bootstrap.ts"
+import { Demo } from "./services/Demo.ts"
 
 /** A running server. */
 export interface RunningServer {
@@ -22,6 +23,12 @@ export interface RunningServer {
   readonly runtime: ManagedRuntime.ManagedRuntime<AppServices, unknown>
   /** Stops accepting, finishes requests in flight (up to the grace period), closes the database. */
   readonly stop: () => Promise<void>
+}
+
+/** What a server may be started with besides its configuration. */
+export interface ServerOptions {
+  /** The clock every effect of the server reads time from (tests file reports at chosen times). */
+  readonly clock?: Clock.Clock
 }
 
 /**
@@ -33,11 +40,19 @@ export interface RunningServer {
  * process.on("SIGTERM", () => void server.stop())
  * ```
  */
-export const startServer = async (configLayer: Layer.Layer<never> = Layer.empty): Promise<RunningServer> => {
-  const runtime = ManagedRuntime.make(appLayer.pipe(Layer.provide(configLayer)))
+export const startServer = async (
+  configLayer: Layer.Layer<never> = Layer.empty,
+  options: ServerOptions = {},
+): Promise<RunningServer> => {
+  // Provided to the layers as they are built (the job workers they fork) and kept in the runtime.
+  const clockLayer = options.clock === undefined ? Layer.empty : Layer.succeed(Clock.Clock, options.clock)
+  const runtime = ManagedRuntime.make(
+    appLayer.pipe(Layer.provide(configLayer), Layer.provideMerge(clockLayer)),
+  )
   const config = await runtime.runPromise(Effect.service(AppConfig))
   const logger = pino({ level: config.logLevel, base: { service: "fieldreport-api" } })
   await runtime.runPromise(Effect.flatMap(Effect.service(Bootstrap), (bootstrap) => bootstrap.run))
+  await runtime.runPromise(Effect.flatMap(Effect.service(Demo), (demo) => demo.run))
 
   let draining = false
   const app = makeApp({

@@ -221,16 +221,28 @@ const whereAndAnswers = {
  * // { account_id: 123, location: { latitude: 12, longitude: 34.56 }, answers: { f_1_1_1: "custom" } }
  * ```
  */
+/** Only a new report can be filed anonymously; anonymity never changes afterwards. */
+const anonymity = { is_anonymous: Schema.optionalKey(Schema.Boolean) }
+
 export const ReportCreate = Schema.StructWithRest(
-  Schema.Struct({ account_id: Id, location: Schema.optionalKey(Location), ...details, ...legacy }),
+  Schema.Struct({
+    account_id: Id,
+    location: Schema.optionalKey(Location),
+    ...details,
+    ...anonymity,
+    ...legacy,
+  }),
   topLevelAnswers,
 )
   .check(oneLocation, answeredOnce, located)
   .pipe(
     Schema.decodeTo(
-      Schema.toType(Schema.Struct({ account_id: Id, ...details, ...whereAndAnswers })),
+      Schema.toType(Schema.Struct({ account_id: Id, ...details, ...anonymity, ...whereAndAnswers })),
       SchemaTransformation.transform({
-        decode: (body) => ({ ...Struct.pick(body, ["account_id", ...detailKeys]), ...normalise(body) }),
+        decode: (body) => ({
+          ...Struct.pick(body, ["account_id", "is_anonymous", ...detailKeys]),
+          ...normalise(body),
+        }),
         encode: denormalise,
       }),
     ),

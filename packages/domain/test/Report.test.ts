@@ -78,7 +78,6 @@ describe("ReportCreate", () => {
     ["the reporter", { user_id: 4 }],
     ["the creation time", { iso_created_at: "2016-10-10T16:13:27.142+13:00" }],
     ["the state, set only by an update", { report_state_id: 3 }],
-    ["anonymity", { is_anonymous: true }],
     [
       "derived fields",
       { account_name: "x", cache_key: "k", appearance: "loud", updated_at: "2024-01-01T00:00:00Z" },

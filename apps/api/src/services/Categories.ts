@@ -24,9 +24,10 @@ import type { Actor } from "./Authentication.ts"
 export const maxDepth = 3
 
 /** The pin of a category created without `pin_appearance`. */
-const defaultAppearance = "default"
+export const defaultAppearance = "default"
 
-const labelNames = ["Main category", "Secondary category", "Tertiary category", "Quaternary category"]
+/** The label of a category at each depth, the root first. */
+export const labelNames = ["Main category", "Secondary category", "Tertiary category", "Quaternary category"]
 
 /**
  * The root category of a new channel: named after it, at depth 0.

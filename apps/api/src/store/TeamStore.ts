@@ -73,6 +73,8 @@ export class TeamStore extends Context.Service<
       readonly agreed_to_join: boolean
     }) => Effect.Effect<TeamUserRow>
     readonly setRole: (teamUserId: number, role: TeamRole) => Effect.Effect<void>
+    /** How many teams there are, in every app. */
+    readonly count: Effect.Effect<number>
   }
 >()("api/store/TeamStore") {
   static readonly layer = Layer.effect(
@@ -131,6 +133,10 @@ export class TeamStore extends Context.Service<
             Effect.asVoid,
             Effect.orDie,
           ),
+        count: sql<{ n: number }>`SELECT count(*) AS n FROM teams`.pipe(
+          Effect.map((rows) => rows[0]?.n ?? 0),
+          Effect.orDie,
+        ),
       })
     }),
   )

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { ConfigProvider } from "effect"
-import { type RunningServer, startServer } from "../../src/Server.ts"
+import { type RunningServer, type ServerOptions, startServer } from "../../src/Server.ts"
 
 export const adminEmail = "admin@example.com"
 export const adminPassword = "admin-password-1"
@@ -37,7 +37,8 @@ export interface TestServer extends RunningServer {
 }
 
 /**
- * Starts a server with the test configuration and any overrides.
+ * Starts a server with the test configuration and any overrides; `options.clock` sets the time the
+ * server reads (see `ManualClock`).
  *
  * @example
  * ```ts
@@ -48,6 +49,7 @@ export interface TestServer extends RunningServer {
 export const startTestServer = async (
   env: Record<string, string> = {},
   dataDir?: string,
+  options: ServerOptions = {},
 ): Promise<TestServer> => {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), "fieldreport-test-"))
   const server = await startServer(
@@ -65,6 +67,7 @@ export const startTestServer = async (
         },
       }),
     ),
+    options,
   )
   const request = async (method: string, path: string, options: RequestOptions = {}): Promise<Answer> => {
     const headers: Record<string, string> = { ...options.headers }

@@ -5,32 +5,52 @@ import type { Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
 import type { Route } from "../Route.ts"
 import { adminRoutes } from "./AdminRoutes.ts"
+import { alertAreaRoutes } from "./AlertAreaRoutes.ts"
+import { analyticsRoutes } from "./AnalyticsRoutes.ts"
 import { attachmentRoutes } from "./AttachmentRoutes.ts"
 import { brandedAppRoutes } from "./BrandedAppRoutes.ts"
 import { categoryRoutes } from "./CategoryRoutes.ts"
 import { channelRoutes } from "./ChannelRoutes.ts"
+import { channelSelectionRoutes } from "./ChannelSelectionRoutes.ts"
+import { commentRoutes } from "./CommentRoutes.ts"
 import { docsRoutes } from "./DocsRoutes.ts"
 import { fileRoutes } from "./FileRoutes.ts"
 import { formRoutes } from "./FormRoutes.ts"
+import { notificationRoutes } from "./NotificationRoutes.ts"
 import { pinRoutes } from "./PinRoutes.ts"
+import { reportRoutes } from "./ReportRoutes.ts"
 import { reportStateRoutes } from "./ReportStateRoutes.ts"
+import { searchRoutes } from "./SearchRoutes.ts"
 import { sessionRoutes } from "./SessionRoutes.ts"
+import { shapeRoutes } from "./ShapeRoutes.ts"
+import { taskRoutes } from "./TaskRoutes.ts"
 import { teamRoutes } from "./TeamRoutes.ts"
+import { teamUserRoutes } from "./TeamUserRoutes.ts"
 import { userRoutes } from "./UserRoutes.ts"
 
 /** The API's routers on a route adapter. */
 export const routers = (route: Route<AppServices>): ReadonlyArray<Router> => [
   sessionRoutes(route),
+  searchRoutes(route),
   teamRoutes(route),
+  teamUserRoutes(route),
+  channelSelectionRoutes(route),
+  taskRoutes(route),
   channelRoutes(route),
   formRoutes(route),
   categoryRoutes(route),
   reportStateRoutes(route),
+  reportRoutes(route),
+  commentRoutes(route),
+  alertAreaRoutes(route),
+  notificationRoutes(route),
+  analyticsRoutes(route),
   attachmentRoutes(route),
   fileRoutes(route),
   adminRoutes(route),
   brandedAppRoutes(route),
   userRoutes(route),
+  shapeRoutes(route),
   pinRoutes(),
   docsRoutes(),
 ]

@@ -5,10 +5,22 @@ import { Migrator } from "effect/sql"
 import initial from "./0001_initial.ts"
 import tenancyInvariants from "./0002_tenancy_invariants.ts"
 import jobsAndAttachments from "./0003_jobs_and_attachments.ts"
+import reportStateChangeNames from "./0004_report_state_change_names.ts"
+import reportSearches from "./0005_report_searches.ts"
+import taskLists from "./0006_task_lists.ts"
+import notificationLookups from "./0007_notification_lookups.ts"
+import shapes from "./0008_shapes.ts"
+import analytics from "./0009_analytics.ts"
 
 /** Every migration, keyed `<number>_<name>`. */
 export const migrations = Migrator.fromRecord({
   "0001_initial": initial,
   "0002_tenancy_invariants": tenancyInvariants,
   "0003_jobs_and_attachments": jobsAndAttachments,
+  "0004_report_state_change_names": reportStateChangeNames,
+  "0005_report_searches": reportSearches,
+  "0006_task_lists": taskLists,
+  "0007_notification_lookups": notificationLookups,
+  "0008_shapes": shapes,
+  "0009_analytics": analytics,
 })

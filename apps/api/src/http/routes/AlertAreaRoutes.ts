@@ -1,0 +1,97 @@
+/**
+ * `/api/v4/alert_areas`: the current user's alert areas (specification "Alert areas",
+ * api-decisions §7). Every field is default; `fields` may leave some out.
+ */
+import type { AlertArea } from "@fieldreport/domain/AlertArea"
+import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
+import { Effect } from "effect"
+import { Router } from "express"
+import type { AppServices } from "../../AppLayer.ts"
+import { AlertAreas } from "../../services/AlertAreas.ts"
+import { Authentication } from "../../services/Authentication.ts"
+import type { AlertAreaRow } from "../../store/AlertAreaStore.ts"
+import { fieldsOf } from "../Fields.ts"
+import { idParam } from "../Request.ts"
+import { json, noContent, type Route } from "../Route.ts"
+
+/**
+ * The alert area resource of a row.
+ *
+ * @example
+ * ```ts
+ * alertAreaBody(row) // { id: 7, shape_type: "circle", radius: 5000, area: "POINT (174.7762 -41.2865)", latitude: -41.2865, longitude: 174.7762 }
+ * ```
+ */
+export const alertAreaBody = (row: AlertAreaRow): AlertArea => ({
+  id: row.id,
+  shape_type: row.shape_type,
+  radius: row.radius,
+  area: row.area,
+  latitude: row.latitude,
+  longitude: row.longitude,
+})
+
+/** The alert area routes. */
+export const alertAreaRoutes = (route: Route<AppServices>): Router => {
+  const router = Router()
+  router.get(
+    "/api/v4/alert_areas",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const fields = yield* fieldsOf(req, FieldCatalogue.alertArea)
+        const areas = yield* (yield* AlertAreas).list(actor)
+        return json(
+          areas.map((area) => fields.render(alertAreaBody(area))),
+          200,
+          fields.headers,
+        )
+      }),
+    ),
+  )
+  router.post(
+    "/api/v4/alert_areas",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const area = yield* (yield* AlertAreas).create(actor, req.body)
+        return json(alertAreaBody(area), 201, { Location: `/api/v4/alert_areas/${area.id}` })
+      }),
+    ),
+  )
+  router.get(
+    "/api/v4/alert_areas/:id",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const id = yield* idParam(req, "id")
+        const fields = yield* fieldsOf(req, FieldCatalogue.alertArea)
+        const area = yield* (yield* AlertAreas).get(actor, id)
+        return json(fields.render(alertAreaBody(area)), 200, fields.headers)
+      }),
+    ),
+  )
+  router.patch(
+    "/api/v4/alert_areas/:id",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const id = yield* idParam(req, "id")
+        yield* (yield* AlertAreas).update(actor, id, req.body)
+        return noContent
+      }),
+    ),
+  )
+  router.delete(
+    "/api/v4/alert_areas/:id",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const id = yield* idParam(req, "id")
+        yield* (yield* AlertAreas).remove(actor, id)
+        return noContent
+      }),
+    ),
+  )
+  return router
+}

@@ -1,0 +1,114 @@
+/**
+ * `/api/v4/analytics/…`: the nine analytics endpoints (specification "Analytics", api-decisions
+ * §8). Every one is a GET reading `channel_id`, `start_date`, `end_date` and `time_zone` with
+ * `AnalyticsBucket.parseQuery`; a malformed query is `400` naming every parameter at fault.
+ */
+import * as AnalyticsBucket from "@fieldreport/domain/AnalyticsBucket"
+import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
+import { MalformedRequest } from "@fieldreport/domain/Invalid"
+import * as QueryValue from "@fieldreport/domain/QueryValue"
+import { Effect, Result } from "effect"
+import { type Request, Router } from "express"
+import type { AppServices } from "../../AppLayer.ts"
+import { Analytics } from "../../services/Analytics.ts"
+import { type Actor, Authentication } from "../../services/Authentication.ts"
+import { fieldsOf } from "../Fields.ts"
+import type { HttpFailure } from "../Problem.ts"
+import { json, type Reply, type Route } from "../Route.ts"
+import { requestOrigin } from "./AttachmentRoutes.ts"
+
+/** The analytics query, and `field_id` when the endpoint requires it, with every problem at once. */
+const queryWithField = (
+  req: Request,
+): Result.Result<
+  { readonly query: AnalyticsBucket.AnalyticsQuery; readonly fieldId: number },
+  MalformedRequest
+> => {
+  const query = AnalyticsBucket.parseQuery(req.query)
+  const fieldId = Result.flatMap(QueryValue.integer(req.query, "field_id"), (id) =>
+    id === undefined
+      ? Result.fail(new MalformedRequest({ errors: { field_id: ["is required"] } }))
+      : Result.succeed(id),
+  )
+  if (Result.isSuccess(query) && Result.isSuccess(fieldId))
+    return Result.succeed({ query: query.success, fieldId: fieldId.success })
+  const errors = {
+    ...(Result.isFailure(query) ? query.failure.errors : {}),
+    ...(Result.isFailure(fieldId) ? fieldId.failure.errors : {}),
+  }
+  return Result.fail(new MalformedRequest({ errors }))
+}
+
+/** The analytics routes. */
+export const analyticsRoutes = (route: Route<AppServices>): Router => {
+  const router = Router()
+  /** An endpoint that authenticates, reads the query, then answers with the analytics service. */
+  const endpoint = (
+    name: string,
+    answer: (
+      analytics: Analytics["Service"],
+      actor: Actor,
+      query: AnalyticsBucket.AnalyticsQuery,
+      req: Request,
+    ) => Effect.Effect<Reply, HttpFailure>,
+  ) =>
+    router.get(
+      `/api/v4/analytics/${name}`,
+      route((req) =>
+        Effect.gen(function* () {
+          const actor = yield* (yield* Authentication).authenticate(req.headers)
+          const query = yield* Effect.fromResult(AnalyticsBucket.parseQuery(req.query))
+          return yield* answer(yield* Analytics, actor, query, req)
+        }),
+      ),
+    )
+
+  endpoint("reports_images", (analytics, actor, query, req) =>
+    Effect.map(analytics.reportsImages(actor, query, requestOrigin(req)), json),
+  )
+  endpoint("reports_over_time", (analytics, actor, query) =>
+    Effect.map(analytics.reportsOverTime(actor, query), json),
+  )
+  endpoint("reports_per_state", (analytics, actor, query) =>
+    Effect.map(analytics.reportsPerState(actor, query), json),
+  )
+  endpoint("reports_per_user", (analytics, actor, query) =>
+    Effect.map(analytics.reportsPerUser(actor, query), json),
+  )
+  endpoint("reports_per_day_hour", (analytics, actor, query) =>
+    Effect.map(analytics.reportsPerDayHour(actor, query), json),
+  )
+  endpoint("reports_per_week_day", (analytics, actor, query) =>
+    Effect.map(analytics.reportsPerWeekDay(actor, query), json),
+  )
+  endpoint("reports_read", (analytics, actor, query, req) =>
+    Effect.gen(function* () {
+      const fields = yield* fieldsOf(req, FieldCatalogue.reportsRead)
+      const counts = yield* analytics.reportsRead(actor, query)
+      return json(fields.render(counts), 200, fields.headers)
+    }),
+  )
+  endpoint("user_awareness", (analytics, actor, query, req) =>
+    Effect.gen(function* () {
+      const fields = yield* fieldsOf(req, FieldCatalogue.userAwareness)
+      const users = yield* analytics.userAwareness(actor, query)
+      return json(
+        users.map((user) => fields.render(user)),
+        200,
+        fields.headers,
+      )
+    }),
+  )
+  // field_id joins the range parameters, so one 400 names every parameter at fault.
+  router.get(
+    "/api/v4/analytics/reports_per_field_selection",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const { query, fieldId } = yield* Effect.fromResult(queryWithField(req))
+        return json(yield* (yield* Analytics).reportsPerFieldSelection(actor, query, fieldId))
+      }),
+    ),
+  )
+  return router
+}

@@ -1,0 +1,40 @@
+/**
+ * `/api/v4/channel_selections`: the current user's channel selections, listed and updated
+ * (specification "Channel selections", api-decisions §7, §9). There is no create or delete: an
+ * update creates a selection, and one that leaves view, follow and alert all false deletes it.
+ */
+import * as ChannelSelection from "@fieldreport/domain/ChannelSelection"
+import { Effect } from "effect"
+import { Router } from "express"
+import type { AppServices } from "../../AppLayer.ts"
+import { Authentication } from "../../services/Authentication.ts"
+import { ChannelSelections } from "../../services/ChannelSelections.ts"
+import { idParam } from "../Request.ts"
+import { json, noContent, type Route } from "../Route.ts"
+
+/** The channel selection routes. */
+export const channelSelectionRoutes = (route: Route<AppServices>): Router => {
+  const router = Router()
+  router.get(
+    "/api/v4/channel_selections",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        return json(yield* (yield* ChannelSelections).list(actor))
+      }),
+    ),
+  )
+  router.patch(
+    "/api/v4/channel_selections/:channel_id",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const channelId = yield* idParam(req, "channel_id")
+        const update = yield* Effect.fromResult(ChannelSelection.decodeUpdate(req.body))
+        yield* (yield* ChannelSelections).update(actor, channelId, update)
+        return noContent
+      }),
+    ),
+  )
+  return router
+}

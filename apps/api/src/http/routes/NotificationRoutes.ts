@@ -1,0 +1,97 @@
+/**
+ * `/api/v4/notifications`: the current user's notifications in the current team (specification
+ * "Notifications", api-decisions §7). Every field is default; `fields` may leave some out. The list
+ * is paginated with `Range` and takes `archived` and `orderby`.
+ */
+import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
+import type { Notification } from "@fieldreport/domain/Notification"
+import { NotificationUpdate } from "@fieldreport/domain/Notification"
+import * as OrderBy from "@fieldreport/domain/OrderBy"
+import * as QueryValue from "@fieldreport/domain/QueryValue"
+import * as RangePage from "@fieldreport/domain/RangePage"
+import { Effect } from "effect"
+import { Router } from "express"
+import type { AppServices } from "../../AppLayer.ts"
+import { Authentication } from "../../services/Authentication.ts"
+import { Notifications } from "../../services/Notifications.ts"
+import type { NotificationRow } from "../../store/NotificationStore.ts"
+import { fieldsOf } from "../Fields.ts"
+import { bodyOf, idParam } from "../Request.ts"
+import { json, noContent, type Route } from "../Route.ts"
+
+/**
+ * The notification resource of a row, as it goes on the wire.
+ *
+ * @example
+ * ```ts
+ * notificationBody(row) // { id: 9, archived_at: null, archived: false, created_at: "…", read: false, report_id: 49, user_id: 2 }
+ * ```
+ */
+export const notificationBody = (row: NotificationRow): typeof Notification.Encoded => ({
+  id: row.id,
+  archived_at: row.archived_at,
+  archived: row.archived_at !== null,
+  created_at: row.created_at,
+  read: row.read === 1,
+  report_id: row.report_id,
+  user_id: row.user_id,
+})
+
+/** The notification routes. */
+export const notificationRoutes = (route: Route<AppServices>): Router => {
+  const router = Router()
+  router.get(
+    "/api/v4/notifications",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const fields = yield* fieldsOf(req, FieldCatalogue.notification)
+        const archived = yield* Effect.fromResult(QueryValue.boolean(req.query, "archived"))
+        const order = yield* Effect.fromResult(OrderBy.fromQuery(OrderBy.notifications, req.query))
+        const page = yield* Effect.fromResult(RangePage.parse(req.get("Range")))
+        const { rows, total } = yield* (yield* Notifications).list(actor, { archived, order, page })
+        return json(
+          rows.map((row) => fields.render(notificationBody(row))),
+          200,
+          { ...fields.headers, ...RangePage.headers("notifications", page, rows.length, total) },
+        )
+      }),
+    ),
+  )
+  router.get(
+    "/api/v4/notifications/:id",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const id = yield* idParam(req, "id")
+        const fields = yield* fieldsOf(req, FieldCatalogue.notification)
+        const notification = yield* (yield* Notifications).open(actor, id)
+        return json(fields.render(notificationBody(notification)), 200, fields.headers)
+      }),
+    ),
+  )
+  router.patch(
+    "/api/v4/notifications/:id",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const id = yield* idParam(req, "id")
+        const { archived } = yield* bodyOf(req, "notification", NotificationUpdate)
+        yield* (yield* Notifications).setArchived(actor, id, archived)
+        return noContent
+      }),
+    ),
+  )
+  router.delete(
+    "/api/v4/notifications/:id",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const id = yield* idParam(req, "id")
+        yield* (yield* Notifications).remove(actor, id)
+        return noContent
+      }),
+    ),
+  )
+  return router
+}

@@ -1,0 +1,128 @@
+/**
+ * `/api/v4/reports`: fetch, create, update and upsert reports, and a report's state changes
+ * (specification "Reports", api-decisions §4). Every answer that is a report takes `fields`.
+ *
+ * The path of one report only matches a numeric id, so `/api/v4/reports/search` and
+ * `/api/v4/reports/tiles` stay free for their own routes whatever order routers are mounted in.
+ */
+import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
+import { ReportCreate, ReportUpdate, ReportUpsert } from "@fieldreport/domain/Report"
+import { Effect } from "effect"
+import { type Request, Router } from "express"
+import type { AppServices } from "../../AppLayer.ts"
+import { type Actor, Authentication } from "../../services/Authentication.ts"
+import { Reports } from "../../services/Reports.ts"
+import { ReportView } from "../../services/ReportView.ts"
+import type { ReportRow, StateChangeRow } from "../../store/ReportStore.ts"
+import { type Fields, fieldsOf } from "../Fields.ts"
+import { bodyOf, idParam } from "../Request.ts"
+import { json, type Route } from "../Route.ts"
+
+const oneReport = /^\/api\/v4\/reports\/(?<id>\d+)\/?$/
+
+/**
+ * The report state change resource of a row, with the key names of the domain's
+ * `ReportStateChange`.
+ *
+ * @example
+ * ```ts
+ * stateChangeBody(row) // { id: 1, created_at: "…", report_id: 49, user_id: 2, previous_report_state: { id: 4, name: "New" }, new_report_state: { id: 5, name: "In progress" } }
+ * ```
+ */
+export const stateChangeBody = (change: StateChangeRow) => ({
+  id: change.id,
+  created_at: change.created_at,
+  report_id: change.report_id,
+  user_id: change.user_id,
+  previous_report_state: { id: change.previous_state_id, name: change.previous_state_name },
+  new_report_state: { id: change.new_state_id, name: change.new_state_name },
+})
+
+/** The origin this request came to, for signed file addresses when no public URL is configured. */
+const originOf = (req: Request): string => `${req.protocol}://${req.get("host")}`
+
+/** The report rendered for the request's `fields`. */
+const renderOne = Effect.fnUntraced(function* (
+  req: Request,
+  actor: Actor,
+  fields: Fields,
+  report: ReportRow,
+) {
+  const [body] = yield* (yield* ReportView).render(actor, [report], {
+    has: fields.has,
+    origin: originOf(req),
+  })
+  return fields.render(body ?? {})
+})
+
+/** The report routes. */
+export const reportRoutes = (route: Route<AppServices>): Router => {
+  const router = Router()
+  router.get(
+    oneReport,
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const id = yield* idParam(req, "id")
+        const fields = yield* fieldsOf(req, FieldCatalogue.report)
+        const report = yield* (yield* Reports).get(actor, id)
+        return json(yield* renderOne(req, actor, fields, report), 200, fields.headers)
+      }),
+    ),
+  )
+  router.post(
+    "/api/v4/reports",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const fields = yield* fieldsOf(req, FieldCatalogue.report)
+        const input = yield* bodyOf(req, "report", ReportCreate)
+        const { report, created } = yield* (yield* Reports).create(actor, input)
+        const body = yield* renderOne(req, actor, fields, report)
+        return created
+          ? json(body, 201, { ...fields.headers, Location: `/api/v4/reports/${report.id}` })
+          : json(body, 200, fields.headers)
+      }),
+    ),
+  )
+  router.post(
+    "/api/v4/reports/upsert",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const fields = yield* fieldsOf(req, FieldCatalogue.report)
+        const input = yield* bodyOf(req, "report", ReportUpsert)
+        const { report, created } = yield* (yield* Reports).upsert(actor, input)
+        const body = yield* renderOne(req, actor, fields, report)
+        return created
+          ? json(body, 201, { ...fields.headers, Location: `/api/v4/reports/${report.id}` })
+          : json(body, 200, fields.headers)
+      }),
+    ),
+  )
+  router.patch(
+    oneReport,
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const id = yield* idParam(req, "id")
+        const fields = yield* fieldsOf(req, FieldCatalogue.report)
+        const changes = yield* bodyOf(req, "report", ReportUpdate)
+        const report = yield* (yield* Reports).update(actor, id, changes)
+        return json(yield* renderOne(req, actor, fields, report), 200, fields.headers)
+      }),
+    ),
+  )
+  router.get(
+    "/api/v4/reports/:id/report_state_changes",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const id = yield* idParam(req, "id")
+        const changes = yield* (yield* Reports).stateChanges(actor, id)
+        return json(changes.map(stateChangeBody))
+      }),
+    ),
+  )
+  return router
+}

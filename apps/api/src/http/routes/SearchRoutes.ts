@@ -1,0 +1,119 @@
+/**
+ * Report searches and the tiles search (specification "Start search", api-decisions §6):
+ *
+ * - `GET /api/v4/reports/search?filter[…]&exclude[…]&order[…]` starts a search: `200 {id, url}`.
+ * - `GET /api/v4/report_searches/{id}`: `202 {id, status: "pending"}` while it runs, a `500`
+ *   problem when it failed, else a page of map items (`Range: objects=…`, `Content-Range: reports …`).
+ * - `GET /api/v4/report_searches/{id}/reports`: the same pages as full reports, with `fields`.
+ * - `GET /api/v4/reports/tiles?scale=…&bbox=…` with the same `filter[…]` and `exclude[…]`: report
+ *   counts per grid cell.
+ */
+import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
+import * as RangePage from "@fieldreport/domain/RangePage"
+import type { MapItem } from "@fieldreport/domain/ReportSearch"
+import { Effect, Option } from "effect"
+import { type Request, Router } from "express"
+import type { AppServices } from "../../AppLayer.ts"
+import { AppConfig } from "../../Config.ts"
+import { Authentication } from "../../services/Authentication.ts"
+import { ReportSearches } from "../../services/ReportSearches.ts"
+import { cacheKey } from "../../services/ReportView.ts"
+import { Tiles } from "../../services/Tiles.ts"
+import type { MapItemRow } from "../../store/ReportSearchStore.ts"
+import { fieldsOf } from "../Fields.ts"
+import { idParam } from "../Request.ts"
+import { json, type Route } from "../Route.ts"
+import { pinUrls } from "./PinRoutes.ts"
+
+/** What a page of search results counts in `Accept-Ranges` and `Content-Range`. */
+const resource = "reports"
+
+/** The address the service is reached at: the configured one, or the one this request used. */
+const baseUrlOf = (req: Request) =>
+  Effect.map(Effect.service(AppConfig), (config) =>
+    Option.getOrElse(config.publicUrl, () => `${req.protocol}://${req.get("host")}`).replace(/\/+$/, ""),
+  )
+
+/**
+ * The map item of a search result, for a service at `baseUrl`: `cache_key` as the report has it
+ * (its id and version, which every change of the report increments); `pin` the 1× pin of its
+ * category.
+ *
+ * @example
+ * ```ts
+ * mapItemBody("https://reports.example.org", row)
+ * // { id: 49, cache_key: "49-3", pin: "https://reports.example.org/api/v4/pins/green/default@1x.png", … }
+ * ```
+ */
+export const mapItemBody = (baseUrl: string, row: MapItemRow): MapItem => ({
+  id: row.id,
+  cache_key: cacheKey(row),
+  pin: pinUrls(baseUrl, row.pin_color, row.pin_appearance).at1x,
+  channel_id: row.channel_id,
+  appearance: row.appearance,
+  latitude: row.latitude,
+  longitude: row.longitude,
+})
+
+/** The search routes. */
+export const searchRoutes = (route: Route<AppServices>): Router => {
+  const router = Router()
+  router.get(
+    "/api/v4/reports/search",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const { id } = yield* (yield* ReportSearches).start(actor, req.query)
+        return json({ id, url: `${yield* baseUrlOf(req)}/api/v4/report_searches/${id}` })
+      }),
+    ),
+  )
+  router.get(
+    "/api/v4/reports/tiles",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        return json(yield* (yield* Tiles).search(actor, req.query))
+      }),
+    ),
+  )
+  router.get(
+    "/api/v4/report_searches/:id",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const id = yield* idParam(req, "id")
+        const page = yield* Effect.fromResult(RangePage.parse(req.get("range")))
+        const found = yield* (yield* ReportSearches).mapItems(actor, id, page)
+        if (found.status === "pending") return json({ id, status: "pending" }, 202)
+        const baseUrl = yield* baseUrlOf(req)
+        return json(
+          found.items.map((row) => mapItemBody(baseUrl, row)),
+          200,
+          RangePage.headers(resource, page, found.items.length, found.total),
+        )
+      }),
+    ),
+  )
+  router.get(
+    "/api/v4/report_searches/:id/reports",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const id = yield* idParam(req, "id")
+        const page = yield* Effect.fromResult(RangePage.parse(req.get("range")))
+        const fields = yield* fieldsOf(req, FieldCatalogue.report)
+        const found = yield* (yield* ReportSearches).reports(actor, id, page, {
+          has: fields.has,
+          origin: `${req.protocol}://${req.get("host")}`,
+        })
+        if (found.status === "pending") return json({ id, status: "pending" }, 202)
+        return json(found.items.map(fields.render), 200, {
+          ...fields.headers,
+          ...RangePage.headers(resource, page, found.items.length, found.total),
+        })
+      }),
+    ),
+  )
+  return router
+}

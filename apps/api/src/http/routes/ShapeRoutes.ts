@@ -1,0 +1,150 @@
+/**
+ * Shapes of a branded app and shape searches (specification "Shapes", api-decisions §6). Every
+ * route needs `X-AppId`, the bundle id of the app whose shapes they are: without it `400`, for an
+ * unknown app `404`.
+ *
+ * - `POST /api/v4/shapes` `{shape: {geom, metadata}}` → `201` with the shape.
+ * - `GET /api/v4/shapes/{id}`, `DELETE /api/v4/shapes/{id}` → the shape / `204`.
+ * - `GET /api/v4/shapes` (`Range`, `fields`): the app's shapes by id, or with `shape_search_id`
+ *   the shapes of that search, smallest first.
+ * - `POST /api/v4/shape_searches` `{shape_search: {contains} | {intersects} | {bbox}}` → `201
+ *   {id, url}`, `url` the absolute address of the search's shapes, listed for 24 hours.
+ */
+import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
+import { MalformedRequest } from "@fieldreport/domain/Invalid"
+import * as QueryValue from "@fieldreport/domain/QueryValue"
+import * as RangePage from "@fieldreport/domain/RangePage"
+import { type Shape, ShapeCreate, ShapeSearch } from "@fieldreport/domain/Shape"
+import * as ShapeColor from "@fieldreport/domain/ShapeColor"
+import { Effect, Option } from "effect"
+import { type Request, Router } from "express"
+import type { AppServices } from "../../AppLayer.ts"
+import { AppConfig } from "../../Config.ts"
+import { Authentication } from "../../services/Authentication.ts"
+import { Shapes } from "../../services/Shapes.ts"
+import type { ShapeRow } from "../../store/ShapeStore.ts"
+import { fieldsOf } from "../Fields.ts"
+import { bodyOf, idParam } from "../Request.ts"
+import { json, noContent, type Route } from "../Route.ts"
+
+/** What a page of shapes counts in `Accept-Ranges` and `Content-Range`. */
+const resource = "shapes"
+
+/**
+ * The shape resource with every field: `cache_key` is the shape's id and version, which every
+ * change of the shape increments; the colours come from its metadata or are the defaults.
+ *
+ * @example
+ * ```ts
+ * shapeBody(row)
+ * // { id: 3, geom: "POINT (1 2)", metadata: {}, branded_app_id: 1, cache_key: "3-1", highlight_color: "#ff7800", normal_color: "#3388ff" }
+ * ```
+ */
+export const shapeBody = (shape: ShapeRow): Shape => ({
+  id: shape.id,
+  geom: shape.geom,
+  metadata: shape.metadata,
+  branded_app_id: shape.branded_app_id,
+  cache_key: `${shape.id}-${shape.version}`,
+  highlight_color: ShapeColor.highlight(shape.metadata),
+  normal_color: ShapeColor.normal(shape.metadata),
+})
+
+/** The address the service is reached at: the configured one, or the one this request used. */
+const baseUrlOf = (req: Request) =>
+  Effect.map(Effect.service(AppConfig), (config) =>
+    Option.getOrElse(config.publicUrl, () => `${req.protocol}://${req.get("host")}`).replace(/\/+$/, ""),
+  )
+
+/**
+ * The caller, in the app `X-AppId` names. Authentication resolves a given `X-AppId` (`404` when
+ * unknown) but falls back to the session's app without one, which shapes do not allow.
+ */
+const shapeActor = (req: Request) =>
+  Effect.gen(function* () {
+    const actor = yield* (yield* Authentication).authenticate(req.headers)
+    const bundleId = req.headers["x-appid"]
+    if (typeof bundleId !== "string" || bundleId === "") {
+      return yield* new MalformedRequest({
+        errors: { "X-AppId": ["is required: the bundle id of the branded app whose shapes these are"] },
+      })
+    }
+    return actor
+  })
+
+/** The shape routes. */
+export const shapeRoutes = (route: Route<AppServices>): Router => {
+  const router = Router()
+  router.post(
+    "/api/v4/shapes",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* shapeActor(req)
+        const fields = yield* fieldsOf(req, FieldCatalogue.shape)
+        const input = yield* bodyOf(req, "shape", ShapeCreate)
+        const shape = yield* (yield* Shapes).create(actor, input)
+        return json(fields.render(shapeBody(shape)), 201, {
+          ...fields.headers,
+          Location: `/api/v4/shapes/${shape.id}`,
+        })
+      }),
+    ),
+  )
+  router.get(
+    "/api/v4/shapes",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* shapeActor(req)
+        const fields = yield* fieldsOf(req, FieldCatalogue.shape)
+        const page = yield* Effect.fromResult(RangePage.parse(req.get("range")))
+        const searchId = yield* Effect.fromResult(QueryValue.integer(req.query, "shape_search_id"))
+        const shapes = yield* Shapes
+        const found =
+          searchId === undefined
+            ? yield* shapes.list(actor, page)
+            : yield* shapes.listOfSearch(actor, searchId, page)
+        return json(
+          found.shapes.map((shape) => fields.render(shapeBody(shape))),
+          200,
+          { ...fields.headers, ...RangePage.headers(resource, page, found.shapes.length, found.total) },
+        )
+      }),
+    ),
+  )
+  router.get(
+    "/api/v4/shapes/:id",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* shapeActor(req)
+        const id = yield* idParam(req, "id")
+        const fields = yield* fieldsOf(req, FieldCatalogue.shape)
+        const shape = yield* (yield* Shapes).get(actor, id)
+        return json(fields.render(shapeBody(shape)), 200, fields.headers)
+      }),
+    ),
+  )
+  router.delete(
+    "/api/v4/shapes/:id",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* shapeActor(req)
+        const id = yield* idParam(req, "id")
+        yield* (yield* Shapes).remove(actor, id)
+        return noContent
+      }),
+    ),
+  )
+  router.post(
+    "/api/v4/shape_searches",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* shapeActor(req)
+        const input = yield* bodyOf(req, "shape_search", ShapeSearch)
+        const { id } = yield* (yield* Shapes).search(actor, input)
+        // No `Location`: a search is read only through the list of its shapes, at `url`.
+        return json({ id, url: `${yield* baseUrlOf(req)}/api/v4/shapes?shape_search_id=${id}` }, 201)
+      }),
+    ),
+  )
+  return router
+}

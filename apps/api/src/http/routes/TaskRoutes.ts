@@ -1,0 +1,127 @@
+/**
+ * `/api/v4/tasks`: create, fetch, list, update and delete the tasks of the current team
+ * (specification "Tasks", api-decisions §9). Every answer that holds tasks takes `fields`; the list
+ * is paginated with `Range`.
+ */
+import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
+import * as OrderBy from "@fieldreport/domain/OrderBy"
+import * as QueryValue from "@fieldreport/domain/QueryValue"
+import * as RangePage from "@fieldreport/domain/RangePage"
+import { type Task, TaskCreate, TaskUpdate } from "@fieldreport/domain/Task"
+import { Effect } from "effect"
+import { type Request, Router } from "express"
+import type { AppServices } from "../../AppLayer.ts"
+import { Authentication } from "../../services/Authentication.ts"
+import { Tasks } from "../../services/Tasks.ts"
+import type { TaskRow } from "../../store/TaskStore.ts"
+import { fieldsOf } from "../Fields.ts"
+import { bodyOf } from "../Request.ts"
+import { json, noContent, type Route } from "../Route.ts"
+
+/**
+ * The task resource of a row, every field (the route picks the selected ones).
+ *
+ * @example
+ * ```ts
+ * taskBody(row) // { uuid: "3ffeef7c-…", assignee_id: 22, client_created_at: "…", completed_at: null, … }
+ * ```
+ */
+export const taskBody = (task: TaskRow) =>
+  ({
+    uuid: task.uuid,
+    assignee_id: task.assignee_id,
+    client_created_at: task.client_created_at,
+    completed_at: task.completed_at,
+    completed_by_id: task.completed_by_id,
+    creator_id: task.creator_id,
+    description: task.description,
+    report_id: task.report_id,
+    title: task.title,
+  }) satisfies typeof Task.Encoded
+
+// Any text may name a task: one that names none is simply not found.
+const uuidOf = (req: Request): string => {
+  const uuid = req.params.uuid
+  return typeof uuid === "string" ? uuid : ""
+}
+
+/** The list's filters, order and page, read leniently from the query and the `Range` header. */
+const taskQuery = (req: Request) =>
+  Effect.gen(function* () {
+    return {
+      complete: yield* Effect.fromResult(QueryValue.boolean(req.query, "complete")),
+      reportId: yield* Effect.fromResult(QueryValue.integer(req.query, "report_id")),
+      assigneeId: yield* Effect.fromResult(QueryValue.integer(req.query, "assignee_id")),
+      order: yield* Effect.fromResult(OrderBy.fromQuery(OrderBy.tasks, req.query)),
+      page: yield* Effect.fromResult(RangePage.parse(req.get("Range"))),
+    }
+  })
+
+/** The task routes. */
+export const taskRoutes = (route: Route<AppServices>): Router => {
+  const router = Router()
+  router.get(
+    "/api/v4/tasks",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const fields = yield* fieldsOf(req, FieldCatalogue.task)
+        const query = yield* taskQuery(req)
+        const { tasks, total } = yield* (yield* Tasks).list(actor, query)
+        return json(
+          tasks.map((task) => fields.render(taskBody(task))),
+          200,
+          { ...fields.headers, ...RangePage.headers("tasks", query.page, tasks.length, total) },
+        )
+      }),
+    ),
+  )
+  router.post(
+    "/api/v4/tasks",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const fields = yield* fieldsOf(req, FieldCatalogue.task)
+        const input = yield* bodyOf(req, "task", TaskCreate)
+        const { task, created } = yield* (yield* Tasks).create(actor, input)
+        const body = fields.render(taskBody(task))
+        return created
+          ? json(body, 201, { ...fields.headers, Location: `/api/v4/tasks/${task.uuid}` })
+          : json(body, 200, fields.headers)
+      }),
+    ),
+  )
+  router.get(
+    "/api/v4/tasks/:uuid",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const fields = yield* fieldsOf(req, FieldCatalogue.task)
+        const task = yield* (yield* Tasks).get(actor, uuidOf(req))
+        return json(fields.render(taskBody(task)), 200, fields.headers)
+      }),
+    ),
+  )
+  router.patch(
+    "/api/v4/tasks/:uuid",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const changes = yield* bodyOf(req, "task", TaskUpdate)
+        yield* (yield* Tasks).update(actor, uuidOf(req), changes)
+        return noContent
+      }),
+    ),
+  )
+  router.delete(
+    "/api/v4/tasks/:uuid",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        yield* (yield* Tasks).remove(actor, uuidOf(req))
+        return noContent
+      }),
+    ),
+  )
+  return router
+}

@@ -1,0 +1,82 @@
+/**
+ * The notification fan-out (api-decisions §7): the handlers of the jobs the reports service
+ * enqueues when a report is filed (`report.created`) and when an update moves it
+ * (`report.moved`).
+ *
+ * Who is told is the domain's rule (`NotificationTargeting`); this module gathers what it needs:
+ *
+ * - the channel's members who follow it or want its alerts (invitations not yet accepted left out);
+ * - the alert areas containing the report's location: the R*Tree gives the areas whose box holds
+ *   it, of members with `alert` on, and the domain's exact geometry keeps those that contain it
+ *   (great-circle distance for circles, polygons with their holes, the boundary inside), so no run
+ *   reads more areas than the few around the location;
+ * - who already has a notification about the report.
+ *
+ * A run is one transaction and inserts skip users already notified, so a job retried after a
+ * crash, or run twice, notifies nobody twice.
+ */
+import * as AlertArea from "@fieldreport/domain/AlertArea"
+import * as NotificationTargeting from "@fieldreport/domain/NotificationTargeting"
+import type { Position } from "@fieldreport/domain/Position"
+import { Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
+import { ReportCreatedJob, ReportMovedJob } from "../services/Reports.ts"
+import { AlertAreaStore } from "../store/AlertAreaStore.ts"
+import { nowIso } from "../store/Clock.ts"
+import { NotificationStore } from "../store/NotificationStore.ts"
+import { JobRunner } from "./JobRunner.ts"
+
+/** Which rule of `NotificationTargeting` a run follows. */
+type Occasion = "created" | "moved"
+
+const targetingOf: Record<
+  Occasion,
+  (audience: NotificationTargeting.ReportAudience) => ReadonlyArray<number>
+> = {
+  created: NotificationTargeting.forNewReport,
+  moved: NotificationTargeting.forMovedReport,
+}
+
+/**
+ * Registers the fan-out handlers with the job runner.
+ *
+ * @example
+ * ```ts
+ * const withFanOut = NotificationFanOut.layer.pipe(Layer.provide(JobRunner.layer))
+ * ```
+ */
+export const layer = Layer.effectDiscard(
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const jobs = yield* JobRunner
+    const areas = yield* AlertAreaStore
+    const notifications = yield* NotificationStore
+
+    const fanOut = (occasion: Occasion) =>
+      Effect.fn(`NotificationFanOut.${occasion}`)(
+        function* (payload: { readonly report_id: number }) {
+          const report = yield* notifications.reportToNotify(payload.report_id)
+          // Deleted (with its channel) since the job was enqueued: nobody is left to tell.
+          if (report === undefined) return
+          const location: Position | undefined =
+            report.longitude === null || report.latitude === null
+              ? undefined
+              : [report.longitude, report.latitude]
+          const recipients = targetingOf[occasion]({
+            reporterId: report.user_id,
+            members: yield* notifications.audienceOf(report.channel_id),
+            areasContainingLocation:
+              location === undefined
+                ? []
+                : AlertArea.containing(yield* areas.candidatesAt(report.channel_id, location), location),
+            alreadyNotified: yield* notifications.notifiedAbout(report.id),
+          })
+          yield* notifications.insertMany(report, recipients, yield* nowIso)
+        },
+        (run) => sql.withTransaction(run).pipe(Effect.catchTag("SqlError", Effect.die)),
+      )
+
+    yield* jobs.register(ReportCreatedJob, fanOut("created"))
+    yield* jobs.register(ReportMovedJob, fanOut("moved"))
+  }),
+)

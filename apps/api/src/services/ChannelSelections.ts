@@ -1,0 +1,83 @@
+/**
+ * The current user's channel selections (api-decisions §7, §9): which channels they view, follow
+ * and get alerts from. The list holds only stored selections of channels the user may still read
+ * in the current app; an update on a channel they cannot read is `404`, as if it did not exist,
+ * and the domain's `ChannelSelection.apply` decides whether the result is stored or deleted.
+ */
+import * as ChannelSelection from "@fieldreport/domain/ChannelSelection"
+import { Context, Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
+import { NotFound } from "../Errors.ts"
+import { ChannelSelectionStore } from "../store/ChannelSelectionStore.ts"
+import { Access, channelRolesAllow } from "./Access.ts"
+import type { Actor } from "./Authentication.ts"
+
+/**
+ * The channel selections service.
+ *
+ * @example
+ * ```ts
+ * const selections = yield* ChannelSelections
+ * yield* selections.update(actor, 7, { channel_selection: { follow: true } })
+ * ```
+ */
+export class ChannelSelections extends Context.Service<
+  ChannelSelections,
+  {
+    readonly list: (actor: Actor) => Effect.Effect<ReadonlyArray<ChannelSelection.ChannelSelection>>
+    readonly update: (
+      actor: Actor,
+      channelId: number,
+      update: ChannelSelection.ChannelSelectionUpdate,
+    ) => Effect.Effect<void, NotFound>
+  }
+>()("api/services/ChannelSelections") {
+  static readonly layer = Layer.effect(
+    ChannelSelections,
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const access = yield* Access
+      const store = yield* ChannelSelectionStore
+
+      const list = Effect.fn("ChannelSelections.list")(function* (actor: Actor) {
+        const rows = yield* store.listOf(actor.user.id, actor.app.id)
+        // A selection outlives a membership that ended; it shows again if the user comes back.
+        return rows
+          .filter(
+            (row) =>
+              row.agreed_to_join === 1 &&
+              row.team_role !== null &&
+              channelRolesAllow(
+                { channelRole: row.channel_role ?? undefined, teamRole: row.team_role },
+                "read",
+              ),
+          )
+          .map((row) => ({
+            id: row.id,
+            view: row.view === 1,
+            follow: row.follow === 1,
+            alert: row.alert === 1,
+          }))
+      })
+
+      const update = Effect.fn("ChannelSelections.update")(function* (
+        actor: Actor,
+        channelId: number,
+        changes: ChannelSelection.ChannelSelectionUpdate,
+      ) {
+        // A channel the user may not read is not theirs to select: it does not exist for them.
+        yield* access
+          .channelFor(actor, channelId, "read")
+          .pipe(Effect.catchTag("Forbidden", () => Effect.fail(new NotFound({ resource: "channel" }))))
+        yield* Effect.gen(function* () {
+          const current = (yield* store.find(actor.user.id, channelId)) ?? ChannelSelection.none(channelId)
+          const write = ChannelSelection.apply(current, changes)
+          if (write._tag === "Save") yield* store.save(actor.user.id, write.selection)
+          else yield* store.delete(actor.user.id, write.channelId)
+        }).pipe(sql.withTransaction, Effect.orDie)
+      })
+
+      return ChannelSelections.of({ list, update })
+    }),
+  )
+}

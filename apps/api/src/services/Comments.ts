@@ -1,0 +1,207 @@
+/**
+ * Comments on reports (api-decisions §4): note comments, the internal notes of a channel's staff,
+ * and report comments, the messages a report's readers exchange.
+ *
+ * Decisions the documents leave open:
+ *
+ * - The staff of a channel are its operators and admins: they write notes and read them all;
+ *   everyone else who reads the report reads only the notes marked public. A note they may not
+ *   read is `404`, as if it did not exist.
+ * - Everyone who reads a report may comment on it.
+ * - A comment is a change of its report: the report's version (and so its `cache_key`) and
+ *   `updated_at` move, so clients that sync by either see it.
+ * - A client `uuid` makes a report comment idempotent: the same uuid again answers that comment
+ *   with `200`; a uuid of a comment on a report the caller cannot read is a conflict (`409`).
+ */
+import { randomUUID } from "node:crypto"
+import { InvalidInput } from "@fieldreport/domain/Invalid"
+import type { NoteCommentCreate } from "@fieldreport/domain/NoteComment"
+import * as RangePage from "@fieldreport/domain/RangePage"
+import type { ReportCommentCreate } from "@fieldreport/domain/ReportComment"
+import { Context, Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
+import { Conflict, Forbidden, NotFound } from "../Errors.ts"
+import { nowIso } from "../store/Clock.ts"
+import { CommentStore, type NoteCommentRow, type ReportCommentRow } from "../store/CommentStore.ts"
+import { ReportStore } from "../store/ReportStore.ts"
+import { Access, type ChannelAccess, channelRolesAllow } from "./Access.ts"
+import type { Actor } from "./Authentication.ts"
+import { findReadable } from "./Reports.ts"
+
+/**
+ * Whether the actor is staff of the channel, who read every note and write them.
+ *
+ * @example
+ * ```ts
+ * const notes = all.filter((note) => note.public === 1 || readsInternalNotes(access))
+ * ```
+ */
+export const readsInternalNotes = (access: ChannelAccess): boolean => channelRolesAllow(access, "operate")
+
+/**
+ * The note comment resource of a row, every field (the route picks the selected ones).
+ *
+ * @example
+ * ```ts
+ * noteCommentBody(row) // { id: 1, comment: "Called the owner.", created_at: "…", user_id: 2, public: false, report_id: 49 }
+ * ```
+ */
+export const noteCommentBody = (note: NoteCommentRow) => ({
+  id: note.id,
+  comment: note.comment,
+  created_at: note.created_at,
+  user_id: note.user_id,
+  public: note.public === 1,
+  report_id: note.report_id,
+})
+
+/**
+ * The report comment resource of a row; an anonymous comment leaves its author out.
+ *
+ * @example
+ * ```ts
+ * reportCommentBody(row) // { id: 15, uuid: "…", content: "Thank you.", created_at: "…", is_anonymous: false, report_id: 49, user_id: 15 }
+ * ```
+ */
+export const reportCommentBody = (comment: ReportCommentRow) => ({
+  id: comment.id,
+  uuid: comment.uuid,
+  content: comment.content,
+  created_at: comment.created_at,
+  is_anonymous: comment.is_anonymous === 1,
+  report_id: comment.report_id,
+  ...(comment.is_anonymous === 1 ? {} : { user_id: comment.user_id }),
+})
+
+/** A page of notes and how many there are in all. */
+export interface NotePage {
+  readonly notes: ReadonlyArray<NoteCommentRow>
+  readonly total: number
+}
+
+/** A report comment a create answers with, and whether it was made just now. */
+export interface PostedComment {
+  readonly comment: ReportCommentRow
+  readonly created: boolean
+}
+
+const noteNotFound = () => new NotFound({ resource: "note comment" })
+
+export class Comments extends Context.Service<
+  Comments,
+  {
+    readonly note: (actor: Actor, id: number) => Effect.Effect<NoteCommentRow, NotFound>
+    /** A page of the report's notes the actor may read, oldest first. */
+    readonly notes: (
+      actor: Actor,
+      reportId: number,
+      page: RangePage.RangePage,
+    ) => Effect.Effect<NotePage, NotFound>
+    readonly createNote: (
+      actor: Actor,
+      reportId: number,
+      input: NoteCommentCreate,
+    ) => Effect.Effect<NoteCommentRow, NotFound | Forbidden>
+    readonly createReportComment: (
+      actor: Actor,
+      input: ReportCommentCreate,
+    ) => Effect.Effect<PostedComment, InvalidInput | Conflict>
+  }
+>()("api/services/Comments") {
+  static readonly layer = Layer.effect(
+    Comments,
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const comments = yield* CommentStore
+      const reports = yield* ReportStore
+      const readable = findReadable(reports, yield* Access)
+
+      const inTransaction = <A, E>(effect: Effect.Effect<A, E>) =>
+        sql.withTransaction(effect).pipe(Effect.catchTag("SqlError", Effect.die))
+
+      const note = Effect.fn("Comments.note")(function* (actor: Actor, id: number) {
+        const found = yield* comments.findNote(id)
+        if (found === undefined) return yield* noteNotFound()
+        const { access } = yield* readable(actor, found.report_id).pipe(Effect.mapError(noteNotFound))
+        if (found.public !== 1 && !readsInternalNotes(access)) return yield* noteNotFound()
+        return found
+      })
+
+      const notes = Effect.fn("Comments.notes")(function* (
+        actor: Actor,
+        reportId: number,
+        page: RangePage.RangePage,
+      ) {
+        const { access } = yield* readable(actor, reportId)
+        return yield* comments.notesOf(reportId, {
+          publicOnly: !readsInternalNotes(access),
+          offset: page.start,
+          limit: RangePage.size(page),
+        })
+      })
+
+      const createNote = Effect.fn("Comments.createNote")(function* (
+        actor: Actor,
+        reportId: number,
+        input: NoteCommentCreate,
+      ) {
+        const { report, access } = yield* readable(actor, reportId)
+        if (!readsInternalNotes(access)) {
+          return yield* new Forbidden({ message: "only the channel's operators and admins may write notes" })
+        }
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            const now = yield* nowIso
+            yield* reports.touch(report.id, now)
+            return yield* comments.insertNote({
+              report_id: report.id,
+              channel_id: report.channel_id,
+              user_id: actor.user.id,
+              comment: input.comment,
+              public: input.public ? 1 : 0,
+              created_at: now,
+            })
+          }),
+        )
+      })
+
+      const taken = () => new Conflict({ message: "report_comment.uuid: is used by another comment" })
+
+      const createReportComment = Effect.fn("Comments.createReportComment")(function* (
+        actor: Actor,
+        input: ReportCommentCreate,
+      ) {
+        const { report } = yield* readable(actor, input.report_id).pipe(
+          Effect.mapError(() => InvalidInput.at("report_comment.report_id", "is not a report you can see")),
+        )
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            if (input.uuid !== undefined) {
+              const posted = yield* comments.findReportCommentByUuid(input.uuid)
+              if (posted !== undefined) {
+                yield* readable(actor, posted.report_id).pipe(Effect.mapError(taken))
+                return { comment: posted, created: false }
+              }
+            }
+            const now = yield* nowIso
+            const comment = yield* comments.insertReportComment({
+              report_id: report.id,
+              channel_id: report.channel_id,
+              user_id: actor.user.id,
+              uuid: input.uuid ?? randomUUID(),
+              content: input.content,
+              is_anonymous: input.is_anonymous ? 1 : 0,
+              created_at: now,
+            })
+            // Another request posted a comment with this uuid since the caller looked.
+            if (comment === undefined) return yield* taken()
+            yield* reports.touch(report.id, now)
+            return { comment, created: true }
+          }),
+        )
+      })
+
+      return Comments.of({ note, notes, createNote, createReportComment })
+    }),
+  )
+}

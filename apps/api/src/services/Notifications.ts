@@ -1,0 +1,103 @@
+/**
+ * The current user's notifications (specification "Notifications", api-decisions §7), scoped to
+ * the current branded app and team: a notification counts only when its report's channel is in the
+ * actor's current team (which is always a team of the current app). Anything else, another user's
+ * notification included, is `404`.
+ *
+ * Opening a notification marks it read (opening its report does too, in `Reports.get`). Only
+ * `archived` may be changed: true archives it now, false unarchives it.
+ *
+ * Decision the documents leave open: archiving a notification already archived keeps the time it
+ * was first archived, so a repeated request changes nothing.
+ */
+import type { Clause } from "@fieldreport/domain/OrderBy"
+import type { RangePage } from "@fieldreport/domain/RangePage"
+import * as Range from "@fieldreport/domain/RangePage"
+import { Context, Effect, Layer } from "effect"
+import { NotFound } from "../Errors.ts"
+import { nowIso } from "../store/Clock.ts"
+import {
+  type NotificationOrderField,
+  type NotificationPage,
+  type NotificationRow,
+  NotificationStore,
+} from "../store/NotificationStore.ts"
+import type { Actor } from "./Authentication.ts"
+
+/** What a client asks of the list: `archived`, `orderby` and the `Range` page. */
+export interface NotificationListQuery {
+  readonly archived: boolean | undefined
+  readonly order: ReadonlyArray<Clause<NotificationOrderField>>
+  readonly page: RangePage
+}
+
+const noPage: NotificationPage = { rows: [], total: 0 }
+
+/**
+ * The notifications service.
+ *
+ * @example
+ * ```ts
+ * const notifications = yield* Notifications
+ * const opened = yield* notifications.open(actor, 9) // read from now on
+ * ```
+ */
+export class Notifications extends Context.Service<
+  Notifications,
+  {
+    /** The actor's notification, marked read: the user has opened it. */
+    readonly open: (actor: Actor, id: number) => Effect.Effect<NotificationRow, NotFound>
+    readonly list: (actor: Actor, query: NotificationListQuery) => Effect.Effect<NotificationPage>
+    readonly setArchived: (actor: Actor, id: number, archived: boolean) => Effect.Effect<void, NotFound>
+    readonly remove: (actor: Actor, id: number) => Effect.Effect<void, NotFound>
+  }
+>()("api/services/Notifications") {
+  static readonly layer = Layer.effect(
+    Notifications,
+    Effect.gen(function* () {
+      const notifications = yield* NotificationStore
+
+      const own = Effect.fn("Notifications.own")(function* (actor: Actor, id: number) {
+        const found =
+          actor.teamId === undefined ? undefined : yield* notifications.find(id, actor.user.id, actor.teamId)
+        if (found === undefined) return yield* new NotFound({ resource: "notification" })
+        return found
+      })
+
+      const open = Effect.fn("Notifications.open")(function* (actor: Actor, id: number) {
+        const notification = yield* own(actor, id)
+        yield* notifications.markRead(notification.id)
+        return { ...notification, read: 1 }
+      })
+
+      const list = Effect.fn("Notifications.list")(function* (actor: Actor, query: NotificationListQuery) {
+        if (actor.teamId === undefined) return noPage
+        return yield* notifications.page({
+          userId: actor.user.id,
+          teamId: actor.teamId,
+          archived: query.archived,
+          order: query.order,
+          offset: query.page.start,
+          limit: Range.size(query.page),
+        })
+      })
+
+      const setArchived = Effect.fn("Notifications.setArchived")(function* (
+        actor: Actor,
+        id: number,
+        archived: boolean,
+      ) {
+        const notification = yield* own(actor, id)
+        if (archived === (notification.archived_at !== null)) return
+        yield* notifications.setArchivedAt(notification.id, archived ? yield* nowIso : null)
+      })
+
+      const remove = Effect.fn("Notifications.remove")(function* (actor: Actor, id: number) {
+        const notification = yield* own(actor, id)
+        yield* notifications.delete(notification.id)
+      })
+
+      return Notifications.of({ open, list, setArchived, remove })
+    }),
+  )
+}

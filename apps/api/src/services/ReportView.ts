@@ -1,0 +1,303 @@
+/**
+ * Reports rendered for a field selection (specification "Report", api-decisions §4): the default
+ * fields from the report itself, each optional field only when it is selected.
+ *
+ * Rendering many reports costs the same few look-ups as rendering one: each selected field reads
+ * what it needs for all the reports in one batch, and what belongs to a channel (its form, the
+ * actor's access to it) once per channel.
+ *
+ * Decisions the documents leave open:
+ *
+ * - Anonymous reports leave out `user_id`, `user_image` and `user_short_name`, whoever asks.
+ * - Answers of private form fields are shown to the channel's staff (operators and admins) and to
+ *   the report's reporter; others see those fields with a null value. Notes that are not public
+ *   are left out for others too, in `note_comments` and `note_comment_ids`.
+ * - `account_logo` is the path (without the origin) of the channel's signed logo address, or else
+ *   the pin of the channel's root category, an image the server always has.
+ * - `user_image` is the reporter's picture as a 150 px thumbnail.
+ * - `users_opened` lists each reader once, with the time they first opened the report.
+ * - `map_url` is null for a report filed with an address only.
+ * - `cache_key` is the report's id and version; every write of the report (comments included)
+ *   moves the version.
+ */
+
+import type { StyleUrl } from "@fieldreport/domain/Attachment"
+import type { FieldAttachment, FieldValue } from "@fieldreport/domain/FormField"
+import { Context, Effect, Layer, Option } from "effect"
+import { AppConfig } from "../Config.ts"
+import { pinUrls } from "../http/routes/PinRoutes.ts"
+import type { AttachmentRow } from "../store/AttachmentStore.ts"
+import { CommentStore } from "../store/CommentStore.ts"
+import { type FormFieldRow, FormStore } from "../store/FormStore.ts"
+import { ReportStateStore } from "../store/ReportStateStore.ts"
+import { type ReportRow, ReportStore } from "../store/ReportStore.ts"
+import { Access, type ChannelAccess, mayEditReport } from "./Access.ts"
+import { Attachments } from "./Attachments.ts"
+import type { Actor } from "./Authentication.ts"
+import { noteCommentBody, readsInternalNotes, reportCommentBody } from "./Comments.ts"
+import { formFieldOf } from "./Reports.ts"
+
+/** What to render, and for whom. */
+export interface RenderOptions {
+  /** Whether an output key of the report catalogue is selected; only those are computed. */
+  readonly has: (key: string) => boolean
+  /** The origin the request came to (`https://host`), for signed file addresses. */
+  readonly origin: string
+}
+
+/**
+ * The `cache_key` of a report: it changes whenever the report does.
+ *
+ * @example
+ * ```ts
+ * cacheKey({ id: 49, version: 3 }) // "49-3"
+ * ```
+ */
+export const cacheKey = (report: { readonly id: number; readonly version: number }): string =>
+  `${report.id}-${report.version}`
+
+/**
+ * A reporter's name as reports show it: the first name and the last name's initial.
+ *
+ * @example
+ * ```ts
+ * shortName("Ana", "Lee") // "Ana L."
+ * ```
+ */
+export const shortName = (firstName: string, lastName: string): string => {
+  const initial = lastName.trim().charAt(0)
+  return initial === "" ? firstName : `${firstName} ${initial}.`
+}
+
+const unique = <A>(values: ReadonlyArray<A>): ReadonlyArray<A> => [...new Set(values)]
+
+const groupBy = <A extends { readonly report_id: number }>(rows: ReadonlyArray<A>) => {
+  const groups = new Map<number, Array<A>>()
+  for (const row of rows) groups.set(row.report_id, [...(groups.get(row.report_id) ?? []), row])
+  return groups
+}
+
+const byId = <A extends { readonly id: number }>(rows: ReadonlyArray<A>) =>
+  new Map(rows.map((row) => [row.id, row]))
+
+const isAttachmentField = (field: FormFieldRow): boolean =>
+  field.field_type === "Image" || field.field_type === "FileUpload"
+
+/** The attachment ids an answer names, when it names any. */
+const idsOf = (answer: unknown): ReadonlyArray<number> =>
+  Array.isArray(answer) ? answer.filter((id): id is number => typeof id === "number") : []
+
+export class ReportView extends Context.Service<
+  ReportView,
+  {
+    /**
+     * A record per report, in the order given, holding at least every selected key of the report
+     * catalogue (`Fields.render` then picks and orders them). Anonymous reports have no user keys.
+     *
+     * @example
+     * ```ts
+     * const [body] = yield* view.render(actor, [report], { has: fields.has, origin })
+     * return json(fields.render(body!), 200, fields.headers)
+     * ```
+     */
+    readonly render: (
+      actor: Actor,
+      reports: ReadonlyArray<ReportRow>,
+      options: RenderOptions,
+    ) => Effect.Effect<ReadonlyArray<Record<string, unknown>>>
+  }
+>()("api/services/ReportView") {
+  static readonly layer = Layer.effect(
+    ReportView,
+    Effect.gen(function* () {
+      const config = yield* AppConfig
+      const access = yield* Access
+      const attachments = yield* Attachments
+      const reportStore = yield* ReportStore
+      const comments = yield* CommentStore
+      const forms = yield* FormStore
+      const states = yield* ReportStateStore
+
+      const formOf = (channelId: number) =>
+        Effect.flatMap(forms.findByChannel(channelId), (form) =>
+          form === undefined ? Effect.succeed([]) : forms.fields(form.id, { removed: false }),
+        )
+
+      const mapUrlOf = (latitude: number, longitude: number) =>
+        config.staticMapUrl
+          .replaceAll("{latitude}", String(latitude))
+          .replaceAll("{longitude}", String(longitude))
+
+      const render = Effect.fn("ReportView.render")(function* (
+        actor: Actor,
+        reports: ReadonlyArray<ReportRow>,
+        { has, origin }: RenderOptions,
+      ) {
+        const any = (...keys: ReadonlyArray<string>) => keys.some(has)
+        const reportIds = reports.map((report) => report.id)
+        const channelIds = unique(reports.map((report) => report.channel_id))
+        const attributed = reports.filter((report) => report.is_anonymous !== 1)
+
+        const accesses = new Map<number, ChannelAccess>()
+        if (any("is_manageable_by", "form_fields", "note_comments", "note_comment_ids")) {
+          for (const channelId of channelIds) {
+            const found = yield* Effect.option(access.channelFor(actor, channelId, "read"))
+            if (Option.isSome(found)) accesses.set(channelId, found.value)
+          }
+        }
+        const channels = byId(
+          any("account_name", "account_logo") ? yield* reportStore.channels(channelIds) : [],
+        )
+        const stateRows = byId(
+          any("report_state_name", "appearance") ? yield* states.listOfChannels(channelIds) : [],
+        )
+        const reporters = byId(
+          any("user_image", "user_short_name")
+            ? yield* reportStore.reporters(unique(attributed.map((report) => report.user_id)))
+            : [],
+        )
+        const readers = groupBy(has("users_opened") ? yield* reportStore.readers(reportIds) : [])
+        const notes = groupBy(
+          any("note_comments", "note_comment_ids") ? yield* comments.notesOfReports(reportIds) : [],
+        )
+        const reportComments = groupBy(
+          any("report_comments", "report_comment_ids")
+            ? yield* comments.reportCommentsOfReports(reportIds)
+            : [],
+        )
+        const formFields = new Map<number, ReadonlyArray<FormFieldRow>>()
+        if (has("form_fields")) {
+          for (const channelId of channelIds) formFields.set(channelId, yield* formOf(channelId))
+        }
+
+        // Every file any selected field shows, read and signed once.
+        const fileIds = unique([
+          ...reports.flatMap((report) =>
+            (formFields.get(report.channel_id) ?? [])
+              .filter(isAttachmentField)
+              .flatMap((field) => idsOf(report.answers[field.key])),
+          ),
+          ...(has("user_image")
+            ? [...reporters.values()].flatMap((user) => user.image_attachment_id ?? [])
+            : []),
+          ...(has("account_logo")
+            ? [...channels.values()].flatMap((channel) => channel.logo_attachment_id ?? [])
+            : []),
+        ])
+        const files = new Map<
+          number,
+          { readonly row: AttachmentRow; readonly original_url: string; readonly style_url: StyleUrl }
+        >()
+        for (const row of yield* attachments.findMany(fileIds)) {
+          files.set(row.id, { row, ...(yield* attachments.urlsOf(row, origin)) })
+        }
+        const attachmentRecord = (id: number): ReadonlyArray<FieldAttachment> => {
+          const file = files.get(id)
+          return file === undefined
+            ? []
+            : [
+                {
+                  id,
+                  original_url: file.original_url,
+                  filename: file.row.filename,
+                  style_url: file.style_url,
+                },
+              ]
+        }
+
+        return reports.map((report) => {
+          const anonymous = report.is_anonymous === 1
+          const location =
+            report.latitude === null || report.longitude === null
+              ? null
+              : { latitude: report.latitude, longitude: report.longitude }
+          const channelAccess = accesses.get(report.channel_id)
+          const staff = channelAccess !== undefined && readsInternalNotes(channelAccess)
+          const record: Record<string, unknown> = {
+            id: report.id,
+            account_id: report.channel_id,
+            address: report.address,
+            category_id: report.category_id,
+            is_anonymous: anonymous,
+            iso_created_at: report.created_at,
+            location,
+            report_state_id: report.report_state_id,
+            title: report.title,
+            shape_id: report.shape_id,
+            assignee_id: report.assignee_id,
+            assignment_due_at: report.assignment_due_at,
+            updated_at: report.updated_at,
+            cache_key: cacheKey(report),
+          }
+          if (!anonymous) record.user_id = report.user_id
+          if (report.uuid !== null) record.uuid = report.uuid
+          if (has("map_url"))
+            record.map_url = location === null ? null : mapUrlOf(location.latitude, location.longitude)
+          if (has("is_manageable_by")) {
+            record.is_manageable_by =
+              channelAccess !== undefined && mayEditReport(channelAccess.channelRole, actor.user.id, report)
+          }
+          const channel = channels.get(report.channel_id)
+          if (channel !== undefined) {
+            record.account_name = channel.name
+            const logo =
+              channel.logo_attachment_id === null ? undefined : files.get(channel.logo_attachment_id)
+            if (logo === undefined) {
+              record.account_logo = pinUrls("", channel.pin_color, channel.pin_appearance).at2x
+            } else {
+              const url = new URL(logo.original_url)
+              record.account_logo = `${url.pathname}${url.search}`
+            }
+          }
+          const state = stateRows.get(report.report_state_id)
+          if (state !== undefined) {
+            record.report_state_name = state.name
+            record.appearance = state.appearance
+          }
+          const reporter = anonymous ? undefined : reporters.get(report.user_id)
+          if (reporter !== undefined) {
+            record.user_short_name = shortName(reporter.first_name, reporter.last_name)
+            const picture =
+              reporter.image_attachment_id === null ? undefined : files.get(reporter.image_attachment_id)
+            record.user_image =
+              picture === undefined ? null : (picture.style_url.thumb ?? picture.original_url)
+          }
+          record.users_opened = (readers.get(report.id) ?? []).map(
+            ({ id, first_name, last_name, opened_at }) => ({
+              id,
+              first_name,
+              last_name,
+              opened_at,
+            }),
+          )
+          const visibleNotes = (notes.get(report.id) ?? []).filter((note) => note.public === 1 || staff)
+          record.note_comments = visibleNotes.map(noteCommentBody)
+          record.note_comment_ids = visibleNotes.map((note) => note.id)
+          const commentsOfReport = reportComments.get(report.id) ?? []
+          record.report_comments = commentsOfReport.map(reportCommentBody)
+          record.report_comment_ids = commentsOfReport.map((comment) => comment.id)
+          if (has("form_fields")) {
+            const seesPrivate = staff || report.user_id === actor.user.id
+            const answerOf = (field: FormFieldRow): FieldValue => {
+              if (field.field_type === "Category") return report.category_id
+              if (field.field_type === "FreeText") return null
+              if (field.field_visibility === "private" && !seesPrivate) return null
+              const answer = report.answers[field.key]
+              if (answer === undefined) return null
+              if (isAttachmentField(field)) return idsOf(answer).flatMap(attachmentRecord)
+              // Stored answers were checked against their field's type when written.
+              return answer as FieldValue
+            }
+            record.form_fields = (formFields.get(report.channel_id) ?? []).map((field) => ({
+              ...formFieldOf(field),
+              value: answerOf(field),
+            }))
+          }
+          return record
+        })
+      })
+
+      return ReportView.of({ render })
+    }),
+  )
+}

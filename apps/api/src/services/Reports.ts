@@ -1,0 +1,640 @@
+/**
+ * Filing and changing reports (specification "Reports", api-decisions §3, §4, §5): fetch, create,
+ * update, upsert and the history of state changes.
+ *
+ * Every write is one transaction: the report, its answers checked against the channel's form, its
+ * attachments marked used and recorded field by field, its box in the spatial index, its state
+ * change, the categories an upsert creates, and the background job that tells others about it.
+ * A write that fails a rule leaves nothing behind.
+ *
+ * Decisions the documents leave open:
+ *
+ * - The Category field of the form answers the category as well as `category_id` does (the legacy
+ *   clients send it in `form_fields`); both given must agree. The answer is kept as `category_id`
+ *   alone, so the two can never drift apart.
+ * - A title not given (or blank) is derived: the first public text answer (ShortTextBox, then
+ *   Description, in form order), then the category path from the report's category up to the root.
+ *   A derived title follows later changes of the category and answers; a title a client wrote stays.
+ * - A client `uuid` that names a report the caller cannot read is a conflict (`409`), never that
+ *   report. An update never changes a report's `uuid`: clients know the report by it.
+ * - Upsert ignores `report_state_id` when it updates too, as the domain's `ReportState` rules: the
+ *   specification's "a later update sets the state" is read as a later `PATCH`.
+ * - Upsert names the report's category on every call (rule 4): an update without `category_id` or
+ *   `category_names` puts the report back in the root category.
+ * - Only the channel's operators and admins change a report's state; reporters edit their own
+ *   reports' other fields.
+ */
+import { randomUUID } from "node:crypto"
+import * as FormAnswers from "@fieldreport/domain/FormAnswers"
+import type { FieldKey, FormField } from "@fieldreport/domain/FormField"
+import { InvalidInput } from "@fieldreport/domain/Invalid"
+import * as PointInPolygon from "@fieldreport/domain/PointInPolygon"
+import {
+  type Answers,
+  type Location,
+  type ReportCreate,
+  type ReportUpdate,
+  type ReportUpsert,
+  requireLocation,
+} from "@fieldreport/domain/Report"
+import * as ReportState from "@fieldreport/domain/ReportState"
+import * as UpsertCategory from "@fieldreport/domain/UpsertCategory"
+import * as Wkt from "@fieldreport/domain/Wkt"
+import { Context, Effect, Layer, Option, Result, Schema } from "effect"
+import { SqlClient } from "effect/sql"
+import { Conflict, Forbidden, NotFound } from "../Errors.ts"
+import { JobRunner, jobKind } from "../jobs/JobRunner.ts"
+import { type CategoryRow, CategoryStore } from "../store/CategoryStore.ts"
+import { nowIso } from "../store/Clock.ts"
+import { type FormFieldRow, FormStore } from "../store/FormStore.ts"
+import { type ReportStateRow, ReportStateStore } from "../store/ReportStateStore.ts"
+import {
+  type AttachmentLink,
+  type ReportRow,
+  ReportStore,
+  type StateChangeRow,
+  type StoredAnswers,
+} from "../store/ReportStore.ts"
+import { Access, type ChannelAccess, channelRolesAllow, mayEditReport } from "./Access.ts"
+import { Attachments } from "./Attachments.ts"
+import type { Actor } from "./Authentication.ts"
+import { defaultAppearance, labelNames } from "./Categories.ts"
+
+/** A report was filed: tells the channel's followers and alert areas (the notification fan-out). */
+export const ReportCreatedJob = jobKind("report.created", Schema.Struct({ report_id: Schema.Int }))
+
+/** A report's location changed: it may now be in other alert areas. */
+export const ReportMovedJob = jobKind("report.moved", Schema.Struct({ report_id: Schema.Int }))
+
+/**
+ * A stored form field as the domain's form rules read it, `value` null as on a form definition.
+ *
+ * @example
+ * ```ts
+ * FormAnswers.validate({ fields: rows.map(formFieldOf) }, answers, options)
+ * ```
+ */
+export const formFieldOf = (row: FormFieldRow): FormField => ({
+  id: row.id,
+  label: row.label,
+  // The server writes every key itself, in the `f_<form>_<field>_<n>` form.
+  key: row.key as FieldKey,
+  field_type: row.field_type,
+  form_order: row.form_order,
+  data: row.data,
+  mandatory: row.mandatory === null ? null : row.mandatory === 1,
+  visibility: row.visibility,
+  field_visibility: row.field_visibility === "private" ? "private" : "public",
+  value: null,
+  editable: row.editable === 1,
+})
+
+const stateOf = (row: ReportStateRow): ReportState.ReportState => ({
+  id: row.id,
+  position: row.position,
+  initial: row.initial === 1,
+  next_state_ids: row.next_state_ids,
+})
+
+/** The longest text answer a derived title takes, in characters. */
+const titleTextLength = 80
+
+const textTypes: ReadonlyArray<FormField["field_type"]> = ["ShortTextBox", "Description"]
+
+/**
+ * The title of a report that was given none: its first public text answer, then the names of its
+ * category and of each category above it up to the root.
+ *
+ * @example
+ * ```ts
+ * deriveTitle(categories, potholesId, fields, { f_1_4_2: "Deep one by the school" })
+ * // "Deep one by the school, Potholes, Roads, Cleaner streets"
+ * ```
+ */
+export const deriveTitle = (
+  categories: ReadonlyArray<CategoryRow>,
+  categoryId: number,
+  fields: ReadonlyArray<FormField>,
+  answers: StoredAnswers,
+): string => {
+  const byId = new Map(categories.map((category) => [category.id, category]))
+  const path: Array<string> = []
+  for (let category = byId.get(categoryId); category !== undefined; ) {
+    path.push(category.name)
+    category = category.parent_id === null ? undefined : byId.get(category.parent_id)
+  }
+  const text = textTypes
+    .flatMap((type) =>
+      fields.filter((field) => field.field_type === type && field.field_visibility === "public"),
+    )
+    .map((field) => answers[field.key])
+    .find((answer): answer is string => typeof answer === "string" && answer.trim() !== "")
+  const words = text?.trim().replace(/\s+/g, " ")
+  const first =
+    words === undefined || words.length <= titleTextLength ? words : `${words.slice(0, titleTextLength - 1)}…`
+  return [...(first === undefined ? [] : [first]), ...path].join(", ")
+}
+
+/** Everything of a channel that writing one of its reports reads. */
+interface ChannelContext {
+  readonly access: ChannelAccess
+  readonly fields: ReadonlyArray<FormField>
+  readonly states: ReadonlyArray<ReportStateRow>
+  readonly categories: ReadonlyArray<CategoryRow>
+}
+
+/** The category a write chose (none: keep it, or the root for a new report), and the tree it is in. */
+interface ChosenCategory {
+  readonly categoryId: number | undefined
+  readonly categories: ReadonlyArray<CategoryRow>
+}
+
+/** How a write chooses the category, given what the form's Category field answered. */
+type CategoryChoice = (
+  context: ChannelContext,
+  answered: number | undefined,
+) => Effect.Effect<ChosenCategory, InvalidInput>
+
+/** What a write gives besides the channel and the category. */
+interface Draft {
+  readonly location?: Location
+  readonly address?: string
+  readonly source_id?: string
+  readonly shape_id?: number
+  readonly uuid?: string
+  readonly title?: string
+  readonly is_anonymous?: boolean
+  readonly answers: Answers
+  readonly report_state_id?: number
+}
+
+/** A report a create or an upsert answers with, and whether it was made just now. */
+export interface Filed {
+  readonly report: ReportRow
+  readonly created: boolean
+}
+
+/** A report the actor may read, with the actor's access to its channel. */
+export interface ReadableReport {
+  readonly report: ReportRow
+  readonly access: ChannelAccess
+}
+
+/**
+ * Finds a report the actor may read: one of a channel they cannot read is `404`, as if it did
+ * not exist. Shared with the services of what hangs on reports (comments).
+ *
+ * @example
+ * ```ts
+ * const { report, access } = yield* findReadable(reportStore, accessService)(actor, 49)
+ * ```
+ */
+export const findReadable = (store: ReportStore["Service"], access: Access["Service"]) =>
+  Effect.fn("Reports.findReadable")(function* (actor: Actor, id: number) {
+    const report = yield* store.find(id)
+    if (report === undefined) return yield* new NotFound({ resource: "report" })
+    const channel = yield* access
+      .channelFor(actor, report.channel_id, "read")
+      .pipe(Effect.mapError(() => new NotFound({ resource: "report" })))
+    return { report, access: channel } satisfies ReadableReport
+  })
+
+const nonBlank = (text: string | undefined): string | undefined =>
+  text === undefined || text.trim() === "" ? undefined : text
+
+const isAttachmentField = (field: FormField): boolean =>
+  field.field_type === "Image" || field.field_type === "FileUpload"
+
+/** The attachments the answers name, field by field. */
+const linksOf = (fields: ReadonlyArray<FormField>, answers: StoredAnswers): ReadonlyArray<AttachmentLink> =>
+  fields.filter(isAttachmentField).flatMap((field) =>
+    FormAnswers.attachmentIds({ fields: [field] }, answers).map((id) => ({
+      attachment_id: id,
+      field_key: field.key,
+    })),
+  )
+
+const categoryFieldOf = (context: ChannelContext): FormField | undefined =>
+  context.fields.find((field) => field.field_type === "Category")
+
+/**
+ * The category the body asks for: `category_id`, or the answer of the Category field; both given
+ * must be the same.
+ */
+const requestedCategory = (
+  context: ChannelContext,
+  categoryId: number | undefined,
+  answered: number | undefined,
+): Result.Result<number | undefined, InvalidInput> => {
+  const key = categoryFieldOf(context)?.key
+  if (categoryId !== undefined && answered !== undefined && categoryId !== answered && key !== undefined) {
+    return Result.fail(InvalidInput.at(`report.${key}`, "must be the same category as category_id"))
+  }
+  return Result.succeed(categoryId ?? answered)
+}
+
+/** Create and update: the category asked for, which must be in the channel's tree. */
+const givenCategory =
+  (categoryId: number | undefined): CategoryChoice =>
+  (context, answered) =>
+    Effect.gen(function* () {
+      const requested = yield* Effect.fromResult(requestedCategory(context, categoryId, answered))
+      if (requested !== undefined && !context.categories.some((category) => category.id === requested)) {
+        return yield* InvalidInput.at("report.category_id", "is not a category of this channel")
+      }
+      return { categoryId: requested, categories: context.categories }
+    })
+
+export class Reports extends Context.Service<
+  Reports,
+  {
+    /** The report, recording that the actor opened it (and reading their notifications about it). */
+    readonly get: (actor: Actor, id: number) => Effect.Effect<ReportRow, NotFound>
+    /** Files a report; the same client `uuid` again answers the report filed with it. */
+    readonly create: (
+      actor: Actor,
+      input: ReportCreate,
+    ) => Effect.Effect<Filed, Forbidden | InvalidInput | Conflict>
+    readonly update: (
+      actor: Actor,
+      id: number,
+      changes: ReportUpdate,
+    ) => Effect.Effect<ReportRow, NotFound | Forbidden | InvalidInput>
+    /** Updates the channel's report with the source id (the lowest id of several), or files one. */
+    readonly upsert: (
+      actor: Actor,
+      input: ReportUpsert,
+    ) => Effect.Effect<Filed, Forbidden | InvalidInput | Conflict>
+    readonly stateChanges: (
+      actor: Actor,
+      id: number,
+    ) => Effect.Effect<ReadonlyArray<StateChangeRow>, NotFound>
+  }
+>()("api/services/Reports") {
+  static readonly layer = Layer.effect(
+    Reports,
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const access = yield* Access
+      const attachments = yield* Attachments
+      const jobs = yield* JobRunner
+      const reports = yield* ReportStore
+      const forms = yield* FormStore
+      const states = yield* ReportStateStore
+      const categoryStore = yield* CategoryStore
+      const readable = findReadable(reports, access)
+
+      const inTransaction = <A, E>(effect: Effect.Effect<A, E>) =>
+        sql.withTransaction(effect).pipe(Effect.catchTag("SqlError", Effect.die))
+
+      /** The channel a body names, when the actor may report in it. */
+      const channelToReport = (actor: Actor, channelId: number) =>
+        access
+          .channelFor(actor, channelId, "report")
+          .pipe(
+            Effect.catchTag("NotFound", () =>
+              Effect.fail(InvalidInput.at("report.account_id", "is not a channel you can see")),
+            ),
+          )
+
+      const contextOf = Effect.fnUntraced(function* (channelAccess: ChannelAccess) {
+        const channelId = channelAccess.channel.id
+        const form = yield* forms.findByChannel(channelId)
+        // Every channel is created with its form, states and root category in one transaction.
+        if (form === undefined) return yield* Effect.die(new Error(`channel ${channelId} has no form`))
+        return {
+          access: channelAccess,
+          fields: (yield* forms.fields(form.id, { removed: false })).map(formFieldOf),
+          states: yield* states.listOfChannels([channelId]),
+          categories: yield* categoryStore.listOfChannel(channelId),
+        } satisfies ChannelContext
+      })
+
+      /** Upsert: the category of `UpsertCategory.plan`, creating the names not found. */
+      const plannedCategory =
+        (categoryId: number | undefined, categoryNames: ReadonlyArray<string> | undefined): CategoryChoice =>
+        (context, answered) =>
+          Effect.gen(function* () {
+            const requested = yield* Effect.fromResult(requestedCategory(context, categoryId, answered))
+            const plan = yield* Effect.fromResult(
+              UpsertCategory.plan({
+                categories: context.categories,
+                rootId: context.access.channel.category_id,
+                categoryId: requested,
+                categoryNames,
+              }),
+            )
+            if (plan._tag === "UseCategory")
+              return { categoryId: plan.categoryId, categories: context.categories }
+            const top = context.categories.find((category) => category.id === plan.parentId)
+            // The plan only names parents from the tree it was given.
+            if (top === undefined)
+              return yield* Effect.die(new Error("the planned parent is not in the tree"))
+            let parent = top
+            const created: Array<CategoryRow> = []
+            for (const name of plan.names) {
+              const depth = parent.depth + 1
+              parent = yield* categoryStore.insert({
+                channel_id: parent.channel_id,
+                parent_id: parent.id,
+                name,
+                label_name: labelNames[depth] ?? name,
+                depth,
+                position: yield* categoryStore.nextPosition(parent.channel_id, parent.id),
+                pin_color: parent.pin_color,
+                pin_appearance: defaultAppearance,
+              })
+              created.push(parent)
+            }
+            return { categoryId: parent.id, categories: [...context.categories, ...created] }
+          })
+
+      /** Checks answers against the form, with the content types of the attachments they name. */
+      const checkAnswers = Effect.fnUntraced(function* (
+        actor: Actor,
+        context: ChannelContext,
+        answers: Answers,
+        reportId: number | undefined,
+      ) {
+        const contentTypes = yield* attachments.contentTypesOf(
+          FormAnswers.attachmentIds(context, answers),
+          reportId === undefined ? { userId: actor.user.id } : { userId: actor.user.id, reportId },
+        )
+        return yield* Effect.fromResult(
+          FormAnswers.validate(context, answers, {
+            mode: reportId === undefined ? "create" : "update",
+            contentTypes,
+          }),
+        )
+      })
+
+      /** The checked answers, split into the Category field's answer and the answers kept. */
+      const split = (context: ChannelContext, answers: Answers) => {
+        const key = categoryFieldOf(context)?.key
+        const answered = key === undefined ? undefined : answers[key]
+        const kept: StoredAnswers = Object.fromEntries(
+          Object.entries(answers).filter(([name]) => name !== key),
+        )
+        return { answered: typeof answered === "number" ? answered : undefined, kept }
+      }
+
+      const givenShape = (actor: Actor, shapeId: number) =>
+        Effect.flatMap(reports.isShapeOfApp(shapeId, actor.app.id), (found) =>
+          found
+            ? Effect.succeed(shapeId)
+            : Effect.fail(InvalidInput.at("report.shape_id", "is not a shape of this channel's app")),
+        )
+
+      /** The smallest shape of the app that contains the point, its boundary included. */
+      const shapeAt = (actor: Actor, { latitude, longitude }: Location) =>
+        Effect.map(reports.shapesAround(actor.app.id, { latitude, longitude }), (candidates) => {
+          const found = candidates.find((candidate) => {
+            const geometry = Wkt.parse(candidate.geom, "shape.geom")
+            return (
+              Result.isSuccess(geometry) &&
+              (geometry.success.type === "Polygon" || geometry.success.type === "MultiPolygon") &&
+              PointInPolygon.contains(geometry.success, [longitude, latitude])
+            )
+          })
+          return found?.id ?? null
+        })
+
+      /**
+       * Marks the attachments the report now names used, releases those it stopped naming, and
+       * records which field names each.
+       */
+      const useAttachments = Effect.fnUntraced(function* (
+        report: ReportRow,
+        context: ChannelContext,
+        before: ReadonlyArray<AttachmentLink>,
+      ) {
+        const formKeys = new Set<string>(context.fields.map((field) => field.key))
+        // Answers of fields taken out of the form are kept, and so are their files.
+        const retired = before.filter((link) => !formKeys.has(link.field_key))
+        const current = linksOf(context.fields, report.answers)
+        const links = [...current, ...retired]
+        const problems: Record<string, Array<string>> = {}
+        const note = (link: AttachmentLink, message: string) => {
+          problems[`report.${link.field_key}`] = [...(problems[`report.${link.field_key}`] ?? []), message]
+        }
+        for (const link of current) {
+          const earlier = retired.find((other) => other.attachment_id === link.attachment_id)
+          if (earlier !== undefined)
+            note(link, `attachment ${link.attachment_id} is already in ${earlier.field_key}`)
+        }
+        const namedBefore = new Set(before.map((link) => link.attachment_id))
+        const missing = new Set(
+          yield* attachments.markUsed(
+            links.map((link) => link.attachment_id).filter((id) => !namedBefore.has(id)),
+          ),
+        )
+        for (const link of links) {
+          if (missing.has(link.attachment_id)) note(link, `attachment ${link.attachment_id} does not exist`)
+        }
+        if (Object.keys(problems).length > 0) return yield* new InvalidInput({ errors: problems })
+        const named = new Set(links.map((link) => link.attachment_id))
+        yield* attachments.release([...namedBefore].filter((id) => !named.has(id)))
+        yield* reports.replaceAttachmentLinks(report, links)
+      })
+
+      /** Files a new report in the channel's initial state. */
+      const fileNew = Effect.fnUntraced(function* (
+        actor: Actor,
+        context: ChannelContext,
+        draft: Draft,
+        chooseCategory: CategoryChoice,
+      ) {
+        const { answered, kept } = split(
+          context,
+          yield* checkAnswers(actor, context, draft.answers, undefined),
+        )
+        const { categoryId, categories } = yield* chooseCategory(context, answered)
+        const category = categoryId ?? context.access.channel.category_id
+        const state = Option.getOrUndefined(ReportState.initialState(context.states.map(stateOf)))
+        if (state === undefined)
+          return yield* Effect.die(new Error(`channel ${context.access.channel.id} has no states`))
+        const shapeId =
+          draft.shape_id !== undefined
+            ? yield* givenShape(actor, draft.shape_id)
+            : draft.location === undefined
+              ? null
+              : yield* shapeAt(actor, draft.location)
+        const now = yield* nowIso
+        const report = yield* reports.insert({
+          channel_id: context.access.channel.id,
+          uuid: draft.uuid ?? randomUUID(),
+          source_id: draft.source_id ?? null,
+          user_id: actor.user.id,
+          is_anonymous: draft.is_anonymous === true ? 1 : 0,
+          title: nonBlank(draft.title) ?? deriveTitle(categories, category, context.fields, kept),
+          address: draft.address ?? "",
+          latitude: draft.location?.latitude ?? null,
+          longitude: draft.location?.longitude ?? null,
+          category_id: category,
+          report_state_id: state.id,
+          shape_id: shapeId,
+          answers: kept,
+          created_at: now,
+        })
+        // Another request filed a report with this uuid since the caller looked.
+        if (report === undefined)
+          return yield* new Conflict({ message: "report.uuid: is used by another report" })
+        yield* reports.placeInBox(report.id, draft.location)
+        yield* useAttachments(report, context, [])
+        yield* jobs.enqueue(ReportCreatedJob, { report_id: report.id })
+        return report
+      })
+
+      /** Changes an existing report: what the draft gives, and the state it asks for. */
+      const revise = Effect.fnUntraced(function* (
+        actor: Actor,
+        context: ChannelContext,
+        current: ReportRow,
+        draft: Draft,
+        chooseCategory: CategoryChoice,
+      ) {
+        const { answered, kept } = split(
+          context,
+          yield* checkAnswers(actor, context, draft.answers, current.id),
+        )
+        const chosen = yield* chooseCategory(context, answered)
+        const categoryId = chosen.categoryId ?? current.category_id
+        const stateChange = yield* Effect.fromResult(
+          ReportState.onUpdate({
+            states: context.states.map(stateOf),
+            currentStateId: current.report_state_id,
+            requestedStateId: draft.report_state_id,
+          }),
+        )
+        const location = draft.location
+        const moved =
+          location !== undefined &&
+          (location.latitude !== current.latitude || location.longitude !== current.longitude)
+        const shapeId =
+          draft.shape_id !== undefined
+            ? yield* givenShape(actor, draft.shape_id)
+            : moved
+              ? yield* shapeAt(actor, location)
+              : current.shape_id
+        const answers = { ...current.answers, ...kept }
+        const derived =
+          current.title ===
+          deriveTitle(context.categories, current.category_id, context.fields, current.answers)
+        const title =
+          nonBlank(draft.title) ??
+          (derived ? deriveTitle(chosen.categories, categoryId, context.fields, answers) : current.title)
+        const now = yield* nowIso
+        const report = yield* reports.update(
+          current.id,
+          {
+            ...(draft.source_id === undefined ? {} : { source_id: draft.source_id }),
+            ...(draft.address === undefined ? {} : { address: draft.address }),
+            ...(location === undefined ? {} : { latitude: location.latitude, longitude: location.longitude }),
+            ...(stateChange._tag === "Changed" ? { report_state_id: stateChange.nextStateId } : {}),
+            title,
+            category_id: categoryId,
+            shape_id: shapeId,
+            answers,
+          },
+          now,
+        )
+        if (moved) {
+          yield* reports.placeInBox(report.id, location)
+          yield* jobs.enqueue(ReportMovedJob, { report_id: report.id })
+        }
+        if (stateChange._tag === "Changed") {
+          const nameOf = (id: number) => context.states.find((state) => state.id === id)?.name ?? ""
+          yield* reports.insertStateChange({
+            report_id: report.id,
+            channel_id: report.channel_id,
+            user_id: actor.user.id,
+            previous_state_id: stateChange.previousStateId,
+            previous_state_name: nameOf(stateChange.previousStateId),
+            new_state_id: stateChange.nextStateId,
+            new_state_name: nameOf(stateChange.nextStateId),
+            created_at: now,
+          })
+        }
+        yield* useAttachments(report, context, yield* reports.attachmentLinks(current.id))
+        return report
+      })
+
+      const get = Effect.fn("Reports.get")(function* (actor: Actor, id: number) {
+        const { report } = yield* readable(actor, id)
+        yield* inTransaction(Effect.flatMap(nowIso, (now) => reports.recordRead(report, actor.user.id, now)))
+        return report
+      })
+
+      const create = Effect.fn("Reports.create")(function* (actor: Actor, input: ReportCreate) {
+        const channelAccess = yield* channelToReport(actor, input.account_id)
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            if (input.uuid !== undefined) {
+              const filed = yield* reports.findByUuid(input.uuid)
+              if (filed !== undefined) {
+                const again = yield* readable(actor, filed.id).pipe(
+                  Effect.mapError(() => new Conflict({ message: "report.uuid: is used by another report" })),
+                )
+                return { report: again.report, created: false }
+              }
+            }
+            const context = yield* contextOf(channelAccess)
+            const report = yield* fileNew(actor, context, input, givenCategory(input.category_id))
+            return { report, created: true }
+          }),
+        )
+      })
+
+      const update = Effect.fn("Reports.update")(function* (actor: Actor, id: number, changes: ReportUpdate) {
+        const { report, access: channelAccess } = yield* readable(actor, id)
+        if (!mayEditReport(channelAccess.channelRole, actor.user.id, report)) {
+          return yield* new Forbidden({ message: "you may not edit this report" })
+        }
+        const movesState =
+          changes.report_state_id !== undefined && changes.report_state_id !== report.report_state_id
+        if (movesState && !channelRolesAllow(channelAccess, "operate")) {
+          return yield* new Forbidden({
+            message: "only the channel's operators and admins may change a report's state",
+          })
+        }
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            const current = yield* reports.find(id)
+            // Deleted with its channel since it was read: as if it never existed.
+            if (current === undefined) return yield* new NotFound({ resource: "report" })
+            const context = yield* contextOf(channelAccess)
+            return yield* revise(actor, context, current, changes, givenCategory(changes.category_id))
+          }),
+        )
+      })
+
+      const upsert = Effect.fn("Reports.upsert")(function* (actor: Actor, input: ReportUpsert) {
+        const channelAccess = yield* channelToReport(actor, input.account_id)
+        // Upsert rule 3 and the domain's ReportState: the state is never set through upsert.
+        const { report_state_id: _ignored, ...draft } = input
+        const category = plannedCategory(input.category_id, input.category_names)
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            const context = yield* contextOf(channelAccess)
+            const existing = yield* reports.findBySource(channelAccess.channel.id, input.source_id)
+            if (existing === undefined) {
+              yield* Effect.fromResult(requireLocation(draft))
+              return { report: yield* fileNew(actor, context, draft, category), created: true }
+            }
+            if (!mayEditReport(channelAccess.channelRole, actor.user.id, existing)) {
+              return yield* new Forbidden({ message: "you may not edit this report" })
+            }
+            return { report: yield* revise(actor, context, existing, draft, category), created: false }
+          }),
+        )
+      })
+
+      const stateChanges = Effect.fn("Reports.stateChanges")(function* (actor: Actor, id: number) {
+        yield* readable(actor, id)
+        return yield* reports.stateChanges(id)
+      })
+
+      return Reports.of({ get, create, update, upsert, stateChanges })
+    }),
+  )
+}

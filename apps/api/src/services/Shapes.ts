@@ -1,0 +1,311 @@
+/**
+ * Shapes of a branded app and shape searches (specification "Shapes", api-decisions §3 and §6).
+ *
+ * - Every user with a team in the app (one they agreed to join) reads its shapes; platform
+ *   administrators and the managers and owners of any team in the app create and delete them.
+ *   Anyone else is `403`; a shape or search of another app is `404`.
+ * - A new shape's WKT must be one of the geometries `Wkt` reads and pass `GeometryValidation`
+ *   (`422` naming `shape.geom`); it is stored as `Wkt.write` writes it, with its box and its area.
+ * - A shape search finds the app's shapes that contain a point (its boundary included; a point in
+ *   a hole is not contained), that intersect a geometry, or that meet a box, at once: the spatial
+ *   index gives the shapes whose boxes meet, the domain tests each exactly, and the ids are kept
+ *   smallest area first (then by id) for 24 hours, after which an hourly job deletes them.
+ * - Reports lie in the smallest shape of their app whose area contains them
+ *   (`smallestContaining`).
+ */
+import * as BoundingBox from "@fieldreport/domain/BoundingBox"
+import * as GeometryArea from "@fieldreport/domain/GeometryArea"
+import * as GeometryIntersection from "@fieldreport/domain/GeometryIntersection"
+import * as GeometryValidation from "@fieldreport/domain/GeometryValidation"
+import type { InvalidInput } from "@fieldreport/domain/Invalid"
+import type { Position } from "@fieldreport/domain/Position"
+import type { RangePage } from "@fieldreport/domain/RangePage"
+import type { ShapeCreate, ShapeSearch } from "@fieldreport/domain/Shape"
+import * as Wkt from "@fieldreport/domain/Wkt"
+import { Array as Arr, Context, Duration, Effect, Layer, Result, Schema } from "effect"
+import { Forbidden, NotFound } from "../Errors.ts"
+import { JobRunner, jobKind } from "../jobs/JobRunner.ts"
+import { isoIn, nowIso } from "../store/Clock.ts"
+import { MembershipStore } from "../store/MembershipStore.ts"
+import { type ShapeCandidate, type ShapePage, type ShapeRow, ShapeStore } from "../store/ShapeStore.ts"
+import { teamRoleAllows } from "./Access.ts"
+import type { Actor } from "./Authentication.ts"
+
+/** Deletes the shape searches whose results expired. */
+export const CleanupJob = jobKind("shape_search.cleanup", Schema.Struct({}))
+
+/** How long a shape search and its results are kept after it is made. */
+export const searchLifetime = Duration.hours(24)
+
+const cleanupInterval = Duration.hours(1)
+
+/**
+ * How many candidates' geometries are read at once: a search reads every candidate, in batches so
+ * memory stays bounded; a look-up of the first match usually needs only the smallest candidate.
+ */
+const geometryBatch = { all: 200, first: 8 }
+
+/**
+ * A box as the geometry it covers: a polygon, or a line or a point when it has no width or height.
+ *
+ * @example
+ * ```ts
+ * boxGeometry([1, 2, 1, 2]) // { type: "Point", coordinates: [1, 2] }
+ * ```
+ */
+const boxGeometry = ([west, south, east, north]: readonly [number, number, number, number]): Wkt.Geometry => {
+  if (west === east && south === north) return { type: "Point", coordinates: [west, south] }
+  if (west === east || south === north) {
+    return {
+      type: "LineString",
+      coordinates: [
+        [west, south],
+        [east, north],
+      ],
+    }
+  }
+  return {
+    type: "Polygon",
+    coordinates: [
+      [
+        [west, south],
+        [east, south],
+        [east, north],
+        [west, north],
+        [west, south],
+      ],
+    ],
+  }
+}
+
+/** What a search looks for, and whether a shape whose box lies inside the target's box matches unseen. */
+interface Target {
+  readonly geometry: Wkt.Geometry
+  readonly isBox: boolean
+}
+
+/**
+ * The shapes service.
+ *
+ * @example
+ * ```ts
+ * const shapes = yield* Shapes
+ * const shape = yield* shapes.create(actor, { geom: "POINT (174.7 -41.3)", metadata: {} })
+ * ```
+ */
+export class Shapes extends Context.Service<
+  Shapes,
+  {
+    readonly create: (actor: Actor, input: ShapeCreate) => Effect.Effect<ShapeRow, Forbidden | InvalidInput>
+    readonly get: (actor: Actor, id: number) => Effect.Effect<ShapeRow, Forbidden | NotFound>
+    /** A page of the app's shapes by id. */
+    readonly list: (actor: Actor, page: RangePage) => Effect.Effect<ShapePage, Forbidden>
+    readonly remove: (actor: Actor, id: number) => Effect.Effect<void, Forbidden | NotFound>
+    /** Finds the matching shapes now and keeps them as a search; answers its id. */
+    readonly search: (
+      actor: Actor,
+      input: ShapeSearch,
+    ) => Effect.Effect<{ readonly id: number }, Forbidden | InvalidInput>
+    /** A page of a search's shapes, smallest first. */
+    readonly listOfSearch: (
+      actor: Actor,
+      searchId: number,
+      page: RangePage,
+    ) => Effect.Effect<ShapePage, Forbidden | NotFound>
+    /**
+     * The id of the smallest shape of the app (by area, then id) whose polygon contains the point,
+     * its boundary included; `undefined` when none does. Points and lines contain no report.
+     */
+    readonly smallestContaining: (appId: number, point: Position) => Effect.Effect<number | undefined>
+  }
+>()("api/services/Shapes") {
+  static readonly layer = Layer.effect(
+    Shapes,
+    Effect.gen(function* () {
+      const store = yield* ShapeStore
+      const memberships = yield* MembershipStore
+      const jobs = yield* JobRunner
+
+      /** The actor's roles in the teams of the current app that they agreed to join. */
+      const rolesOf = (actor: Actor) =>
+        Effect.map(memberships.teamsOf(actor.user.id, actor.app.id), (teams) =>
+          teams.filter((team) => team.agreed_to_join === 1).map((team) => team.role),
+        )
+
+      const mayRead = Effect.fn("Shapes.mayRead")(function* (actor: Actor) {
+        if (actor.user.admin === 1 || (yield* rolesOf(actor)).length > 0) return
+        return yield* new Forbidden({
+          message: "only users with a team in this branded app may use its shapes",
+        })
+      })
+
+      const mayManage = Effect.fn("Shapes.mayManage")(function* (actor: Actor) {
+        const roles = yield* rolesOf(actor)
+        if (actor.user.admin === 1 || roles.some((role) => teamRoleAllows(role, "manage"))) return
+        return yield* new Forbidden({
+          message:
+            "only the managers and owners of a team in this branded app may create and delete its shapes",
+        })
+      })
+
+      const parseStored = (shape: { readonly id: number; readonly geom: string }) =>
+        Effect.orDie(Effect.fromResult(Wkt.parse(shape.geom, `shapes[${shape.id}].geom`)))
+
+      /**
+       * The candidates that match the target exactly, in the candidates' order; with `first`, only
+       * the first match.
+       */
+      const matching = Effect.fn("Shapes.matching")(function* (
+        candidates: ReadonlyArray<ShapeCandidate>,
+        target: Target,
+        options: { readonly first?: boolean } = {},
+      ) {
+        const targetBox = BoundingBox.of(target.geometry)
+        // Any geometry inside a box meets the box, so those shapes need not be read.
+        const matchesUnseen = (candidate: ShapeCandidate) =>
+          target.isBox && BoundingBox.containsBox(targetBox, candidate.box)
+        const found: Array<number> = []
+        for (const batch of Arr.chunksOf(
+          candidates,
+          options.first === true ? geometryBatch.first : geometryBatch.all,
+        )) {
+          const toRead = batch
+            .filter((candidate) => !matchesUnseen(candidate))
+            .map((candidate) => candidate.id)
+          const geometries = new Map((yield* store.geometries(toRead)).map((shape) => [shape.id, shape]))
+          for (const candidate of batch) {
+            const stored = geometries.get(candidate.id)
+            // A shape deleted since the candidates were read is neither read nor matched.
+            const matches =
+              matchesUnseen(candidate) ||
+              (stored !== undefined &&
+                GeometryIntersection.intersects(yield* parseStored(stored), target.geometry))
+            if (matches) {
+              found.push(candidate.id)
+              if (options.first === true) return found
+            }
+          }
+        }
+        return found
+      })
+
+      const create = Effect.fn("Shapes.create")(function* (actor: Actor, input: ShapeCreate) {
+        yield* mayManage(actor)
+        const geometry = yield* Effect.fromResult(
+          Result.flatMap(Wkt.parse(input.geom, "shape.geom"), (parsed) =>
+            GeometryValidation.validate(parsed, "shape.geom"),
+          ),
+        )
+        return yield* store.insert({
+          branded_app_id: actor.app.id,
+          geom: Wkt.write(geometry),
+          metadata: input.metadata,
+          box: BoundingBox.of(geometry),
+          area: GeometryArea.squareMetres(geometry),
+          created_at: yield* nowIso,
+        })
+      })
+
+      /** The shape, when it belongs to the actor's app. */
+      const inApp = Effect.fn("Shapes.inApp")(function* (actor: Actor, id: number) {
+        const shape = yield* store.find(id)
+        if (shape === undefined || shape.branded_app_id !== actor.app.id) {
+          return yield* new NotFound({ resource: "shape" })
+        }
+        return shape
+      })
+
+      const get = Effect.fn("Shapes.get")(function* (actor: Actor, id: number) {
+        yield* mayRead(actor)
+        return yield* inApp(actor, id)
+      })
+
+      const list = Effect.fn("Shapes.list")(function* (actor: Actor, page: RangePage) {
+        yield* mayRead(actor)
+        return yield* store.listOfApp(actor.app.id, page)
+      })
+
+      const remove = Effect.fn("Shapes.remove")(function* (actor: Actor, id: number) {
+        yield* mayManage(actor)
+        yield* inApp(actor, id)
+        yield* store.remove(id)
+      })
+
+      const targetOf = (input: ShapeSearch): Result.Result<Target, InvalidInput> => {
+        if ("contains" in input) {
+          const { longitude, latitude } = input.contains
+          return Result.succeed({
+            geometry: { type: "Point", coordinates: [longitude, latitude] },
+            isBox: false,
+          })
+        }
+        if ("bbox" in input) return Result.succeed({ geometry: boxGeometry(input.bbox), isBox: true })
+        return Result.map(
+          Result.flatMap(Wkt.parse(input.intersects, "shape_search.intersects"), (parsed) =>
+            GeometryValidation.validate(parsed, "shape_search.intersects"),
+          ),
+          (geometry) => ({ geometry, isBox: false }),
+        )
+      }
+
+      const search = Effect.fn("Shapes.search")(function* (actor: Actor, input: ShapeSearch) {
+        yield* mayRead(actor)
+        const target = yield* Effect.fromResult(targetOf(input))
+        const candidates = yield* store.candidates(actor.app.id, BoundingBox.of(target.geometry))
+        const shapeIds = yield* matching(candidates, target)
+        const id = yield* store.insertSearch(
+          {
+            branded_app_id: actor.app.id,
+            created_at: yield* nowIso,
+            expires_at: yield* isoIn(Duration.toMillis(searchLifetime)),
+          },
+          shapeIds,
+        )
+        return { id }
+      })
+
+      /** A search of the actor's app that has not expired. */
+      const findSearch = Effect.fn("Shapes.findSearch")(function* (actor: Actor, id: number) {
+        yield* mayRead(actor)
+        const found = yield* store.findSearch(id)
+        if (
+          found === undefined ||
+          found.branded_app_id !== actor.app.id ||
+          found.expires_at <= (yield* nowIso)
+        ) {
+          return yield* new NotFound({ resource: "shape search" })
+        }
+        return found
+      })
+
+      const listOfSearch = Effect.fn("Shapes.listOfSearch")(function* (
+        actor: Actor,
+        searchId: number,
+        page: RangePage,
+      ) {
+        yield* findSearch(actor, searchId)
+        return yield* store.listOfSearch(searchId, page)
+      })
+
+      const smallestContaining = Effect.fn("Shapes.smallestContaining")(function* (
+        appId: number,
+        point: Position,
+      ) {
+        const geometry: Wkt.Geometry = { type: "Point", coordinates: point }
+        const candidates = yield* store.candidates(appId, BoundingBox.of(geometry), { areasOnly: true })
+        const [found] = yield* matching(candidates, { geometry, isBox: false }, { first: true })
+        return found
+      })
+
+      const cleanup = Effect.gen(function* () {
+        const removed = yield* store.deleteExpiredSearches(yield* nowIso)
+        if (removed > 0) yield* Effect.logInfo(`removed ${removed} expired shape searches`)
+      }).pipe(Effect.withSpan("Shapes.cleanup"))
+
+      yield* jobs.register(CleanupJob, () => cleanup)
+      yield* jobs.schedule(CleanupJob, {}, cleanupInterval)
+
+      return Shapes.of({ create, get, list, remove, search, listOfSearch, smallestContaining })
+    }),
+  )
+}

@@ -1,0 +1,327 @@
+/**
+ * Team users (api-decisions §3, §9): who belongs to a team, listed and read by its team users,
+ * changed by its managers and owners, and added to the team's channels in bulk.
+ *
+ * `add_users_to_team_channels` makes each user a team user (a `team_member`, unless they already
+ * hold more) and a member of each selected channel with the given channel role. Each user and
+ * channel gets its own result, so one unknown user does not undo the others; the whole request
+ * is still one transaction. `send_email: false` makes the membership effective at once;
+ * `send_email: true` leaves it pending and sends an invitation e-mail (`Invitations`), and the
+ * user sees nothing of the team until they accept it with `agreed_to_join: true`.
+ */
+import type {
+  AddUserResult,
+  AddUsersToTeamChannels,
+  AddUsersToTeamChannelsResult,
+  UserToAdd,
+} from "@fieldreport/domain/AddUsersToTeamChannels"
+import type { FieldErrors } from "@fieldreport/domain/Invalid"
+import { InvalidInput } from "@fieldreport/domain/Invalid"
+import type * as OrderBy from "@fieldreport/domain/OrderBy"
+import * as RangePage from "@fieldreport/domain/RangePage"
+import type { TeamUserUpdate } from "@fieldreport/domain/TeamUser"
+import { Context, Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
+import { Forbidden, NotFound } from "../Errors.ts"
+import { nowIso } from "../store/Clock.ts"
+import { TeamStore } from "../store/TeamStore.ts"
+import {
+  type CandidateUser,
+  type Membership,
+  type TeamUserCounts,
+  type TeamUserFilter,
+  type TeamUserOrderField,
+  type TeamUserPage,
+  type TeamUserRecord,
+  TeamUserStore,
+} from "../store/TeamUserStore.ts"
+import { Access } from "./Access.ts"
+import type { Actor } from "./Authentication.ts"
+import { Invitations } from "./Invitations.ts"
+
+/** What the team users list asks for. */
+export interface TeamUserQuery {
+  readonly filter: TeamUserFilter
+  readonly order: ReadonlyArray<OrderBy.Clause<TeamUserOrderField>>
+  readonly page: RangePage.RangePage
+  readonly counts: TeamUserCounts
+}
+
+/** Why a user named in `add_users_to_team_channels` cannot join: the result's status and errors. */
+interface Refusal {
+  readonly status: 404 | 422
+  readonly errors: FieldErrors
+}
+
+const refusalOf = (user: CandidateUser | undefined, index: number): Refusal | undefined => {
+  const path = `users.${index}.user_id`
+  if (user === undefined) return { status: 404, errors: { [path]: ["is not a known user"] } }
+  if (user.deactivated === 1) return { status: 422, errors: { [path]: ["is deactivated"] } }
+  return undefined
+}
+
+const teamUserNotFound = () => new NotFound({ resource: "team user" })
+
+/**
+ * The team users service.
+ *
+ * @example
+ * ```ts
+ * const teamUsers = yield* TeamUsers
+ * yield* teamUsers.update(actor, teamId, 14, { role: "manager" })
+ * ```
+ */
+export class TeamUsers extends Context.Service<
+  TeamUsers,
+  {
+    /** A page of the team's team users; any team user of the team may read them. */
+    readonly list: (
+      actor: Actor,
+      teamId: number,
+      query: TeamUserQuery,
+    ) => Effect.Effect<TeamUserPage, NotFound | Forbidden>
+    readonly get: (
+      actor: Actor,
+      teamId: number,
+      id: number,
+      counts: TeamUserCounts,
+    ) => Effect.Effect<TeamUserRecord, NotFound | Forbidden>
+    /**
+     * Managers and owners change `role` and `supervisor_id`; the invited user alone sets
+     * `agreed_to_join`.
+     */
+    readonly update: (
+      actor: Actor,
+      teamId: number,
+      id: number,
+      changes: TeamUserUpdate,
+    ) => Effect.Effect<void, NotFound | Forbidden | InvalidInput>
+    /**
+     * Adds users to the team's selected channels (managers and owners only); `baseUrl` is where
+     * invitation e-mails point to.
+     */
+    readonly addUsers: (
+      actor: Actor,
+      teamId: number,
+      input: AddUsersToTeamChannels,
+      baseUrl: string,
+    ) => Effect.Effect<AddUsersToTeamChannelsResult, NotFound | Forbidden>
+  }
+>()("api/services/TeamUsers") {
+  static readonly layer = Layer.effect(
+    TeamUsers,
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const access = yield* Access
+      const teams = yield* TeamStore
+      const store = yield* TeamUserStore
+      const invitations = yield* Invitations
+
+      const inTransaction = <A, E>(effect: Effect.Effect<A, E>) =>
+        sql.withTransaction(effect).pipe(Effect.catchTag("SqlError", Effect.die))
+
+      const list = Effect.fn("TeamUsers.list")(function* (
+        actor: Actor,
+        teamId: number,
+        query: TeamUserQuery,
+      ) {
+        yield* access.teamFor(actor, teamId, "member")
+        return yield* store.list(
+          teamId,
+          query.filter,
+          query.order,
+          { offset: query.page.start, limit: RangePage.size(query.page) },
+          query.counts,
+        )
+      })
+
+      const get = Effect.fn("TeamUsers.get")(function* (
+        actor: Actor,
+        teamId: number,
+        id: number,
+        counts: TeamUserCounts,
+      ) {
+        yield* access.teamFor(actor, teamId, "member")
+        return (yield* store.find(teamId, id, counts)) ?? (yield* teamUserNotFound())
+      })
+
+      /** Checks a new supervisor: another team user of the same team, or none. */
+      const checkSupervisor = Effect.fn("TeamUsers.checkSupervisor")(function* (
+        teamId: number,
+        teamUserId: number,
+        supervisorId: number | null,
+      ) {
+        if (supervisorId === null) return
+        if (supervisorId === teamUserId) {
+          return yield* InvalidInput.at("team_user.supervisor_id", "must be another team user")
+        }
+        const supervisor = yield* store.find(teamId, supervisorId, {
+          channelCount: false,
+          reportCount: false,
+        })
+        if (supervisor === undefined) {
+          return yield* InvalidInput.at("team_user.supervisor_id", "is not a team user of this team")
+        }
+      })
+
+      const update = Effect.fn("TeamUsers.update")(function* (
+        actor: Actor,
+        teamId: number,
+        id: number,
+        changes: TeamUserUpdate,
+      ) {
+        const manages = changes.role !== undefined || changes.supervisor_id !== undefined
+        // The invited user may not see the team yet, so accepting alone is checked on the team
+        // user itself; everything else needs the team in view first.
+        if (manages) yield* access.teamFor(actor, teamId, "manage")
+        const team = yield* teams.find(teamId)
+        if (team === undefined || team.branded_app_id !== actor.app.id)
+          return yield* new NotFound({ resource: "team" })
+        const target = yield* store.find(teamId, id, { channelCount: false, reportCount: false })
+        const own = target !== undefined && target.user_id === actor.user.id
+        if (!own && !manages) yield* access.teamFor(actor, teamId, "member")
+        if (target === undefined) return yield* teamUserNotFound()
+        if (changes.agreed_to_join === true && !own) {
+          return yield* new Forbidden({ message: "only the invited user may accept their invitation" })
+        }
+        if (changes.role !== undefined && target.role === "owner") {
+          return yield* InvalidInput.at(
+            "team_user.role",
+            "the owner's role changes only when the owner hands over ownership (team update)",
+          )
+        }
+        if (changes.supervisor_id !== undefined)
+          yield* checkSupervisor(teamId, target.id, changes.supervisor_id)
+        yield* inTransaction(
+          store.update(target.id, {
+            ...(changes.role === undefined ? {} : { role: changes.role }),
+            ...(changes.supervisor_id === undefined ? {} : { supervisor_id: changes.supervisor_id }),
+            ...(changes.agreed_to_join === undefined ? {} : { agreed_to_join: true }),
+          }),
+        )
+      })
+
+      /**
+       * Makes the user a team user, or brings their pending membership up to date: added at once
+       * unless they are to be invited; an invitation again refreshes `last_invited_at`.
+       */
+      const joinTeam = Effect.fn("TeamUsers.joinTeam")(function* (
+        teamId: number,
+        user: UserToAdd,
+        now: string,
+      ) {
+        const current = yield* store.membership(teamId, user.user_id)
+        if (current === undefined) {
+          return yield* store.insertMembership({
+            team_id: teamId,
+            user_id: user.user_id,
+            agreed_to_join: !user.send_email,
+            last_invited_at: user.send_email ? now : null,
+            created_at: now,
+          })
+        }
+        // Already in the team: an invitation would only take away access they have.
+        if (current.agreed_to_join === 1) return current
+        yield* store.update(current.id, user.send_email ? { last_invited_at: now } : { agreed_to_join: true })
+        return { ...current, agreed_to_join: user.send_email ? 0 : 1 }
+      })
+
+      /** The result for one user in one selected channel. */
+      const joinChannel = Effect.fn("TeamUsers.joinChannel")(function* (
+        channel: { readonly id: number; readonly index: number; readonly inTeam: boolean },
+        user: UserToAdd,
+        refusal: Refusal | undefined,
+      ) {
+        if (refusal !== undefined || !channel.inTeam) {
+          const result: AddUserResult = {
+            object: user,
+            // A channel outside the team is not found, whoever the user is.
+            http_status: channel.inTeam && refusal !== undefined ? refusal.status : 404,
+            status: "error",
+            errors: {
+              ...refusal?.errors,
+              ...(channel.inTeam
+                ? {}
+                : { [`channels.${channel.index}.id`]: ["is not a channel of this team"] }),
+            },
+          }
+          return result
+        }
+        const current = yield* store.channelRole(channel.id, user.user_id)
+        yield* store.setChannelRole(channel.id, user.user_id, user.role, current !== undefined)
+        const result: AddUserResult = {
+          object: user,
+          http_status: current === undefined ? 201 : 200,
+          status: "success",
+          errors: {},
+        }
+        return result
+      })
+
+      const addUsers = Effect.fn("TeamUsers.addUsers")(function* (
+        actor: Actor,
+        teamId: number,
+        input: AddUsersToTeamChannels,
+        baseUrl: string,
+      ) {
+        yield* access.teamFor(actor, teamId, "manage")
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            const now = yield* nowIso
+            const selected = input.channels.flatMap((channel, index) =>
+              channel.isSelected ? [{ id: channel.id, index }] : [],
+            )
+            const teamChannelIds = new Set(
+              yield* store.teamChannelIds(
+                teamId,
+                selected.map(({ id }) => id),
+              ),
+            )
+            const channels = selected.map((channel) => ({
+              ...channel,
+              inTeam: teamChannelIds.has(channel.id),
+            }))
+            const known = new Map(
+              (yield* store.users([...new Set(input.users.map((user) => user.user_id))])).map((user) => [
+                user.id,
+                user,
+              ]),
+            )
+            const refusals = input.users.map((user, index) => refusalOf(known.get(user.user_id), index))
+
+            // In request order, so a user named twice ends as their last entry leaves them.
+            const memberships = new Map<number, Membership>()
+            for (const [index, user] of input.users.entries()) {
+              if (refusals[index] === undefined)
+                memberships.set(user.user_id, yield* joinTeam(teamId, user, now))
+            }
+
+            const teamsResult: Array<ReadonlyArray<AddUserResult>> = []
+            for (const channel of channels) {
+              const results: Array<AddUserResult> = []
+              for (const [index, user] of input.users.entries()) {
+                results.push(yield* joinChannel(channel, user, refusals[index]))
+              }
+              teamsResult.push(results)
+            }
+
+            const channelIds = [...new Set(channels.filter(({ inTeam }) => inTeam).map(({ id }) => id))]
+            for (const membership of memberships.values()) {
+              if (membership.agreed_to_join === 0) {
+                yield* invitations.invite({
+                  team_user_id: membership.id,
+                  inviter_id: actor.user.id,
+                  channel_ids: channelIds,
+                  base_url: baseUrl,
+                })
+              }
+            }
+            return { teams: teamsResult }
+          }),
+        )
+      })
+
+      return TeamUsers.of({ list, get, update, addUsers })
+    }),
+  )
+}

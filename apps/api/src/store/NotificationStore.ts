@@ -1,0 +1,204 @@
+/**
+ * Notifications of users about reports (api-decisions §7), and what the fan-out reads to decide
+ * who gets one: the report, the channel's members with their selections, who already has one.
+ *
+ * A user has at most one notification per report: the unique `(user_id, report_id)` index guards
+ * it, and inserts that meet it are skipped, so a fan-out run twice adds nothing.
+ *
+ * A user's list is scoped to a team through the notification's channel: `notifications_user`
+ * finds the user's notifications newest first, the channel's primary key its team.
+ */
+import type { ChannelMember } from "@fieldreport/domain/NotificationTargeting"
+import type { Clause } from "@fieldreport/domain/OrderBy"
+import { Array as Arr, Context, Effect, Layer } from "effect"
+import { SqlClient, type Statement } from "effect/sql"
+
+/** A notification as stored; `read` is 0 or 1, `archived_at` null while not archived. */
+export interface NotificationRow {
+  readonly id: number
+  readonly user_id: number
+  readonly report_id: number
+  readonly channel_id: number
+  readonly read: number
+  readonly archived_at: string | null
+  readonly created_at: string
+}
+
+/** What the fan-out needs of a report. */
+export interface ReportToNotify {
+  readonly id: number
+  readonly channel_id: number
+  readonly user_id: number
+  readonly latitude: number | null
+  readonly longitude: number | null
+}
+
+/** A field a user's notifications may be ordered by (`OrderBy.notifications`). */
+export type NotificationOrderField = "archived_at" | "read" | "report.updated_at"
+
+/** Which of a user's notifications to list, in which order, which page. */
+export interface NotificationQuery {
+  readonly userId: number
+  readonly teamId: number
+  /** Only archived (`true`) or only not archived (`false`); both when absent. */
+  readonly archived: boolean | undefined
+  readonly order: ReadonlyArray<Clause<NotificationOrderField>>
+  readonly offset: number
+  readonly limit: number
+}
+
+/** One page of a user's notifications and how many there are in all. */
+export interface NotificationPage {
+  readonly rows: ReadonlyArray<NotificationRow>
+  readonly total: number
+}
+
+/** Rows per insert: well below SQLite's limit on bound parameters. */
+const insertChunk = 500
+
+/**
+ * The notification store.
+ *
+ * @example
+ * ```ts
+ * const notifications = yield* NotificationStore
+ * const found = yield* notifications.find(id, actor.user.id, teamId)
+ * ```
+ */
+export class NotificationStore extends Context.Service<
+  NotificationStore,
+  {
+    /** The user's notification, when its report's channel is in the team. */
+    readonly find: (id: number, userId: number, teamId: number) => Effect.Effect<NotificationRow | undefined>
+    readonly page: (query: NotificationQuery) => Effect.Effect<NotificationPage>
+    readonly markRead: (id: number) => Effect.Effect<void>
+    readonly setArchivedAt: (id: number, archivedAt: string | null) => Effect.Effect<void>
+    readonly delete: (id: number) => Effect.Effect<void>
+    /** The report a fan-out is about; none once it was deleted. */
+    readonly reportToNotify: (reportId: number) => Effect.Effect<ReportToNotify | undefined>
+    /**
+     * The channel's members who follow it or want its alerts: those who agreed to join its team
+     * and are not deactivated. Members without a selection would never be notified, so they are
+     * left out.
+     */
+    readonly audienceOf: (channelId: number) => Effect.Effect<ReadonlyArray<ChannelMember>>
+    /** The users who have a notification about the report. */
+    readonly notifiedAbout: (reportId: number) => Effect.Effect<ReadonlyArray<number>>
+    /** Notifies each user once about the report; users who already were are skipped. */
+    readonly insertMany: (
+      report: ReportToNotify,
+      userIds: ReadonlyArray<number>,
+      at: string,
+    ) => Effect.Effect<void>
+  }
+>()("api/store/NotificationStore") {
+  static readonly layer = Layer.effect(
+    NotificationStore,
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const columns = sql.literal(
+        "n.id, n.user_id, n.report_id, n.channel_id, n.read, n.archived_at, n.created_at",
+      )
+
+      // Nulls sort as SQLite sorts them by default, spelled out so PostgreSQL sorts the same.
+      const orderTerms: Record<NotificationOrderField, Record<"asc" | "desc", string>> = {
+        archived_at: { asc: "n.archived_at ASC NULLS FIRST", desc: "n.archived_at DESC NULLS LAST" },
+        read: { asc: "n.read ASC", desc: "n.read DESC" },
+        "report.updated_at": { asc: "r.updated_at ASC", desc: "r.updated_at DESC" },
+      }
+      // Newest first, and the tie-break of any order the client asks for, so pages never overlap.
+      const orderBy = (order: ReadonlyArray<Clause<NotificationOrderField>>) =>
+        sql.literal(
+          [...order.map((clause) => orderTerms[clause.field][clause.direction]), "n.id DESC"].join(", "),
+        )
+
+      const scope = (query: NotificationQuery): Statement.Fragment =>
+        sql.and([
+          sql`n.user_id = ${query.userId}`,
+          sql`c.team_id = ${query.teamId}`,
+          ...(query.archived === undefined
+            ? []
+            : [sql.literal(query.archived ? "n.archived_at IS NOT NULL" : "n.archived_at IS NULL")]),
+        ])
+
+      return NotificationStore.of({
+        find: (id, userId, teamId) =>
+          sql<NotificationRow>`SELECT ${columns} FROM notifications n
+            JOIN channels c ON c.id = n.channel_id
+            WHERE n.id = ${id} AND n.user_id = ${userId} AND c.team_id = ${teamId}`.pipe(
+            Effect.map((rows) => rows[0]),
+            Effect.orDie,
+          ),
+        page: (query) =>
+          Effect.gen(function* () {
+            const rows = yield* sql<NotificationRow>`SELECT ${columns} FROM notifications n
+              JOIN channels c ON c.id = n.channel_id
+              JOIN reports r ON r.id = n.report_id
+              WHERE ${scope(query)}
+              ORDER BY ${orderBy(query.order)}
+              LIMIT ${query.limit} OFFSET ${query.offset}`
+            const [count] = yield* sql<{
+              readonly total: number
+            }>`SELECT COUNT(*) AS total FROM notifications n
+              JOIN channels c ON c.id = n.channel_id
+              WHERE ${scope(query)}`
+            return { rows, total: count?.total ?? 0 }
+          }).pipe(Effect.orDie),
+        markRead: (id) =>
+          sql`UPDATE notifications SET read = 1 WHERE id = ${id} AND read = 0`.pipe(
+            Effect.asVoid,
+            Effect.orDie,
+          ),
+        setArchivedAt: (id, archivedAt) =>
+          sql`UPDATE notifications SET archived_at = ${archivedAt} WHERE id = ${id}`.pipe(
+            Effect.asVoid,
+            Effect.orDie,
+          ),
+        delete: (id) => sql`DELETE FROM notifications WHERE id = ${id}`.pipe(Effect.asVoid, Effect.orDie),
+        reportToNotify: (reportId) =>
+          sql<ReportToNotify>`SELECT id, channel_id, user_id, latitude, longitude FROM reports
+            WHERE id = ${reportId}`.pipe(
+            Effect.map((rows) => rows[0]),
+            Effect.orDie,
+          ),
+        audienceOf: (channelId) =>
+          sql<{ readonly user_id: number; readonly follow: number; readonly alert: number }>`SELECT
+              s.user_id, s.follow, s.alert
+            FROM channel_selections s
+            JOIN channel_members m ON m.channel_id = s.channel_id AND m.user_id = s.user_id
+            JOIN channels c ON c.id = s.channel_id
+            JOIN team_users tu ON tu.team_id = c.team_id AND tu.user_id = s.user_id AND tu.agreed_to_join = 1
+            JOIN users u ON u.id = s.user_id AND u.deactivated = 0
+            WHERE s.channel_id = ${channelId} AND (s.follow = 1 OR s.alert = 1)`.pipe(
+            Effect.map((rows) =>
+              rows.map((row) => ({ user_id: row.user_id, follow: row.follow === 1, alert: row.alert === 1 })),
+            ),
+            Effect.orDie,
+          ),
+        notifiedAbout: (reportId) =>
+          sql<{
+            readonly user_id: number
+          }>`SELECT user_id FROM notifications WHERE report_id = ${reportId}`.pipe(
+            Effect.map((rows) => rows.map((row) => row.user_id)),
+            Effect.orDie,
+          ),
+        insertMany: (report, userIds, at) =>
+          Effect.forEach(
+            Arr.chunksOf(userIds, insertChunk),
+            (chunk) =>
+              sql`INSERT INTO notifications ${sql.insert(
+                Arr.map(chunk, (userId) => ({
+                  user_id: userId,
+                  report_id: report.id,
+                  channel_id: report.channel_id,
+                  read: 0,
+                  archived_at: null,
+                  created_at: at,
+                })),
+              )} ON CONFLICT (user_id, report_id) DO NOTHING`,
+            { discard: true },
+          ).pipe(Effect.orDie),
+      })
+    }),
+  )
+}

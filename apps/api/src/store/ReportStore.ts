@@ -1,0 +1,304 @@
+/**
+ * Reports and what hangs on them: their box in the `reports_box` spatial index, the attachments
+ * their answers name (one row per attachment, so no attachment is in two fields or reports), their
+ * state changes, who opened them, and the batch look-ups that render many reports at once.
+ *
+ * Answers are stored as JSON text and read back parsed. Every write of a report increments its
+ * `version`, from which its `cache_key` is made.
+ */
+import type { AnswerValue, Location } from "@fieldreport/domain/Report"
+import { Array as Arr, Context, Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
+
+/** A report's answers by field key, as stored. */
+export type StoredAnswers = Readonly<Record<string, AnswerValue>>
+
+/** A report as stored; `is_anonymous` is 0/1, `latitude` and `longitude` null for an address only. */
+export interface ReportRow {
+  readonly id: number
+  readonly channel_id: number
+  /** The client's or the server's; null only for reports written by other means (imports). */
+  readonly uuid: string | null
+  readonly source_id: string | null
+  readonly user_id: number
+  readonly is_anonymous: number
+  readonly title: string
+  readonly address: string
+  readonly latitude: number | null
+  readonly longitude: number | null
+  readonly category_id: number
+  readonly report_state_id: number
+  readonly shape_id: number | null
+  readonly assignee_id: number | null
+  readonly assignment_due_at: string | null
+  readonly answers: StoredAnswers
+  readonly version: number
+  readonly created_at: string
+  readonly updated_at: string
+}
+
+/** A report as it is inserted. */
+export type NewReport = Omit<ReportRow, "id" | "assignee_id" | "assignment_due_at" | "version" | "updated_at">
+
+/** The columns an update may change. */
+export type ReportChanges = Partial<
+  Pick<
+    ReportRow,
+    | "source_id"
+    | "title"
+    | "address"
+    | "latitude"
+    | "longitude"
+    | "category_id"
+    | "report_state_id"
+    | "shape_id"
+    | "answers"
+  >
+>
+
+/** An attachment a report's answers name, and the field that names it. */
+export interface AttachmentLink {
+  readonly attachment_id: number
+  readonly field_key: string
+}
+
+/** A change of a report's state, with the states' names at the time. */
+export interface StateChangeRow {
+  readonly id: number
+  readonly report_id: number
+  readonly user_id: number
+  readonly previous_state_id: number
+  readonly previous_state_name: string
+  readonly new_state_id: number
+  readonly new_state_name: string
+  readonly created_at: string
+}
+
+/** A user who opened a report, and when they first did. */
+export interface ReaderRow {
+  readonly report_id: number
+  readonly id: number
+  readonly first_name: string
+  readonly last_name: string
+  readonly opened_at: string
+}
+
+/** What a report shows of its reporter. */
+export interface ReporterRow {
+  readonly id: number
+  readonly first_name: string
+  readonly last_name: string
+  readonly image_attachment_id: number | null
+}
+
+/** What a report shows of its channel: its name, its logo, and the pin of its root category. */
+export interface ReportChannelRow {
+  readonly id: number
+  readonly name: string
+  readonly logo_attachment_id: number | null
+  readonly pin_color: string
+  readonly pin_appearance: string
+}
+
+/** A shape that may contain a point: its box does. */
+export interface ShapeCandidate {
+  readonly id: number
+  readonly geom: string
+}
+
+type StoredReport = Omit<ReportRow, "answers"> & { readonly answers: string }
+
+// The server writes the answers itself, after `FormAnswers.validate`.
+const fromStored = ({ answers, ...row }: StoredReport): ReportRow => ({
+  ...row,
+  answers: JSON.parse(answers) as StoredAnswers,
+})
+
+const asColumns = (changes: ReportChanges): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(changes)
+      .filter(([, value]) => value !== undefined)
+      .map(([name, value]) => [name, name === "answers" ? JSON.stringify(value) : value]),
+  )
+
+/**
+ * The report store.
+ *
+ * @example
+ * ```ts
+ * const reports = yield* ReportStore
+ * const report = yield* reports.find(49)
+ * ```
+ */
+export class ReportStore extends Context.Service<
+  ReportStore,
+  {
+    readonly find: (id: number) => Effect.Effect<ReportRow | undefined>
+    readonly findByUuid: (uuid: string) => Effect.Effect<ReportRow | undefined>
+    /** The report of the channel with the source id; the lowest id when several share it. */
+    readonly findBySource: (channelId: number, sourceId: string) => Effect.Effect<ReportRow | undefined>
+    /** Inserts a report; `undefined` when another report holds its uuid. */
+    readonly insert: (report: NewReport) => Effect.Effect<ReportRow | undefined>
+    /** Writes the changes, increments the version and sets `updated_at`. */
+    readonly update: (id: number, changes: ReportChanges, at: string) => Effect.Effect<ReportRow>
+    /** Marks the report changed (a comment was added): a new version at `at`. */
+    readonly touch: (id: number, at: string) => Effect.Effect<void>
+    /** Puts the report's point in the spatial index, or takes it out when it has no location. */
+    readonly placeInBox: (id: number, location: Location | undefined) => Effect.Effect<void>
+    readonly attachmentLinks: (reportId: number) => Effect.Effect<ReadonlyArray<AttachmentLink>>
+    /** Replaces the attachments the report's answers name. */
+    readonly replaceAttachmentLinks: (
+      report: { readonly id: number; readonly channel_id: number },
+      links: ReadonlyArray<AttachmentLink>,
+    ) => Effect.Effect<void>
+    readonly insertStateChange: (
+      change: Omit<StateChangeRow, "id"> & { readonly channel_id: number },
+    ) => Effect.Effect<void>
+    /** The report's state changes, oldest first. */
+    readonly stateChanges: (reportId: number) => Effect.Effect<ReadonlyArray<StateChangeRow>>
+    /** Records that a user opened the report, and marks their notifications about it read. */
+    readonly recordRead: (
+      report: { readonly id: number; readonly channel_id: number },
+      userId: number,
+      at: string,
+    ) => Effect.Effect<void>
+    /** Who opened each of the reports, in the order they first did. */
+    readonly readers: (reportIds: ReadonlyArray<number>) => Effect.Effect<ReadonlyArray<ReaderRow>>
+    readonly reporters: (userIds: ReadonlyArray<number>) => Effect.Effect<ReadonlyArray<ReporterRow>>
+    readonly channels: (channelIds: ReadonlyArray<number>) => Effect.Effect<ReadonlyArray<ReportChannelRow>>
+    /** Whether the shape belongs to the branded app. */
+    readonly isShapeOfApp: (shapeId: number, appId: number) => Effect.Effect<boolean>
+    /** The app's shapes whose box holds the point, smallest area first. */
+    readonly shapesAround: (appId: number, location: Location) => Effect.Effect<ReadonlyArray<ShapeCandidate>>
+  }
+>()("api/store/ReportStore") {
+  static readonly layer = Layer.effect(
+    ReportStore,
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const columns = sql.literal(
+        "id, channel_id, uuid, source_id, user_id, is_anonymous, title, address, latitude, longitude, category_id, report_state_id, shape_id, assignee_id, assignment_due_at, answers, version, created_at, updated_at",
+      )
+      const one = (rows: ReadonlyArray<StoredReport>) =>
+        rows[0] === undefined ? undefined : fromStored(rows[0])
+
+      return ReportStore.of({
+        find: (id) =>
+          sql<StoredReport>`SELECT ${columns} FROM reports WHERE id = ${id}`.pipe(
+            Effect.map(one),
+            Effect.orDie,
+          ),
+        findByUuid: (uuid) =>
+          sql<StoredReport>`SELECT ${columns} FROM reports WHERE uuid = ${uuid}`.pipe(
+            Effect.map(one),
+            Effect.orDie,
+          ),
+        // reports_channel_source answers this from the index alone.
+        findBySource: (channelId, sourceId) =>
+          sql<StoredReport>`SELECT ${columns} FROM reports
+            WHERE channel_id = ${channelId} AND source_id = ${sourceId} ORDER BY id LIMIT 1`.pipe(
+            Effect.map(one),
+            Effect.orDie,
+          ),
+        insert: (report) =>
+          sql<StoredReport>`INSERT INTO reports ${sql.insert({
+            ...report,
+            answers: JSON.stringify(report.answers),
+            updated_at: report.created_at,
+          })} ON CONFLICT (uuid) DO NOTHING RETURNING ${columns}`.pipe(Effect.map(one), Effect.orDie),
+        update: (id, changes, at) =>
+          sql<StoredReport>`UPDATE reports SET ${sql.update({ ...asColumns(changes), updated_at: at })},
+              version = version + 1
+            WHERE id = ${id} RETURNING ${columns}`.pipe(
+            Effect.flatMap((rows) => Effect.fromNullishOr(one(rows))),
+            Effect.orDie,
+          ),
+        touch: (id, at) =>
+          sql`UPDATE reports SET version = version + 1, updated_at = ${at} WHERE id = ${id}`.pipe(
+            Effect.asVoid,
+            Effect.orDie,
+          ),
+        placeInBox: (id, location) =>
+          Effect.gen(function* () {
+            yield* sql`DELETE FROM reports_box WHERE id = ${id}`
+            if (location === undefined) return
+            const { latitude, longitude } = location
+            yield* sql`INSERT INTO reports_box ${sql.insert({
+              id,
+              min_longitude: longitude,
+              max_longitude: longitude,
+              min_latitude: latitude,
+              max_latitude: latitude,
+            })}`
+          }).pipe(Effect.orDie),
+        attachmentLinks: (reportId) =>
+          sql<AttachmentLink>`SELECT attachment_id, field_key FROM report_attachments
+            WHERE report_id = ${reportId} ORDER BY attachment_id`.pipe(Effect.orDie),
+        replaceAttachmentLinks: (report, links) =>
+          Effect.gen(function* () {
+            yield* sql`DELETE FROM report_attachments WHERE report_id = ${report.id}`
+            const rows = links.map((link) => ({
+              ...link,
+              report_id: report.id,
+              channel_id: report.channel_id,
+            }))
+            if (Arr.isArrayNonEmpty(rows)) yield* sql`INSERT INTO report_attachments ${sql.insert(rows)}`
+          }).pipe(Effect.orDie),
+        insertStateChange: (change) =>
+          sql`INSERT INTO report_state_changes ${sql.insert({ ...change })}`.pipe(
+            Effect.asVoid,
+            Effect.orDie,
+          ),
+        stateChanges: (reportId) =>
+          sql<StateChangeRow>`SELECT id, report_id, user_id, previous_state_id, previous_state_name,
+              new_state_id, new_state_name, created_at
+            FROM report_state_changes WHERE report_id = ${reportId} ORDER BY id`.pipe(Effect.orDie),
+        recordRead: (report, userId, at) =>
+          Effect.gen(function* () {
+            yield* sql`INSERT INTO report_reads ${sql.insert({
+              report_id: report.id,
+              channel_id: report.channel_id,
+              user_id: userId,
+              opened_at: at,
+            })}`
+            // The unique (user_id, report_id) index finds the one notification there can be.
+            yield* sql`UPDATE notifications SET read = 1
+              WHERE user_id = ${userId} AND report_id = ${report.id} AND read = 0`
+          }).pipe(Effect.orDie),
+        readers: (reportIds) =>
+          reportIds.length === 0
+            ? Effect.succeed([])
+            : sql<ReaderRow>`SELECT r.report_id, u.id, u.first_name, u.last_name, MIN(r.opened_at) AS opened_at
+                FROM report_reads r JOIN users u ON u.id = r.user_id
+                WHERE r.report_id IN ${sql.in(reportIds)}
+                GROUP BY r.report_id, u.id, u.first_name, u.last_name
+                ORDER BY r.report_id, MIN(r.opened_at), u.id`.pipe(Effect.orDie),
+        reporters: (userIds) =>
+          userIds.length === 0
+            ? Effect.succeed([])
+            : sql<ReporterRow>`SELECT id, first_name, last_name, image_attachment_id FROM users
+                WHERE id IN ${sql.in(userIds)}`.pipe(Effect.orDie),
+        channels: (channelIds) =>
+          channelIds.length === 0
+            ? Effect.succeed([])
+            : sql<ReportChannelRow>`SELECT c.id, c.name, c.logo_attachment_id, r.pin_color, r.pin_appearance
+                FROM channels c JOIN categories r ON r.channel_id = c.id AND r.parent_id IS NULL
+                WHERE c.id IN ${sql.in(channelIds)}`.pipe(Effect.orDie),
+        isShapeOfApp: (shapeId, appId) =>
+          sql<{ readonly id: number }>`SELECT id FROM shapes
+            WHERE id = ${shapeId} AND branded_app_id = ${appId}`.pipe(
+            Effect.map((rows) => rows.length > 0),
+            Effect.orDie,
+          ),
+        // The R*Tree narrows the candidates to boxes holding the point; containment itself is
+        // tested exactly by the caller.
+        shapesAround: (appId, { latitude, longitude }) =>
+          sql<ShapeCandidate>`SELECT s.id, s.geom FROM shapes_box b JOIN shapes s ON s.id = b.id
+            WHERE b.min_longitude <= ${longitude} AND b.max_longitude >= ${longitude}
+              AND b.min_latitude <= ${latitude} AND b.max_latitude >= ${latitude}
+              AND s.branded_app_id = ${appId}
+            ORDER BY s.area, s.id`.pipe(Effect.orDie),
+      })
+    }),
+  )
+}
