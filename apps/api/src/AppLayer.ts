@@ -98,7 +98,7 @@ const services = Layer.mergeAll(
   Shapes.layer,
 )
 
-/** Reports and their comments, on the services above (attachments, jobs, access). */
+/** Reports and their comments, on the services above (attachments, shapes, jobs, access). */
 const reportServices = Layer.mergeAll(Reports.layer, ReportView.layer, Comments.layer, Analytics.layer)
 
 /** Report searches and the tiles search, on the report services (results render as reports). */

@@ -335,8 +335,8 @@ export const reportState: FieldCatalogue = adds(
 )
 
 /**
- * Report state changes (api-decisions §4): every field is default; `previous_state` and
- * `new_state` are `{id, name}`.
+ * Report state changes (api-decisions §4): every field of the domain's `ReportStateChange` is
+ * default; `previous_report_state` and `new_report_state` are `{id, name}`.
  *
  * @example
  * ```ts
@@ -344,7 +344,7 @@ export const reportState: FieldCatalogue = adds(
  * ```
  */
 export const reportStateChange: FieldCatalogue = adds(
-  defaults("id", "created_at", "previous_state", "new_state", "user_id"),
+  defaults("id", "created_at", "report_id", "user_id", "previous_report_state", "new_report_state"),
 )
 
 /**

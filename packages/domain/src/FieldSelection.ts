@@ -60,11 +60,9 @@ export const maxNames = 64
  */
 export const none: FieldSelection = { added: [], removed: [] }
 
-const malformed = (message: string): MalformedRequest =>
-  new MalformedRequest({ errors: { fields: [message] } })
-
 const fromNames = (names: ReadonlyArray<string>): Result.Result<FieldSelection, MalformedRequest> => {
-  if (names.length > maxNames) return Result.fail(malformed(`must name at most ${maxNames} fields`))
+  if (names.length > maxNames)
+    return Result.fail(MalformedRequest.at("fields", `must name at most ${maxNames} fields`))
   const added = new Set<string>()
   const removed = new Set<string>()
   for (const name of names) {
@@ -120,7 +118,8 @@ export const resolve = (
   const missing = catalogue.required.filter(
     (name) => !selection.added.includes(name) || selection.removed.includes(name),
   )
-  if (given && missing.length > 0) return Result.fail(malformed(`must include ${missing.join(", ")}`))
+  if (given && missing.length > 0)
+    return Result.fail(MalformedRequest.at("fields", `must include ${missing.join(", ")}`))
   // Naming an `always` field picks nothing: it is rendered anyway, so the defaults still apply.
   const picked = catalogue.selection === "replaces" && [...added].some((field) => field.presence !== "always")
   const rendered = (field: FieldCatalogue.Field): boolean =>

@@ -20,7 +20,7 @@
  * Every problem is reported, each under `report.<key>`, so a client can mark all its fields at once.
  */
 import { Option, Result, Schema } from "effect"
-import { choiceOptions, type FieldKey, type FieldType, type FormField } from "./FormField.ts"
+import { choiceOptions, type FieldKey, type FieldType, type FormField, isAttachment } from "./FormField.ts"
 import { InvalidInput } from "./Invalid.ts"
 import { Id } from "./internal/wire.ts"
 import type { Answers, AnswerValue } from "./Report.ts"
@@ -93,9 +93,6 @@ export interface FormFields {
   readonly fields: ReadonlyArray<FormField>
 }
 
-const isAttachmentField = (fieldType: FieldType): boolean =>
-  fieldType === "Image" || fieldType === "FileUpload"
-
 const isId = Schema.is(Id)
 
 const isIdList = (value: AnswerValue): value is ReadonlyArray<number> =>
@@ -116,7 +113,7 @@ const isStringList = (value: AnswerValue): value is ReadonlyArray<string> =>
 export const attachmentIds = (form: FormFields, answers: Answers): ReadonlyArray<number> =>
   form.fields.flatMap((field) => {
     const value = answers[field.key]
-    return isAttachmentField(field.field_type) && value !== undefined && isIdList(value) ? value : []
+    return isAttachment(field.field_type) && value !== undefined && isIdList(value) ? value : []
   })
 
 /** A value read for its field: the value to keep, or why it does not fit. */
@@ -251,7 +248,7 @@ export const validate = (
       continue
     }
     if (field.field_type !== "FreeText") kept[field.key] = result.success
-    if (isAttachmentField(field.field_type) && isIdList(value)) {
+    if (isAttachment(field.field_type) && isIdList(value)) {
       note(field.key, attachmentProblems(field, value, usedBy, options.contentTypes))
     }
   }

@@ -83,6 +83,18 @@ export const isChoice = (fieldType: FieldType): boolean =>
   fieldType === "CheckBox" || fieldType === "DropDown" || fieldType === "Radio"
 
 /**
+ * The field types answered with attachment ids.
+ *
+ * @example
+ * ```ts
+ * isAttachment("FileUpload") // true
+ * isAttachment("ShortTextBox") // false
+ * ```
+ */
+export const isAttachment = (fieldType: FieldType): boolean =>
+  fieldType === "Image" || fieldType === "FileUpload"
+
+/**
  * Who sees a field's answer: everyone who sees the report, or only the channel's staff.
  *
  * @example

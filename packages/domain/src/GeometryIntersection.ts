@@ -18,6 +18,7 @@
  * exactly.
  */
 import * as BoundingBox from "./BoundingBox.ts"
+import { comparePositions, type Segment, segmentsMeet } from "./internal/segments.ts"
 import * as PointInPolygon from "./PointInPolygon.ts"
 import type { Position } from "./Position.ts"
 import type { Geometry, Polygon, Ring } from "./Wkt.ts"
@@ -89,10 +90,8 @@ const somePathInside = (paths: Parts["paths"], areas: Parts["areas"]): boolean =
     )
   })
 
-/** A closed segment with its ends ordered west to east (then south to north), and its extent. */
-interface Edge {
-  readonly start: Position
-  readonly end: Position
+/** A segment with its latitude extent. */
+interface Edge extends Segment {
   readonly minLatitude: number
   readonly maxLatitude: number
 }
@@ -142,7 +141,7 @@ const edgesMeet = (edgesOfA: ReadonlyArray<Edge>, edgesOfB: ReadonlyArray<Edge>)
       if (
         other.minLatitude <= edge.maxLatitude &&
         edge.minLatitude <= other.maxLatitude &&
-        meet(edge, other)
+        segmentsMeet(edge, other)
       ) {
         return true
       }
@@ -152,29 +151,3 @@ const edgesMeet = (edgesOfA: ReadonlyArray<Edge>, edgesOfB: ReadonlyArray<Edge>)
   }
   return false
 }
-
-/** Whether two closed segments share a position; either may have length zero. */
-const meet = (a: Edge, b: Edge): boolean => {
-  const a1 = orientation(b.start, b.end, a.start)
-  const a2 = orientation(b.start, b.end, a.end)
-  const b1 = orientation(a.start, a.end, b.start)
-  const b2 = orientation(a.start, a.end, b.end)
-  if (Math.sign(a1) * Math.sign(a2) < 0 && Math.sign(b1) * Math.sign(b2) < 0) return true
-  return (
-    (a1 === 0 && within(b, a.start)) ||
-    (a2 === 0 && within(b, a.end)) ||
-    (b1 === 0 && within(a, b.start)) ||
-    (b2 === 0 && within(a, b.end))
-  )
-}
-
-/** Whether a position known to be on the edge's line lies between its ends. */
-const within = (edge: Edge, position: Position): boolean =>
-  comparePositions(edge.start, position) <= 0 && comparePositions(position, edge.end) <= 0
-
-/** Twice the signed area of the triangle: positive when `c` is left of the line from `a` to `b`. */
-const orientation = (a: Position, b: Position, c: Position): number =>
-  (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-
-/** West to east, then south to north. */
-const comparePositions = (a: Position, b: Position): number => a[0] - b[0] || a[1] - b[1]

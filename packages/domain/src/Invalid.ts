@@ -26,12 +26,17 @@ const describe = (errors: FieldErrors): string =>
  *
  * @example
  * ```ts
- * new MalformedRequest({ errors: { orderby: ["unknown field name; allowed: created_at"] } })
+ * MalformedRequest.at("orderby", "unknown field name; allowed: created_at")
  * ```
  */
 export class MalformedRequest extends Schema.TaggedError<MalformedRequest>()("MalformedRequest", {
   errors: FieldErrorsSchema,
 }) {
+  /** One message for one field. */
+  static at(path: string, message: string): MalformedRequest {
+    return new MalformedRequest({ errors: { [path]: [message] } })
+  }
+
   override get message(): string {
     return describe(this.errors)
   }

@@ -98,8 +98,7 @@ const fromClauses = <Field extends string>(
   clauses: ReadonlyArray<string>,
 ): Result.Result<ReadonlyArray<Clause<Field>>, MalformedRequest> => {
   const allowed = `allowed: <field> <direction> with field one of ${ordering.fields.join(", ")} and direction asc or desc`
-  const fail = (problem: string) =>
-    Result.fail(new MalformedRequest({ errors: { orderby: [`${problem}; ${allowed}`] } }))
+  const fail = (problem: string) => Result.fail(MalformedRequest.at("orderby", `${problem}; ${allowed}`))
   if (clauses.length > ordering.maxClauses) {
     return fail(`at most ${ordering.maxClauses} ${ordering.maxClauses === 1 ? "clause" : "clauses"}`)
   }
@@ -187,7 +186,7 @@ export const reportSearch = (
       if (value === undefined) continue
       const direction = parseDirection(value)
       if (direction === undefined) {
-        return yield* Result.fail(new MalformedRequest({ errors: { [name]: ["must be asc or desc"] } }))
+        return yield* Result.fail(MalformedRequest.at(name, "must be asc or desc"))
       }
       clauses.push({ field, direction })
     }

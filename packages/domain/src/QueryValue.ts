@@ -24,9 +24,6 @@ import * as Timestamp from "./Timestamp.ts"
  */
 export type Query = Readonly<Record<string, unknown>>
 
-const malformed = (name: string, message: string): MalformedRequest =>
-  new MalformedRequest({ errors: { [name]: [message] } })
-
 const isGroup = (value: unknown): value is Query =>
   typeof value === "object" && value !== null && !Array.isArray(value)
 
@@ -41,7 +38,8 @@ const lookup = (query: Query, name: string): Result.Result<unknown, MalformedReq
   let path = ""
   for (const segment of segments(name)) {
     if (isAbsent(value)) return Result.succeed(undefined)
-    if (!isGroup(value)) return Result.fail(malformed(path, `must be given as ${path}[…] parameters`))
+    if (!isGroup(value))
+      return Result.fail(MalformedRequest.at(path, `must be given as ${path}[…] parameters`))
     // qs keeps `constructor=1` as an own key; inherited members must never read as parameters.
     value = Object.hasOwn(value, segment) ? value[segment] : undefined
     path = path === "" ? segment : `${path}[${segment}]`
@@ -66,12 +64,13 @@ export const group = (
 ): Result.Result<Query | undefined, MalformedRequest> =>
   Result.flatMap(lookup(query, name), (value) => {
     if (value === undefined) return Result.succeed(undefined)
-    if (!isGroup(value)) return Result.fail(malformed(name, `must be given as ${name}[…] parameters`))
+    if (!isGroup(value))
+      return Result.fail(MalformedRequest.at(name, `must be given as ${name}[…] parameters`))
     const unknown = Object.keys(value).find((key) => !keys.includes(key))
     return unknown === undefined
       ? Result.succeed(value)
       : Result.fail(
-          malformed(
+          MalformedRequest.at(
             `${name}[${unknown}]`,
             `is not a known parameter; allowed: ${keys.map((key) => `${name}[${key}]`).join(", ")}`,
           ),
@@ -91,7 +90,7 @@ export const string = (query: Query, name: string): Result.Result<string | undef
   Result.flatMap(lookup(query, name), (value) =>
     value === undefined || typeof value === "string"
       ? Result.succeed(value)
-      : Result.fail(malformed(name, "must be given once, as a single value")),
+      : Result.fail(MalformedRequest.at(name, "must be given once, as a single value")),
   )
 
 const parseWith = <A>(
@@ -103,7 +102,7 @@ const parseWith = <A>(
   Result.flatMap(string(query, name), (value) => {
     if (value === undefined) return Result.succeed(undefined)
     const parsed = parse(value)
-    return parsed === undefined ? Result.fail(malformed(name, message)) : Result.succeed(parsed)
+    return parsed === undefined ? Result.fail(MalformedRequest.at(name, message)) : Result.succeed(parsed)
   })
 
 const listMessage = "must be a list: a=1,2, a[]=1&a[]=2 or a[0]=1&a[1]=2"
@@ -138,7 +137,7 @@ export const list = (
     if (value === undefined) return Result.succeed(undefined)
     const parts = listParts(value)
     if (parts === undefined || !parts.every((part) => typeof part === "string")) {
-      return Result.fail(malformed(name, listMessage))
+      return Result.fail(MalformedRequest.at(name, listMessage))
     }
     const items = parts
       .flatMap((part) => part.replace(/^\s*\[(.*)\]\s*$/, "$1").split(","))
@@ -168,7 +167,7 @@ export const integerList = (
     const bad = items.find((item) => parseInteger(item) === undefined)
     return bad === undefined
       ? Result.succeed(items.map(Number))
-      : Result.fail(malformed(name, `must be a list of integers; "${bad}" is not one`))
+      : Result.fail(MalformedRequest.at(name, `must be a list of integers; "${bad}" is not one`))
   })
 
 /**

@@ -84,9 +84,10 @@ export const parse = (header: string | undefined): Result.Result<RangePage, Malf
   const end = to === "" ? start + defaultSize - 1 : Number(to)
   if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || end < start) {
     return Result.fail(
-      new MalformedRequest({
-        errors: { Range: ["must be objects=START-END, 0-based and inclusive, with END not before START"] },
-      }),
+      MalformedRequest.at(
+        "Range",
+        "must be objects=START-END, 0-based and inclusive, with END not before START",
+      ),
     )
   }
   return Result.succeed({ start, end: Math.min(end, start + maxSize - 1) })

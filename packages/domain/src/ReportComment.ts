@@ -7,13 +7,14 @@ import { Id, Name, Uuid } from "./internal/wire.ts"
 import { Timestamp } from "./Timestamp.ts"
 
 /**
- * The report comment resource. `uuid` is the client's, or one the server assigns when the client
- * sends none; `user_id` is left out of anonymous comments, as on reports.
+ * The report comment resource, with the fields of api-decisions §4. `uuid` is the client's, or one
+ * the server assigns when the client sends none; `user_id` is left out of anonymous comments, as on
+ * reports.
  *
  * @example
  * ```ts
  * const comment: ReportComment = {
- *   id: 15, uuid: "9c21c96e-4ce5-59e6-95d5-eb475fd03441", content: "Thank you.", report_id: 1234,
+ *   id: 15, uuid: "9c21c96e-4ce5-59e6-95d5-eb475fd03441", content: "Thank you.",
  *   created_at: DateTime.makeUnsafe("2022-05-24T07:30:30.278Z"), is_anonymous: false, user_id: 15,
  * }
  * ```
@@ -24,7 +25,6 @@ export const ReportComment = Schema.Struct({
   content: Schema.String,
   created_at: Timestamp,
   is_anonymous: Schema.Boolean,
-  report_id: Id,
   user_id: Schema.optionalKey(Id),
 })
 export type ReportComment = typeof ReportComment.Type

@@ -85,9 +85,6 @@ export const nothing: Criteria = {
   reportSearchId: undefined,
 }
 
-const malformed = (name: string, message: string): MalformedRequest =>
-  new MalformedRequest({ errors: { [name]: [message] } })
-
 const tilePart = (
   query: QueryValue.Query,
   name: string,
@@ -95,8 +92,9 @@ const tilePart = (
   message: string,
 ): Result.Result<number, MalformedRequest> =>
   Result.flatMap(QueryValue.number(query, name), (value) => {
-    if (value === undefined) return Result.fail(malformed(name, "is required with the other tile parameters"))
-    return valid(value) ? Result.succeed(value) : Result.fail(malformed(name, message))
+    if (value === undefined)
+      return Result.fail(MalformedRequest.at(name, "is required with the other tile parameters"))
+    return valid(value) ? Result.succeed(value) : Result.fail(MalformedRequest.at(name, message))
   })
 
 const tilePoint = (
@@ -142,7 +140,7 @@ const criteria = (
     const tile = yield* tilePoint(query, `${group}[tile]`)
     if (tileId !== undefined && tile !== undefined) {
       return yield* Result.fail(
-        malformed(`${group}[tile]`, "cannot be given with tile_id; give one or the other"),
+        MalformedRequest.at(`${group}[tile]`, "cannot be given with tile_id; give one or the other"),
       )
     }
     return {

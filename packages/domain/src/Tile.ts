@@ -94,11 +94,14 @@ export const encode = (tile: Tile): string => {
  * ```
  */
 export const decode = (tileId: string, parameter: string): Result.Result<Tile, MalformedRequest> => {
-  const malformed = (message: string) =>
-    Result.fail(new MalformedRequest({ errors: { [parameter]: [message] } }))
   const bytes = Base64.decode(tileId.replaceAll(" ", "+").replaceAll("-", "+").replaceAll("_", "/"))
   if (Result.isFailure(bytes) || bytes.success.length !== BYTES) {
-    return malformed("must be a tile id: base64 of three little-endian float64 (longitude, latitude, scale)")
+    return Result.fail(
+      MalformedRequest.at(
+        parameter,
+        "must be a tile id: base64 of three little-endian float64 (longitude, latitude, scale)",
+      ),
+    )
   }
   const view = new DataView(bytes.success.buffer, bytes.success.byteOffset, BYTES)
   const tile = {
@@ -108,10 +111,20 @@ export const decode = (tileId: string, parameter: string): Result.Result<Tile, M
   }
   // Negated comparisons, so NaN fails them too.
   if (!(tile.longitude >= -180 && tile.longitude <= 180 && tile.latitude >= -90 && tile.latitude <= 90)) {
-    return malformed(`names no tile: its corner ${tile.longitude} ${tile.latitude} is off the map`)
+    return Result.fail(
+      MalformedRequest.at(
+        parameter,
+        `names no tile: its corner ${tile.longitude} ${tile.latitude} is off the map`,
+      ),
+    )
   }
   if (!(tile.scale > 0 && tile.scale <= 360)) {
-    return malformed(`names no tile: its scale ${tile.scale} must be above 0 and at most 360 degrees`)
+    return Result.fail(
+      MalformedRequest.at(
+        parameter,
+        `names no tile: its scale ${tile.scale} must be above 0 and at most 360 degrees`,
+      ),
+    )
   }
   return Result.succeed(tile)
 }

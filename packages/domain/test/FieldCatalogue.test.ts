@@ -164,7 +164,7 @@ describe("FieldCatalogue", () => {
     [
       "report state change",
       FieldCatalogue.reportStateChange,
-      ["id", "created_at", "previous_state", "new_state", "user_id"],
+      ["id", "created_at", "report_id", "user_id", "previous_report_state", "new_report_state"],
       [],
     ],
     [

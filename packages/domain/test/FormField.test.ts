@@ -6,6 +6,7 @@ import {
   FieldData,
   FieldKey,
   FormField,
+  isAttachment,
   isChoice,
   isFieldKey,
   OptionValue,
@@ -70,6 +71,15 @@ describe("FormField", () => {
     ["Image", false],
   ] as const)("knows whether %s lists options", (fieldType, expected) => {
     expect(isChoice(fieldType)).toBe(expected)
+  })
+
+  it.each([
+    ["Image", true],
+    ["FileUpload", true],
+    ["ShortTextBox", false],
+    ["Category", false],
+  ] as const)("knows whether %s is answered with attachment ids", (fieldType, expected) => {
+    expect(isAttachment(fieldType)).toBe(expected)
   })
 
   it("reads the choice document of data", () => {

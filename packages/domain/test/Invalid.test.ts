@@ -30,8 +30,9 @@ describe("Invalid", () => {
 
   it("builds single-field errors and readable messages", () => {
     expect(InvalidInput.at("task.uuid", "must be a UUID").errors).toEqual({ "task.uuid": ["must be a UUID"] })
-    expect(new MalformedRequest({ errors: { Range: ["must look like objects=0-59"] } }).message).toBe(
-      "Range: must look like objects=0-59",
-    )
+    const malformed = MalformedRequest.at("Range", "must look like objects=0-59")
+    expect(malformed).toBeInstanceOf(MalformedRequest)
+    expect(malformed.errors).toEqual({ Range: ["must look like objects=0-59"] })
+    expect(malformed.message).toBe("Range: must look like objects=0-59")
   })
 })

@@ -11,7 +11,6 @@ describe("ReportComment", () => {
     content: "Thanks",
     created_at: "2022-05-24T19:30:30.278+12:00",
     is_anonymous: false,
-    report_id: 1234,
     user_id: 15,
   }
 

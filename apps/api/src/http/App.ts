@@ -43,6 +43,16 @@ export const makeApp = (options: AppOptions): express.Express => {
   app.disable("x-powered-by")
   app.set("trust proxy", "loopback")
   app.set("query parser", "extended")
+  // While draining, every response closes its connection, those of requests in flight at the stop
+  // too: a connection kept alive would hold the stop up until it timed out.
+  app.use((_req, res, next) => {
+    const writeHead = res.writeHead
+    res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+      if (options.draining()) this.setHeader("Connection", "close")
+      return writeHead.apply(this, args)
+    } as typeof writeHead
+    next()
+  })
   app.use(requestLog(options.logger))
   app.use(options.metrics.observe)
   // Self-hosted services often run on plain HTTP inside a network, where upgrading every page's
@@ -63,7 +73,6 @@ export const makeApp = (options: AppOptions): express.Express => {
 
   app.use((_req, res, next) => {
     if (!options.draining()) return next()
-    res.setHeader("Connection", "close")
     sendProblem(res, fromFailure(new Unavailable({ message: "the server is shutting down" })))
   })
   app.use(...rateLimits({ perToken: options.rateLimitPerToken, perAddress: options.rateLimitPerAddress }))
@@ -85,7 +94,7 @@ const finalErrors =
     if (error.status !== undefined && error.status >= 400 && error.status < 500) {
       return sendProblem(
         res,
-        fromFailure(new MalformedRequest({ errors: { request: [error.message ?? "malformed request"] } })),
+        fromFailure(MalformedRequest.at("request", error.message ?? "malformed request")),
       )
     }
     const errorId = randomUUID()

@@ -51,7 +51,7 @@ interface BodyParserError {
 export const bodyErrors: ErrorRequestHandler = (error: BodyParserError, _req, res, next) => {
   switch (error.type) {
     case "entity.parse.failed":
-      return sendProblem(res, fromFailure(new MalformedRequest({ errors: { body: ["is not valid JSON"] } })))
+      return sendProblem(res, fromFailure(MalformedRequest.at("body", "is not valid JSON")))
     case "entity.too.large":
       return sendProblem(res, fromFailure(new PayloadTooLarge({ message: "the request body is too large" })))
     case "charset.unsupported":

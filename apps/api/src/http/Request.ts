@@ -2,8 +2,9 @@
  * Reading the parts of a request a handler needs, as effects that fail with request errors.
  */
 import { decodeInput, MalformedRequest } from "@fieldreport/domain/Invalid"
-import { Effect, type Schema } from "effect"
+import { Effect, Option, type Schema } from "effect"
 import type { Request } from "express"
+import { AppConfig } from "../Config.ts"
 
 /**
  * The body's member `root` (`{report: {...}}`), decoded with a schema; failures name
@@ -29,8 +30,33 @@ export const idParam = (req: Request, name: string): Effect.Effect<number, Malfo
   const value = req.params[name]
   return typeof value === "string" && /^\d{1,15}$/.test(value)
     ? Effect.succeed(Number(value))
-    : Effect.fail(new MalformedRequest({ errors: { [name]: ["must be an integer id"] } }))
+    : Effect.fail(MalformedRequest.at(name, "must be an integer id"))
 }
 
 /** The client's address, for throttling. */
 export const clientAddress = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? "unknown"
+
+/**
+ * The origin a request reached the service at (`https://host`), for absolute addresses when no
+ * public URL is configured. Behind a proxy it is the proxy's (`X-Forwarded-Proto` from loopback).
+ *
+ * @example
+ * ```ts
+ * const record = yield* attachments.recordOf(row, requestOrigin(req))
+ * ```
+ */
+export const requestOrigin = (req: Request): string => `${req.protocol}://${req.get("host") ?? "localhost"}`
+
+/**
+ * The address the service is reached at, without a trailing slash: the configured public URL, or
+ * the origin this request used.
+ *
+ * @example
+ * ```ts
+ * const url = `${yield* baseUrlOf(req)}/api/v4/report_searches/${id}`
+ * ```
+ */
+export const baseUrlOf = (req: Request): Effect.Effect<string, never, AppConfig> =>
+  Effect.map(Effect.service(AppConfig), (config) =>
+    Option.getOrElse(config.publicUrl, () => requestOrigin(req)).replace(/\/+$/, ""),
+  )

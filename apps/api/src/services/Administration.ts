@@ -16,12 +16,12 @@ import type { RangePage } from "@fieldreport/domain/RangePage"
 import * as Range from "@fieldreport/domain/RangePage"
 import type { AdminUserCreate, AdminUserUpdate } from "@fieldreport/domain/User"
 import { type Brand, Context, Effect, Layer, Redacted } from "effect"
-import { SqlClient } from "effect/sql"
 import { hashPassword } from "../auth/Password.ts"
 import { newToken, tokenDigest } from "../auth/Token.ts"
 import { Forbidden, NotFound } from "../Errors.ts"
 import { type BrandedAppRow, BrandedAppStore } from "../store/BrandedAppStore.ts"
 import { type ApiTokenRow, SessionStore } from "../store/SessionStore.ts"
+import * as Transaction from "../store/Transaction.ts"
 import { type UserRow, UserStore } from "../store/UserStore.ts"
 import type { Actor } from "./Authentication.ts"
 
@@ -100,7 +100,7 @@ export class Administration extends Context.Service<
   static readonly layer = Layer.effect(
     Administration,
     Effect.gen(function* () {
-      const sql = yield* SqlClient.SqlClient
+      const inTransaction = yield* Transaction.runner
       const apps = yield* BrandedAppStore
       const users = yield* UserStore
       const sessions = yield* SessionStore
@@ -121,16 +121,14 @@ export class Administration extends Context.Service<
         _administrator: Administrator,
         input: BrandedAppCreate,
       ) {
-        return yield* sql
-          .withTransaction(
-            Effect.gen(function* () {
-              if ((yield* apps.findByBundleId(input.bundle_id)) !== undefined) {
-                return yield* InvalidInput.at("branded_app.bundle_id", "is taken")
-              }
-              return yield* apps.insert({ bundle_id: input.bundle_id, name: input.name })
-            }),
-          )
-          .pipe(Effect.catchTag("SqlError", Effect.die))
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            if ((yield* apps.findByBundleId(input.bundle_id)) !== undefined) {
+              return yield* InvalidInput.at("branded_app.bundle_id", "is taken")
+            }
+            return yield* apps.insert({ bundle_id: input.bundle_id, name: input.name })
+          }),
+        )
       })
 
       const createUser = Effect.fn("Administration.createUser")(function* (
@@ -139,22 +137,20 @@ export class Administration extends Context.Service<
       ) {
         // Hashed before the transaction, so the write lock is not held for the hashing.
         const password_hash = yield* hashPassword(Redacted.value(input.password))
-        return yield* sql
-          .withTransaction(
-            Effect.gen(function* () {
-              if ((yield* users.findByEmail(input.email)) !== undefined) {
-                return yield* InvalidInput.at("user.email", "is taken")
-              }
-              return yield* users.insert({
-                email: input.email,
-                first_name: input.first_name,
-                last_name: input.last_name,
-                password_hash,
-                admin: input.admin,
-              })
-            }),
-          )
-          .pipe(Effect.catchTag("SqlError", Effect.die))
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            if ((yield* users.findByEmail(input.email)) !== undefined) {
+              return yield* InvalidInput.at("user.email", "is taken")
+            }
+            return yield* users.insert({
+              email: input.email,
+              first_name: input.first_name,
+              last_name: input.last_name,
+              password_hash,
+              admin: input.admin,
+            })
+          }),
+        )
       })
 
       const listUsers = Effect.fn("Administration.listUsers")(function* (
@@ -181,19 +177,17 @@ export class Administration extends Context.Service<
         const password_hash =
           password === undefined ? undefined : yield* hashPassword(Redacted.value(password))
         const deactivating = changes.deactivated === true && user.deactivated !== 1
-        yield* sql
-          .withTransaction(
-            Effect.gen(function* () {
-              yield* users.update(id, {
-                ...columns,
-                ...(password_hash === undefined ? {} : { password_hash }),
-              })
-              if (deactivating || password_hash !== undefined) {
-                yield* sessions.revokeAllOf(id, self ? administrator.session?.id : undefined)
-              }
-            }),
-          )
-          .pipe(Effect.catchTag("SqlError", Effect.die))
+        yield* inTransaction(
+          Effect.gen(function* () {
+            yield* users.update(id, {
+              ...columns,
+              ...(password_hash === undefined ? {} : { password_hash }),
+            })
+            if (deactivating || password_hash !== undefined) {
+              yield* sessions.revokeAllOf(id, self ? administrator.session?.id : undefined)
+            }
+          }),
+        )
         return yield* userOf(id)
       })
 

@@ -13,10 +13,10 @@
 import * as AlertArea from "@fieldreport/domain/AlertArea"
 import type { InvalidInput } from "@fieldreport/domain/Invalid"
 import { Context, Effect, Layer } from "effect"
-import { SqlClient } from "effect/sql"
 import { NotFound } from "../Errors.ts"
 import { type AlertAreaRow, AlertAreaStore } from "../store/AlertAreaStore.ts"
 import { nowIso } from "../store/Clock.ts"
+import * as Transaction from "../store/Transaction.ts"
 import type { Actor } from "./Authentication.ts"
 
 /**
@@ -44,11 +44,8 @@ export class AlertAreas extends Context.Service<
   static readonly layer = Layer.effect(
     AlertAreas,
     Effect.gen(function* () {
-      const sql = yield* SqlClient.SqlClient
+      const inTransaction = yield* Transaction.runner
       const areas = yield* AlertAreaStore
-
-      const inTransaction = <A, E>(effect: Effect.Effect<A, E>) =>
-        sql.withTransaction(effect).pipe(Effect.catchTag("SqlError", Effect.die))
 
       const own = Effect.fn("AlertAreas.own")(function* (actor: Actor, id: number) {
         const area = yield* areas.find(id)

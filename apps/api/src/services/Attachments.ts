@@ -15,7 +15,6 @@ import type { Readable } from "node:stream"
 import type { Attachment, StyleUrl } from "@fieldreport/domain/Attachment"
 import { InvalidInput, MalformedRequest } from "@fieldreport/domain/Invalid"
 import { Clock, Context, Duration, Effect, Layer, Option, Schema } from "effect"
-import { SqlClient } from "effect/sql"
 import sharp from "sharp"
 import { type ByteSource, contentTypes, isImage, sniff } from "../attachments/ContentSniffer.ts"
 import * as SignedUrl from "../attachments/SignedUrl.ts"
@@ -23,6 +22,7 @@ import { AppConfig } from "../Config.ts"
 import { Forbidden, NotFound, PayloadTooLarge, UnsupportedMediaType } from "../Errors.ts"
 import { JobRunner, jobKind } from "../jobs/JobRunner.ts"
 import { type AttachmentRow, AttachmentStore } from "../store/AttachmentStore.ts"
+import * as Transaction from "../store/Transaction.ts"
 
 /** The sizes of an image's renditions: each fits in a square of this many pixels. */
 const renditions = { thumb: 150, medium: 600 } as const
@@ -160,7 +160,7 @@ export class Attachments extends Context.Service<
       const config = yield* AppConfig
       const store = yield* AttachmentStore
       const jobs = yield* JobRunner
-      const sql = yield* SqlClient.SqlClient
+      const inTransaction = yield* Transaction.runner
       const uploads = join(config.dataDir, "uploads")
       const secret = yield* store.setting(urlSecretSetting, randomBytes(32).toString("base64url"))
       const publicOrigin = Option.map(config.publicUrl, (url) => url.replace(/\/+$/, ""))
@@ -206,7 +206,7 @@ export class Attachments extends Context.Service<
             }
           })
           content.once("error", () =>
-            settle(Effect.fail(new MalformedRequest({ errors: { file: ["the upload did not complete"] } }))),
+            settle(Effect.fail(MalformedRequest.at("file", "the upload did not complete"))),
           )
           out.once("error", (error) => settle(Effect.die(error)))
           // `close` after `finish`: every byte is written and the descriptor released.
@@ -262,19 +262,21 @@ export class Attachments extends Context.Service<
             })
           }
           const created_at = new Date(yield* Clock.currentTimeMillis).toISOString()
-          return yield* Effect.gen(function* () {
-            const row = yield* store.insert({
-              user_id: userId,
-              filename: cleanName,
-              content_type: contentType,
-              byte_size: size,
-              storage_key: storageKey,
-              image,
-              created_at,
-            })
-            if (image) yield* jobs.enqueue(RenditionsJob, { attachment_id: row.id })
-            return row
-          }).pipe(sql.withTransaction, Effect.orDie)
+          return yield* inTransaction(
+            Effect.gen(function* () {
+              const row = yield* store.insert({
+                user_id: userId,
+                filename: cleanName,
+                content_type: contentType,
+                byte_size: size,
+                storage_key: storageKey,
+                image,
+                created_at,
+              })
+              if (image) yield* jobs.enqueue(RenditionsJob, { attachment_id: row.id })
+              return row
+            }),
+          )
         }).pipe(Effect.onError(() => removeFiles(storageKey)))
       })
 

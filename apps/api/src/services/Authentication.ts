@@ -183,7 +183,7 @@ export class Authentication extends Context.Service<
         let teamId: number | undefined
         if (typeof teamHeader === "string" && teamHeader !== "") {
           if (!/^\d+$/.test(teamHeader)) {
-            return yield* new MalformedRequest({ errors: { "X-TeamId": ["must be a team id"] } })
+            return yield* MalformedRequest.at("X-TeamId", "must be a team id")
           }
           teamId = Number(teamHeader)
           if (!teams.some((t) => t.team_id === teamId && t.agreed_to_join === 1)) {

@@ -7,9 +7,9 @@
 import type { CategoryCreate, CategoryUpdate } from "@fieldreport/domain/Category"
 import { InvalidInput } from "@fieldreport/domain/Invalid"
 import { Context, Effect, Layer } from "effect"
-import { SqlClient } from "effect/sql"
 import { Conflict, type Forbidden, NotFound } from "../Errors.ts"
 import { type CategoryRow, CategoryStore, type NewCategory } from "../store/CategoryStore.ts"
+import * as Transaction from "../store/Transaction.ts"
 import { Access } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 
@@ -97,7 +97,7 @@ export class Categories extends Context.Service<
   static readonly layer = Layer.effect(
     Categories,
     Effect.gen(function* () {
-      const sql = yield* SqlClient.SqlClient
+      const inTransaction = yield* Transaction.runner
       const access = yield* Access
       const categories = yield* CategoryStore
 
@@ -156,22 +156,20 @@ export class Categories extends Context.Service<
             `is at the deepest level; categories nest at most ${maxDepth} levels below the root`,
           )
         }
-        const category = yield* sql
-          .withTransaction(
-            Effect.gen(function* () {
-              return yield* categories.insert({
-                channel_id: channelId,
-                parent_id: parent.id,
-                name: input.name,
-                label_name: labelNames[depth]!,
-                depth,
-                position: yield* categories.nextPosition(channelId, parent.id),
-                pin_color: input.pin_color,
-                pin_appearance: input.pin_appearance ?? defaultAppearance,
-              })
-            }),
-          )
-          .pipe(Effect.catchTag("SqlError", Effect.die))
+        const category = yield* inTransaction(
+          Effect.gen(function* () {
+            return yield* categories.insert({
+              channel_id: channelId,
+              parent_id: parent.id,
+              name: input.name,
+              label_name: labelNames[depth]!,
+              depth,
+              position: yield* categories.nextPosition(channelId, parent.id),
+              pin_color: input.pin_color,
+              pin_appearance: input.pin_appearance ?? defaultAppearance,
+            })
+          }),
+        )
         return { category, childIds: [] }
       })
 
@@ -217,45 +215,41 @@ export class Categories extends Context.Service<
         changes: CategoryUpdate,
       ) {
         yield* access.channelFor(actor, channelId, "administer")
-        return yield* sql
-          .withTransaction(
-            Effect.gen(function* () {
-              const category = yield* inChannel(channelId, id)
-              if (changes.parent_id !== undefined && changes.parent_id !== category.parent_id) {
-                yield* move(category, changes.parent_id)
-              }
-              yield* categories.update(id, {
-                ...(changes.name === undefined ? {} : { name: changes.name }),
-                ...(changes.pin_color === undefined ? {} : { pin_color: changes.pin_color }),
-                ...(changes.pin_appearance === undefined ? {} : { pin_appearance: changes.pin_appearance }),
-              })
-              return yield* withChildren(yield* inChannel(channelId, id))
-            }),
-          )
-          .pipe(Effect.catchTag("SqlError", Effect.die))
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            const category = yield* inChannel(channelId, id)
+            if (changes.parent_id !== undefined && changes.parent_id !== category.parent_id) {
+              yield* move(category, changes.parent_id)
+            }
+            yield* categories.update(id, {
+              ...(changes.name === undefined ? {} : { name: changes.name }),
+              ...(changes.pin_color === undefined ? {} : { pin_color: changes.pin_color }),
+              ...(changes.pin_appearance === undefined ? {} : { pin_appearance: changes.pin_appearance }),
+            })
+            return yield* withChildren(yield* inChannel(channelId, id))
+          }),
+        )
       })
 
       const remove = Effect.fn("Categories.remove")(function* (actor: Actor, channelId: number, id: number) {
         yield* access.channelFor(actor, channelId, "administer")
-        yield* sql
-          .withTransaction(
-            Effect.gen(function* () {
-              const category = yield* inChannel(channelId, id)
-              if (category.parent_id === null) {
-                return yield* new Conflict({ message: "the root category of a channel cannot be deleted" })
-              }
-              if ((yield* categories.childIds(channelId, id)).length > 0) {
-                return yield* new Conflict({
-                  message: "the category has subcategories; delete or move them first",
-                })
-              }
-              if (yield* categories.hasReports(id)) {
-                return yield* new Conflict({ message: "reports are filed under the category" })
-              }
-              yield* categories.delete(id)
-            }),
-          )
-          .pipe(Effect.catchTag("SqlError", Effect.die))
+        yield* inTransaction(
+          Effect.gen(function* () {
+            const category = yield* inChannel(channelId, id)
+            if (category.parent_id === null) {
+              return yield* new Conflict({ message: "the root category of a channel cannot be deleted" })
+            }
+            if ((yield* categories.childIds(channelId, id)).length > 0) {
+              return yield* new Conflict({
+                message: "the category has subcategories; delete or move them first",
+              })
+            }
+            if (yield* categories.hasReports(id)) {
+              return yield* new Conflict({ message: "reports are filed under the category" })
+            }
+            yield* categories.delete(id)
+          }),
+        )
       })
 
       return Categories.of({ list, get, create, update, remove })

@@ -6,9 +6,9 @@
  */
 import * as ChannelSelection from "@fieldreport/domain/ChannelSelection"
 import { Context, Effect, Layer } from "effect"
-import { SqlClient } from "effect/sql"
 import { NotFound } from "../Errors.ts"
 import { ChannelSelectionStore } from "../store/ChannelSelectionStore.ts"
+import * as Transaction from "../store/Transaction.ts"
 import { Access, channelRolesAllow } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 
@@ -35,7 +35,7 @@ export class ChannelSelections extends Context.Service<
   static readonly layer = Layer.effect(
     ChannelSelections,
     Effect.gen(function* () {
-      const sql = yield* SqlClient.SqlClient
+      const inTransaction = yield* Transaction.runner
       const access = yield* Access
       const store = yield* ChannelSelectionStore
 
@@ -69,12 +69,14 @@ export class ChannelSelections extends Context.Service<
         yield* access
           .channelFor(actor, channelId, "read")
           .pipe(Effect.catchTag("Forbidden", () => Effect.fail(new NotFound({ resource: "channel" }))))
-        yield* Effect.gen(function* () {
-          const current = (yield* store.find(actor.user.id, channelId)) ?? ChannelSelection.none(channelId)
-          const write = ChannelSelection.apply(current, changes)
-          if (write._tag === "Save") yield* store.save(actor.user.id, write.selection)
-          else yield* store.delete(actor.user.id, write.channelId)
-        }).pipe(sql.withTransaction, Effect.orDie)
+        yield* inTransaction(
+          Effect.gen(function* () {
+            const current = (yield* store.find(actor.user.id, channelId)) ?? ChannelSelection.none(channelId)
+            const write = ChannelSelection.apply(current, changes)
+            if (write._tag === "Save") yield* store.save(actor.user.id, write.selection)
+            else yield* store.delete(actor.user.id, write.channelId)
+          }),
+        )
       })
 
       return ChannelSelections.of({ list, update })

@@ -9,7 +9,6 @@
 import type { ChannelCreate, ChannelUpdate } from "@fieldreport/domain/Channel"
 import { InvalidInput } from "@fieldreport/domain/Invalid"
 import { Context, Effect, Layer } from "effect"
-import { SqlClient } from "effect/sql"
 import type { Forbidden, NotFound } from "../Errors.ts"
 import { AttachmentStore } from "../store/AttachmentStore.ts"
 import { CategoryStore } from "../store/CategoryStore.ts"
@@ -17,6 +16,7 @@ import { type ChannelRow, ChannelStore } from "../store/ChannelStore.ts"
 import { nowIso } from "../store/Clock.ts"
 import { FormStore, type NewFormField } from "../store/FormStore.ts"
 import { ReportStateStore } from "../store/ReportStateStore.ts"
+import * as Transaction from "../store/Transaction.ts"
 import { Access } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 import { rootCategory } from "./Categories.ts"
@@ -70,7 +70,7 @@ export class Channels extends Context.Service<
   static readonly layer = Layer.effect(
     Channels,
     Effect.gen(function* () {
-      const sql = yield* SqlClient.SqlClient
+      const inTransaction = yield* Transaction.runner
       const access = yield* Access
       const channels = yield* ChannelStore
       const categories = yield* CategoryStore
@@ -86,40 +86,38 @@ export class Channels extends Context.Service<
               Effect.fail(InvalidInput.at("channel.team_id", "is not a team of yours")),
             ),
           )
-        return yield* sql
-          .withTransaction(
-            Effect.gen(function* () {
-              const channelId = yield* channels.insert({ team_id: input.team_id, name: input.name })
-              yield* channels.addMember(channelId, actor.user.id, "admin")
-              const root = yield* categories.insert(rootCategory(channelId, input.name))
-              for (const [index, state] of defaultStates.entries()) {
-                yield* states.insert({
-                  channel_id: channelId,
-                  ...state,
-                  position: index + 1,
-                  appearance: "normal",
-                  next_state_ids: null,
-                })
-              }
-              const form = yield* forms.insertForm({ channel_id: channelId, name: input.name })
-              const first = yield* forms.takeNumbers(form.id, defaultFields.length)
-              for (const [index, field] of defaultFields.entries()) {
-                yield* forms.insertField(form, field, (id) => ({
-                  key: fieldKey(form.id, id, first + index),
-                  data: "",
-                }))
-              }
-              return {
-                id: channelId,
-                team_id: input.team_id,
-                name: input.name,
-                logo_attachment_id: null,
-                category_id: root.id,
-                form_id: form.id,
-              }
-            }),
-          )
-          .pipe(Effect.catchTag("SqlError", Effect.die))
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            const channelId = yield* channels.insert({ team_id: input.team_id, name: input.name })
+            yield* channels.addMember(channelId, actor.user.id, "admin")
+            const root = yield* categories.insert(rootCategory(channelId, input.name))
+            for (const [index, state] of defaultStates.entries()) {
+              yield* states.insert({
+                channel_id: channelId,
+                ...state,
+                position: index + 1,
+                appearance: "normal",
+                next_state_ids: null,
+              })
+            }
+            const form = yield* forms.insertForm({ channel_id: channelId, name: input.name })
+            const first = yield* forms.takeNumbers(form.id, defaultFields.length)
+            for (const [index, field] of defaultFields.entries()) {
+              yield* forms.insertField(form, field, (id) => ({
+                key: fieldKey(form.id, id, first + index),
+                data: "",
+              }))
+            }
+            return {
+              id: channelId,
+              team_id: input.team_id,
+              name: input.name,
+              logo_attachment_id: null,
+              category_id: root.id,
+              form_id: form.id,
+            }
+          }),
+        )
       })
 
       const get = Effect.fn("Channels.get")(function* (actor: Actor, id: number) {
@@ -134,43 +132,36 @@ export class Channels extends Context.Service<
         const { channel } = yield* access.channelFor(actor, id, "administer")
         const logo = changes.logo_attachment_id
         const oldLogo = channel.logo_attachment_id
-        yield* sql
-          .withTransaction(
-            Effect.gen(function* () {
-              if (logo !== undefined && logo !== oldLogo) {
-                if (logo !== null) {
-                  const image = yield* attachments.find(logo)
-                  if (image === undefined || image.user_id !== actor.user.id || image.image !== 1) {
-                    return yield* InvalidInput.at(
-                      "channel.logo_attachment_id",
-                      "must be an image you uploaded",
-                    )
-                  }
-                  yield* attachments.markUsed([logo])
+        yield* inTransaction(
+          Effect.gen(function* () {
+            if (logo !== undefined && logo !== oldLogo) {
+              if (logo !== null) {
+                const image = yield* attachments.find(logo)
+                if (image === undefined || image.user_id !== actor.user.id || image.image !== 1) {
+                  return yield* InvalidInput.at("channel.logo_attachment_id", "must be an image you uploaded")
                 }
-                // The old logo goes with the clean-up of unused uploads, unless something else uses it.
-                if (oldLogo !== null) yield* attachments.release([oldLogo], yield* nowIso)
+                yield* attachments.markUsed([logo])
               }
-              yield* channels.update(id, {
-                ...(changes.name === undefined ? {} : { name: changes.name }),
-                ...(logo === undefined ? {} : { logo_attachment_id: logo }),
-              })
-            }),
-          )
-          .pipe(Effect.catchTag("SqlError", Effect.die))
+              // The old logo goes with the clean-up of unused uploads, unless something else uses it.
+              if (oldLogo !== null) yield* attachments.release([oldLogo], yield* nowIso)
+            }
+            yield* channels.update(id, {
+              ...(changes.name === undefined ? {} : { name: changes.name }),
+              ...(logo === undefined ? {} : { logo_attachment_id: logo }),
+            })
+          }),
+        )
       })
 
       const remove = Effect.fn("Channels.remove")(function* (actor: Actor, id: number) {
         yield* access.channelFor(actor, id, "administer")
-        yield* sql
-          .withTransaction(
-            Effect.gen(function* () {
-              // The channel's files go with the clean-up of unused uploads.
-              yield* attachments.release(yield* channels.attachmentIds(id), yield* nowIso)
-              yield* channels.delete(id)
-            }),
-          )
-          .pipe(Effect.catchTag("SqlError", Effect.die))
+        yield* inTransaction(
+          Effect.gen(function* () {
+            // The channel's files go with the clean-up of unused uploads.
+            yield* attachments.release(yield* channels.attachmentIds(id), yield* nowIso)
+            yield* channels.delete(id)
+          }),
+        )
       })
 
       return Channels.of({

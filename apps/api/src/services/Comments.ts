@@ -19,11 +19,11 @@ import type { NoteCommentCreate } from "@fieldreport/domain/NoteComment"
 import * as RangePage from "@fieldreport/domain/RangePage"
 import type { ReportCommentCreate } from "@fieldreport/domain/ReportComment"
 import { Context, Effect, Layer } from "effect"
-import { SqlClient } from "effect/sql"
 import { Conflict, Forbidden, NotFound } from "../Errors.ts"
 import { nowIso } from "../store/Clock.ts"
 import { CommentStore, type NoteCommentRow, type ReportCommentRow } from "../store/CommentStore.ts"
 import { ReportStore } from "../store/ReportStore.ts"
+import * as Transaction from "../store/Transaction.ts"
 import { Access, type ChannelAccess, channelRolesAllow } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 import { findReadable } from "./Reports.ts"
@@ -60,7 +60,7 @@ export const noteCommentBody = (note: NoteCommentRow) => ({
  *
  * @example
  * ```ts
- * reportCommentBody(row) // { id: 15, uuid: "…", content: "Thank you.", created_at: "…", is_anonymous: false, report_id: 49, user_id: 15 }
+ * reportCommentBody(row) // { id: 15, uuid: "…", content: "Thank you.", created_at: "…", is_anonymous: false, user_id: 15 }
  * ```
  */
 export const reportCommentBody = (comment: ReportCommentRow) => ({
@@ -69,7 +69,6 @@ export const reportCommentBody = (comment: ReportCommentRow) => ({
   content: comment.content,
   created_at: comment.created_at,
   is_anonymous: comment.is_anonymous === 1,
-  report_id: comment.report_id,
   ...(comment.is_anonymous === 1 ? {} : { user_id: comment.user_id }),
 })
 
@@ -111,13 +110,10 @@ export class Comments extends Context.Service<
   static readonly layer = Layer.effect(
     Comments,
     Effect.gen(function* () {
-      const sql = yield* SqlClient.SqlClient
+      const inTransaction = yield* Transaction.runner
       const comments = yield* CommentStore
       const reports = yield* ReportStore
       const readable = findReadable(reports, yield* Access)
-
-      const inTransaction = <A, E>(effect: Effect.Effect<A, E>) =>
-        sql.withTransaction(effect).pipe(Effect.catchTag("SqlError", Effect.die))
 
       const note = Effect.fn("Comments.note")(function* (actor: Actor, id: number) {
         const found = yield* comments.findNote(id)

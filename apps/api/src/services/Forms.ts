@@ -11,12 +11,18 @@
  */
 import type { ChoiceDefinition, FieldDefinition, FormDefinition } from "@fieldreport/domain/Form"
 import { ChoiceDefinitionFromString } from "@fieldreport/domain/Form"
-import { type ChoiceOption, choiceOptions, isChoice } from "@fieldreport/domain/FormField"
+import {
+  type ChoiceOption,
+  choiceOptions,
+  type FieldKey,
+  type FormField,
+  isChoice,
+} from "@fieldreport/domain/FormField"
 import { InvalidInput } from "@fieldreport/domain/Invalid"
 import { Context, Effect, Layer, Schema } from "effect"
-import { SqlClient } from "effect/sql"
 import type { Forbidden, NotFound } from "../Errors.ts"
 import { type FormFieldRow, type FormRow, FormStore } from "../store/FormStore.ts"
+import * as Transaction from "../store/Transaction.ts"
 import { Access } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 
@@ -35,6 +41,30 @@ export interface FormWithFields {
  * ```
  */
 export const fieldKey = (formId: number, fieldId: number, n: number): string => `f_${formId}_${fieldId}_${n}`
+
+/**
+ * A stored form field as the domain's form rules read it and the API renders it, `value` null as
+ * on a form definition.
+ *
+ * @example
+ * ```ts
+ * FormAnswers.validate({ fields: rows.map(formFieldOf) }, answers, options)
+ * ```
+ */
+export const formFieldOf = (row: FormFieldRow): FormField => ({
+  id: row.id,
+  label: row.label,
+  // The server writes every key itself, in the `f_<form>_<field>_<n>` form.
+  key: row.key as FieldKey,
+  field_type: row.field_type,
+  form_order: row.form_order,
+  data: row.data,
+  mandatory: row.mandatory === null ? null : row.mandatory === 1,
+  visibility: row.visibility,
+  field_visibility: row.field_visibility === "private" ? "private" : "public",
+  value: null,
+  editable: row.editable === 1,
+})
 
 /** Hands out the numbers reserved from a form's counter, one at a time. */
 const counter = (first: number) => {
@@ -145,7 +175,7 @@ export class Forms extends Context.Service<
   static readonly layer = Layer.effect(
     Forms,
     Effect.gen(function* () {
-      const sql = yield* SqlClient.SqlClient
+      const inTransaction = yield* Transaction.runner
       const access = yield* Access
       const forms = yield* FormStore
 
@@ -169,48 +199,46 @@ export class Forms extends Context.Service<
         definition: FormDefinition,
       ) {
         yield* access.channelFor(actor, channelId, "administer")
-        return yield* sql
-          .withTransaction(
-            Effect.gen(function* () {
-              const form = yield* formOf(channelId)
-              const existing = new Map(
-                (yield* forms.fields(form.id, { removed: true })).map((field) => [field.id, field]),
-              )
-              yield* checkIds(definition, existing)
-              const planned = plan(definition, existing)
-              const needed = numbersNeeded(planned)
-              const take = counter(needed === 0 ? 0 : yield* forms.takeNumbers(form.id, needed))
-              const kept: Array<number> = []
-              for (const [index, field] of planned.entries()) {
-                const { definition: sent, old } = field
-                const changes = {
-                  label: sent.label,
-                  form_order: index,
-                  mandatory: sent.mandatory,
-                  field_visibility: sent.field_visibility,
-                }
-                if (old === undefined) {
-                  const n = take()
-                  const inserted = yield* forms.insertField(
-                    form,
-                    { ...changes, field_type: sent.field_type },
-                    (id) => {
-                      const key = fieldKey(form.id, id, n)
-                      return { key, data: dataOf(field, key, take) }
-                    },
-                  )
-                  kept.push(inserted.id)
-                } else {
-                  yield* forms.updateField(old.id, { ...changes, data: dataOf(field, old.key, take) })
-                  kept.push(old.id)
-                }
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            const form = yield* formOf(channelId)
+            const existing = new Map(
+              (yield* forms.fields(form.id, { removed: true })).map((field) => [field.id, field]),
+            )
+            yield* checkIds(definition, existing)
+            const planned = plan(definition, existing)
+            const needed = numbersNeeded(planned)
+            const take = counter(needed === 0 ? 0 : yield* forms.takeNumbers(form.id, needed))
+            const kept: Array<number> = []
+            for (const [index, field] of planned.entries()) {
+              const { definition: sent, old } = field
+              const changes = {
+                label: sent.label,
+                form_order: index,
+                mandatory: sent.mandatory,
+                field_visibility: sent.field_visibility,
               }
-              yield* forms.removeFieldsExcept(form.id, kept)
-              const saved = yield* forms.saveDefinition(form.id, definition.name)
-              return { form: saved, fields: yield* forms.fields(form.id, { removed: false }) }
-            }),
-          )
-          .pipe(Effect.catchTag("SqlError", Effect.die))
+              if (old === undefined) {
+                const n = take()
+                const inserted = yield* forms.insertField(
+                  form,
+                  { ...changes, field_type: sent.field_type },
+                  (id) => {
+                    const key = fieldKey(form.id, id, n)
+                    return { key, data: dataOf(field, key, take) }
+                  },
+                )
+                kept.push(inserted.id)
+              } else {
+                yield* forms.updateField(old.id, { ...changes, data: dataOf(field, old.key, take) })
+                kept.push(old.id)
+              }
+            }
+            yield* forms.removeFieldsExcept(form.id, kept)
+            const saved = yield* forms.saveDefinition(form.id, definition.name)
+            return { form: saved, fields: yield* forms.fields(form.id, { removed: false }) }
+          }),
+        )
       })
 
       return Forms.of({ get, replace })

@@ -29,7 +29,6 @@ import * as ReportSearchQuery from "@fieldreport/domain/ReportSearchQuery"
 import * as Tile from "@fieldreport/domain/Tile"
 import * as Timestamp from "@fieldreport/domain/Timestamp"
 import { Clock, Context, Duration, Effect, Layer, Result, Schema } from "effect"
-import { SqlClient } from "effect/sql"
 import { NotFound, SearchFailed } from "../Errors.ts"
 import { JobRunner, jobKind } from "../jobs/JobRunner.ts"
 import { BrandedAppStore } from "../store/BrandedAppStore.ts"
@@ -43,6 +42,7 @@ import {
   type Selection,
 } from "../store/ReportSearchStore.ts"
 import { ReportStore } from "../store/ReportStore.ts"
+import * as Transaction from "../store/Transaction.ts"
 import { UserStore } from "../store/UserStore.ts"
 import { Access } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
@@ -163,7 +163,7 @@ export class ReportSearches extends Context.Service<
       const jobs = yield* JobRunner
       const reportStore = yield* ReportStore
       const view = yield* ReportView
-      const sql = yield* SqlClient.SqlClient
+      const inTransaction = yield* Transaction.runner
 
       /** The channels of the actor's current team the actor may read. */
       const readableChannels = Effect.fn("ReportSearches.readableChannels")(function* (actor: Actor) {
@@ -208,12 +208,10 @@ export class ReportSearches extends Context.Service<
           search.branded_app_id !== actor.app.id ||
           search.expires_at <= now
         ) {
-          return yield* new MalformedRequest({
-            errors: { [parameter]: ["names no search of yours, or one that has expired"] },
-          })
+          return yield* MalformedRequest.at(parameter, "names no search of yours, or one that has expired")
         }
         if (search.status === "failed") {
-          return yield* new MalformedRequest({ errors: { [parameter]: ["names a search that failed"] } })
+          return yield* MalformedRequest.at(parameter, "names a search that failed")
         }
         return search
       })
@@ -271,18 +269,20 @@ export class ReportSearches extends Context.Service<
           Effect.catchTag("PreviousSearchPending", () => Effect.void),
         )
         const now = yield* Clock.currentTimeMillis
-        return yield* Effect.gen(function* () {
-          const id = yield* store.insert({
-            user_id: actor.user.id,
-            branded_app_id: actor.app.id,
-            team_id: actor.teamId ?? null,
-            parameters: JSON.stringify(parameters),
-            created_at: new Date(now).toISOString(),
-            expires_at: new Date(now + Duration.toMillis(lifetime)).toISOString(),
-          })
-          yield* store.setJob(id, yield* jobs.enqueue(RunJob, { search_id: id }))
-          return { id }
-        }).pipe(sql.withTransaction, Effect.orDie)
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            const id = yield* store.insert({
+              user_id: actor.user.id,
+              branded_app_id: actor.app.id,
+              team_id: actor.teamId ?? null,
+              parameters: JSON.stringify(parameters),
+              created_at: new Date(now).toISOString(),
+              expires_at: new Date(now + Duration.toMillis(lifetime)).toISOString(),
+            })
+            yield* store.setJob(id, yield* jobs.enqueue(RunJob, { search_id: id }))
+            return { id }
+          }),
+        )
       })
 
       /** The actor who started a search, as they are now; `undefined` when they may no longer search. */
@@ -369,9 +369,7 @@ export class ReportSearches extends Context.Service<
           resolve(actor, search).pipe(
             Effect.catchTag("PreviousSearchPending", (pending) =>
               Effect.fail(
-                new MalformedRequest({
-                  errors: { [pending.parameter]: ["names a search that is still running; wait for it"] },
-                }),
+                MalformedRequest.at(pending.parameter, "names a search that is still running; wait for it"),
               ),
             ),
           ),

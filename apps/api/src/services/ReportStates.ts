@@ -6,10 +6,10 @@
 import { InvalidInput } from "@fieldreport/domain/Invalid"
 import type { ReportStateCreate, ReportStateUpdate } from "@fieldreport/domain/ReportStateRecord"
 import { Context, Effect, Layer } from "effect"
-import { SqlClient } from "effect/sql"
 import { type Forbidden, NotFound } from "../Errors.ts"
 import { ChannelStore } from "../store/ChannelStore.ts"
 import { type ReportStateRow, ReportStateStore } from "../store/ReportStateStore.ts"
+import * as Transaction from "../store/Transaction.ts"
 import { Access } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 
@@ -45,7 +45,7 @@ export class ReportStates extends Context.Service<
   static readonly layer = Layer.effect(
     ReportStates,
     Effect.gen(function* () {
-      const sql = yield* SqlClient.SqlClient
+      const inTransaction = yield* Transaction.runner
       const access = yield* Access
       const channels = yield* ChannelStore
       const states = yield* ReportStateStore
@@ -95,22 +95,20 @@ export class ReportStates extends Context.Service<
               Effect.fail(InvalidInput.at("report_state.channel_id", "is not a channel you can see")),
             ),
           )
-        return yield* sql
-          .withTransaction(
-            Effect.gen(function* () {
-              yield* checkNextStates(input.channel_id, input.next_state_ids)
-              if (input.initial) yield* states.clearInitial(input.channel_id)
-              return yield* states.insert({
-                channel_id: input.channel_id,
-                name: input.name,
-                position: input.position ?? (yield* states.nextPosition(input.channel_id)),
-                initial: input.initial,
-                appearance: input.appearance,
-                next_state_ids: input.next_state_ids,
-              })
-            }),
-          )
-          .pipe(Effect.catchTag("SqlError", Effect.die))
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            yield* checkNextStates(input.channel_id, input.next_state_ids)
+            if (input.initial) yield* states.clearInitial(input.channel_id)
+            return yield* states.insert({
+              channel_id: input.channel_id,
+              name: input.name,
+              position: input.position ?? (yield* states.nextPosition(input.channel_id)),
+              initial: input.initial,
+              appearance: input.appearance,
+              next_state_ids: input.next_state_ids,
+            })
+          }),
+        )
       })
 
       const update = Effect.fn("ReportStates.update")(function* (
@@ -125,15 +123,13 @@ export class ReportStates extends Context.Service<
             "a channel needs an initial state; make another state initial instead",
           )
         }
-        return yield* sql
-          .withTransaction(
-            Effect.gen(function* () {
-              yield* checkNextStates(state.channel_id, changes.next_state_ids)
-              if (changes.initial === true) yield* states.clearInitial(state.channel_id)
-              return yield* states.update(id, changes)
-            }),
-          )
-          .pipe(Effect.catchTag("SqlError", Effect.die))
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            yield* checkNextStates(state.channel_id, changes.next_state_ids)
+            if (changes.initial === true) yield* states.clearInitial(state.channel_id)
+            return yield* states.update(id, changes)
+          }),
+        )
       })
 
       return ReportStates.of({ list, get: (actor, id) => find(actor, id, "read"), create, update })

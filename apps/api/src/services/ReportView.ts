@@ -22,10 +22,9 @@
  */
 
 import type { StyleUrl } from "@fieldreport/domain/Attachment"
-import type { FieldAttachment, FieldValue } from "@fieldreport/domain/FormField"
+import { type FieldAttachment, type FieldValue, isAttachment } from "@fieldreport/domain/FormField"
 import { Context, Effect, Layer, Option } from "effect"
 import { AppConfig } from "../Config.ts"
-import { pinUrls } from "../http/routes/PinRoutes.ts"
 import type { AttachmentRow } from "../store/AttachmentStore.ts"
 import { CommentStore } from "../store/CommentStore.ts"
 import { type FormFieldRow, FormStore } from "../store/FormStore.ts"
@@ -35,7 +34,8 @@ import { Access, type ChannelAccess, mayEditReport } from "./Access.ts"
 import { Attachments } from "./Attachments.ts"
 import type { Actor } from "./Authentication.ts"
 import { noteCommentBody, readsInternalNotes, reportCommentBody } from "./Comments.ts"
-import { formFieldOf } from "./Reports.ts"
+import { formFieldOf } from "./Forms.ts"
+import { pinUrls } from "./Pins.ts"
 
 /** What to render, and for whom. */
 export interface RenderOptions {
@@ -79,9 +79,6 @@ const groupBy = <A extends { readonly report_id: number }>(rows: ReadonlyArray<A
 
 const byId = <A extends { readonly id: number }>(rows: ReadonlyArray<A>) =>
   new Map(rows.map((row) => [row.id, row]))
-
-const isAttachmentField = (field: FormFieldRow): boolean =>
-  field.field_type === "Image" || field.field_type === "FileUpload"
 
 /** The attachment ids an answer names, when it names any. */
 const idsOf = (answer: unknown): ReadonlyArray<number> =>
@@ -174,7 +171,7 @@ export class ReportView extends Context.Service<
         const fileIds = unique([
           ...reports.flatMap((report) =>
             (formFields.get(report.channel_id) ?? [])
-              .filter(isAttachmentField)
+              .filter((field) => isAttachment(field.field_type))
               .flatMap((field) => idsOf(report.answers[field.key])),
           ),
           ...(has("user_image")
@@ -284,7 +281,7 @@ export class ReportView extends Context.Service<
               if (field.field_visibility === "private" && !seesPrivate) return null
               const answer = report.answers[field.key]
               if (answer === undefined) return null
-              if (isAttachmentField(field)) return idsOf(answer).flatMap(attachmentRecord)
+              if (isAttachment(field.field_type)) return idsOf(answer).flatMap(attachmentRecord)
               // Stored answers were checked against their field's type when written.
               return answer as FieldValue
             }

@@ -26,9 +26,8 @@
  */
 import { randomUUID } from "node:crypto"
 import * as FormAnswers from "@fieldreport/domain/FormAnswers"
-import type { FieldKey, FormField } from "@fieldreport/domain/FormField"
+import type { FormField } from "@fieldreport/domain/FormField"
 import { InvalidInput } from "@fieldreport/domain/Invalid"
-import * as PointInPolygon from "@fieldreport/domain/PointInPolygon"
 import {
   type Answers,
   type Location,
@@ -39,14 +38,12 @@ import {
 } from "@fieldreport/domain/Report"
 import * as ReportState from "@fieldreport/domain/ReportState"
 import * as UpsertCategory from "@fieldreport/domain/UpsertCategory"
-import * as Wkt from "@fieldreport/domain/Wkt"
 import { Context, Effect, Layer, Option, Result, Schema } from "effect"
-import { SqlClient } from "effect/sql"
 import { Conflict, Forbidden, NotFound } from "../Errors.ts"
 import { JobRunner, jobKind } from "../jobs/JobRunner.ts"
 import { type CategoryRow, CategoryStore } from "../store/CategoryStore.ts"
 import { nowIso } from "../store/Clock.ts"
-import { type FormFieldRow, FormStore } from "../store/FormStore.ts"
+import { FormStore } from "../store/FormStore.ts"
 import { type ReportStateRow, ReportStateStore } from "../store/ReportStateStore.ts"
 import {
   type AttachmentLink,
@@ -55,39 +52,19 @@ import {
   type StateChangeRow,
   type StoredAnswers,
 } from "../store/ReportStore.ts"
+import * as Transaction from "../store/Transaction.ts"
 import { Access, type ChannelAccess, channelRolesAllow, mayEditReport } from "./Access.ts"
 import { Attachments } from "./Attachments.ts"
 import type { Actor } from "./Authentication.ts"
 import { defaultAppearance, labelNames } from "./Categories.ts"
+import { formFieldOf } from "./Forms.ts"
+import { Shapes } from "./Shapes.ts"
 
 /** A report was filed: tells the channel's followers and alert areas (the notification fan-out). */
 export const ReportCreatedJob = jobKind("report.created", Schema.Struct({ report_id: Schema.Int }))
 
 /** A report's location changed: it may now be in other alert areas. */
 export const ReportMovedJob = jobKind("report.moved", Schema.Struct({ report_id: Schema.Int }))
-
-/**
- * A stored form field as the domain's form rules read it, `value` null as on a form definition.
- *
- * @example
- * ```ts
- * FormAnswers.validate({ fields: rows.map(formFieldOf) }, answers, options)
- * ```
- */
-export const formFieldOf = (row: FormFieldRow): FormField => ({
-  id: row.id,
-  label: row.label,
-  // The server writes every key itself, in the `f_<form>_<field>_<n>` form.
-  key: row.key as FieldKey,
-  field_type: row.field_type,
-  form_order: row.form_order,
-  data: row.data,
-  mandatory: row.mandatory === null ? null : row.mandatory === 1,
-  visibility: row.visibility,
-  field_visibility: row.field_visibility === "private" ? "private" : "public",
-  value: null,
-  editable: row.editable === 1,
-})
 
 const stateOf = (row: ReportStateRow): ReportState.ReportState => ({
   id: row.id,
@@ -202,12 +179,9 @@ export const findReadable = (store: ReportStore["Service"], access: Access["Serv
 const nonBlank = (text: string | undefined): string | undefined =>
   text === undefined || text.trim() === "" ? undefined : text
 
-const isAttachmentField = (field: FormField): boolean =>
-  field.field_type === "Image" || field.field_type === "FileUpload"
-
 /** The attachments the answers name, field by field. */
 const linksOf = (fields: ReadonlyArray<FormField>, answers: StoredAnswers): ReadonlyArray<AttachmentLink> =>
-  fields.filter(isAttachmentField).flatMap((field) =>
+  fields.flatMap((field) =>
     FormAnswers.attachmentIds({ fields: [field] }, answers).map((id) => ({
       attachment_id: id,
       field_key: field.key,
@@ -274,7 +248,7 @@ export class Reports extends Context.Service<
   static readonly layer = Layer.effect(
     Reports,
     Effect.gen(function* () {
-      const sql = yield* SqlClient.SqlClient
+      const inTransaction = yield* Transaction.runner
       const access = yield* Access
       const attachments = yield* Attachments
       const jobs = yield* JobRunner
@@ -282,10 +256,8 @@ export class Reports extends Context.Service<
       const forms = yield* FormStore
       const states = yield* ReportStateStore
       const categoryStore = yield* CategoryStore
+      const shapes = yield* Shapes
       const readable = findReadable(reports, access)
-
-      const inTransaction = <A, E>(effect: Effect.Effect<A, E>) =>
-        sql.withTransaction(effect).pipe(Effect.catchTag("SqlError", Effect.die))
 
       /** The channel a body names, when the actor may report in it. */
       const channelToReport = (actor: Actor, channelId: number) =>
@@ -385,19 +357,9 @@ export class Reports extends Context.Service<
             : Effect.fail(InvalidInput.at("report.shape_id", "is not a shape of this channel's app")),
         )
 
-      /** The smallest shape of the app that contains the point, its boundary included. */
+      /** The smallest shape of the app that contains the location, its boundary included. */
       const shapeAt = (actor: Actor, { latitude, longitude }: Location) =>
-        Effect.map(reports.shapesAround(actor.app.id, { latitude, longitude }), (candidates) => {
-          const found = candidates.find((candidate) => {
-            const geometry = Wkt.parse(candidate.geom, "shape.geom")
-            return (
-              Result.isSuccess(geometry) &&
-              (geometry.success.type === "Polygon" || geometry.success.type === "MultiPolygon") &&
-              PointInPolygon.contains(geometry.success, [longitude, latitude])
-            )
-          })
-          return found?.id ?? null
-        })
+        Effect.map(shapes.smallestContaining(actor.app.id, [longitude, latitude]), (id) => id ?? null)
 
       /**
        * Marks the attachments the report now names used, releases those it stopped naming, and

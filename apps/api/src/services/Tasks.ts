@@ -30,12 +30,12 @@ import * as RangePage from "@fieldreport/domain/RangePage"
 import type { TaskCreate, TaskUpdate } from "@fieldreport/domain/Task"
 import * as Timestamp from "@fieldreport/domain/Timestamp"
 import { Context, Effect, Layer } from "effect"
-import { SqlClient } from "effect/sql"
 import { Conflict, Forbidden, NotFound } from "../Errors.ts"
 import { nowIso } from "../store/Clock.ts"
 import { ReportStore } from "../store/ReportStore.ts"
 import { type TaskChanges, type TaskPage, type TaskRow, TaskStore } from "../store/TaskStore.ts"
 import { type TeamRow, TeamStore } from "../store/TeamStore.ts"
+import * as Transaction from "../store/Transaction.ts"
 import { Access, type TeamAccess, teamRoleAllows } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 import { findReadable } from "./Reports.ts"
@@ -108,14 +108,11 @@ export class Tasks extends Context.Service<
   static readonly layer = Layer.effect(
     Tasks,
     Effect.gen(function* () {
-      const sql = yield* SqlClient.SqlClient
+      const inTransaction = yield* Transaction.runner
       const access = yield* Access
       const tasks = yield* TaskStore
       const teams = yield* TeamStore
       const readable = findReadable(yield* ReportStore, access)
-
-      const inTransaction = <A, E>(effect: Effect.Effect<A, E>) =>
-        sql.withTransaction(effect).pipe(Effect.catchTag("SqlError", Effect.die))
 
       /** The current team with the caller's role in it, when it manages tasks. */
       const taskTeam = Effect.fn("Tasks.taskTeam")(function* (actor: Actor) {

@@ -21,7 +21,6 @@ import type * as OrderBy from "@fieldreport/domain/OrderBy"
 import * as RangePage from "@fieldreport/domain/RangePage"
 import type { TeamUserUpdate } from "@fieldreport/domain/TeamUser"
 import { Context, Effect, Layer } from "effect"
-import { SqlClient } from "effect/sql"
 import { Forbidden, NotFound } from "../Errors.ts"
 import { nowIso } from "../store/Clock.ts"
 import { TeamStore } from "../store/TeamStore.ts"
@@ -35,6 +34,7 @@ import {
   type TeamUserRecord,
   TeamUserStore,
 } from "../store/TeamUserStore.ts"
+import * as Transaction from "../store/Transaction.ts"
 import { Access } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 import { Invitations } from "./Invitations.ts"
@@ -111,14 +111,11 @@ export class TeamUsers extends Context.Service<
   static readonly layer = Layer.effect(
     TeamUsers,
     Effect.gen(function* () {
-      const sql = yield* SqlClient.SqlClient
+      const inTransaction = yield* Transaction.runner
       const access = yield* Access
       const teams = yield* TeamStore
       const store = yield* TeamUserStore
       const invitations = yield* Invitations
-
-      const inTransaction = <A, E>(effect: Effect.Effect<A, E>) =>
-        sql.withTransaction(effect).pipe(Effect.catchTag("SqlError", Effect.die))
 
       const list = Effect.fn("TeamUsers.list")(function* (
         actor: Actor,

@@ -6,9 +6,9 @@
 import { InvalidInput } from "@fieldreport/domain/Invalid"
 import type { TeamCreate, TeamUpdate } from "@fieldreport/domain/Team"
 import { Context, Effect, Layer } from "effect"
-import { SqlClient } from "effect/sql"
 import { Forbidden, type NotFound } from "../Errors.ts"
 import { type TeamOfUser, TeamStore } from "../store/TeamStore.ts"
+import * as Transaction from "../store/Transaction.ts"
 import { Access, type TeamAccess, teamRoleAllows } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 
@@ -37,25 +37,23 @@ export class Teams extends Context.Service<
   static readonly layer = Layer.effect(
     Teams,
     Effect.gen(function* () {
-      const sql = yield* SqlClient.SqlClient
+      const inTransaction = yield* Transaction.runner
       const access = yield* Access
       const teams = yield* TeamStore
 
       const create = Effect.fn("Teams.create")(function* (actor: Actor, input: TeamCreate) {
-        return yield* sql
-          .withTransaction(
-            Effect.gen(function* () {
-              const team = yield* teams.insert({ branded_app_id: actor.app.id, ...input })
-              const teamUser = yield* teams.insertTeamUser({
-                team_id: team.id,
-                user_id: actor.user.id,
-                role: "owner",
-                agreed_to_join: true,
-              })
-              return { team, role: teamUser.role, teamUserId: teamUser.id }
-            }),
-          )
-          .pipe(Effect.catchTag("SqlError", Effect.die))
+        return yield* inTransaction(
+          Effect.gen(function* () {
+            const team = yield* teams.insert({ branded_app_id: actor.app.id, ...input })
+            const teamUser = yield* teams.insertTeamUser({
+              team_id: team.id,
+              user_id: actor.user.id,
+              role: "owner",
+              agreed_to_join: true,
+            })
+            return { team, role: teamUser.role, teamUserId: teamUser.id }
+          }),
+        )
       })
 
       const update = Effect.fn("Teams.update")(function* (actor: Actor, id: number, changes: TeamUpdate) {
@@ -81,25 +79,23 @@ export class Teams extends Context.Service<
           changes.is_owner_change === true && changes.user_id !== undefined && teamUserId !== undefined
             ? yield* ownerToBe(id, teamUserId, changes.user_id)
             : undefined
-        yield* sql
-          .withTransaction(
-            Effect.gen(function* () {
-              yield* teams.update(id, {
-                ...(changes.name === undefined ? {} : { name: changes.name }),
-                ...(changes.industry === undefined ? {} : { industry: changes.industry }),
-                ...(changes.location === undefined ? {} : { location: changes.location }),
-                ...(changes.feature_tasks_enabled === undefined
-                  ? {}
-                  : { feature_tasks_enabled: changes.feature_tasks_enabled }),
-              })
-              if (newOwner !== undefined) {
-                // The old owner steps down first: a team has one owner at any moment.
-                yield* teams.setRole(newOwner.formerOwnerId, "manager")
-                yield* teams.setRole(newOwner.teamUserId, "owner")
-              }
-            }),
-          )
-          .pipe(Effect.catchTag("SqlError", Effect.die))
+        yield* inTransaction(
+          Effect.gen(function* () {
+            yield* teams.update(id, {
+              ...(changes.name === undefined ? {} : { name: changes.name }),
+              ...(changes.industry === undefined ? {} : { industry: changes.industry }),
+              ...(changes.location === undefined ? {} : { location: changes.location }),
+              ...(changes.feature_tasks_enabled === undefined
+                ? {}
+                : { feature_tasks_enabled: changes.feature_tasks_enabled }),
+            })
+            if (newOwner !== undefined) {
+              // The old owner steps down first: a team has one owner at any moment.
+              yield* teams.setRole(newOwner.formerOwnerId, "manager")
+              yield* teams.setRole(newOwner.teamUserId, "owner")
+            }
+          }),
+        )
       })
 
       /** The team user who is to own the team, unless the owner names themselves. */

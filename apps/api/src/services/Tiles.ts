@@ -47,36 +47,36 @@ const lastAnchor = (min: number, max: number, scale: number, axis: "longitude" |
   return anchor === value && max > min ? anchorOf(value - scale / 2) : anchor
 }
 
-const malformed = (parameter: string, message: string) =>
-  new MalformedRequest({ errors: { [parameter]: [message] } })
-
 /** `scale`: degrees, from {@link minScale} to 360. */
 const scaleOf = (query: QueryValue.Query): Result.Result<number, MalformedRequest> =>
   Result.flatMap(QueryValue.number(query, "scale"), (scale) => {
-    if (scale === undefined) return Result.fail(malformed("scale", "is required"))
+    if (scale === undefined) return Result.fail(MalformedRequest.at("scale", "is required"))
     return scale >= minScale && scale <= 360
       ? Result.succeed(scale)
-      : Result.fail(malformed("scale", `must be between ${minScale} and 360 degrees`))
+      : Result.fail(MalformedRequest.at("scale", `must be between ${minScale} and 360 degrees`))
   })
 
 /** `bbox=minLon,minLat,maxLon,maxLat`, on the map and not across the antimeridian. */
 const bboxOf = (query: QueryValue.Query): Result.Result<BoundingBox, MalformedRequest> =>
   Result.flatMap(QueryValue.list(query, "bbox"), (items) => {
     const shape = "must be minLon,minLat,maxLon,maxLat in degrees"
-    if (items === undefined) return Result.fail(malformed("bbox", `is required; ${shape}`))
+    if (items === undefined) return Result.fail(MalformedRequest.at("bbox", `is required; ${shape}`))
     const numbers = items.flatMap((item) => {
       const number = QueryValue.number({ bbox: item }, "bbox")
       return Result.isSuccess(number) && number.success !== undefined ? [number.success] : []
     })
     const [minLongitude = 0, minLatitude = 0, maxLongitude = 0, maxLatitude = 0] = numbers
-    if (items.length !== 4 || numbers.length !== 4) return Result.fail(malformed("bbox", shape))
+    if (items.length !== 4 || numbers.length !== 4) return Result.fail(MalformedRequest.at("bbox", shape))
     if (![minLongitude, maxLongitude].every((longitude) => longitude >= -180 && longitude <= 180))
-      return Result.fail(malformed("bbox", "longitudes must be between -180 and 180"))
+      return Result.fail(MalformedRequest.at("bbox", "longitudes must be between -180 and 180"))
     if (![minLatitude, maxLatitude].every((latitude) => latitude >= -90 && latitude <= 90))
-      return Result.fail(malformed("bbox", "latitudes must be between -90 and 90"))
+      return Result.fail(MalformedRequest.at("bbox", "latitudes must be between -90 and 90"))
     if (minLongitude > maxLongitude || minLatitude > maxLatitude)
       return Result.fail(
-        malformed("bbox", "minimums must not exceed maximums; split a box across the antimeridian in two"),
+        MalformedRequest.at(
+          "bbox",
+          "minimums must not exceed maximums; split a box across the antimeridian in two",
+        ),
       )
     return Result.succeed({ minLongitude, minLatitude, maxLongitude, maxLatitude })
   })
@@ -152,7 +152,7 @@ export class Tiles extends Context.Service<
           Math.round((area.maxLongitude - area.minLongitude) / scale) *
           Math.round((area.maxLatitude - area.minLatitude) / scale)
         if (cells > maxCells) {
-          return yield* malformed(
+          return yield* MalformedRequest.at(
             "scale",
             `is too small for the bbox: it makes ${cells} cells, at most ${maxCells} are allowed`,
           )

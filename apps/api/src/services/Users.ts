@@ -10,11 +10,11 @@
 import { InvalidInput } from "@fieldreport/domain/Invalid"
 import type { UserUpdate } from "@fieldreport/domain/User"
 import { Context, Effect, Layer, Redacted } from "effect"
-import { SqlClient } from "effect/sql"
 import { hashPassword } from "../auth/Password.ts"
 import { AttachmentStore } from "../store/AttachmentStore.ts"
 import { nowIso } from "../store/Clock.ts"
 import { SessionStore } from "../store/SessionStore.ts"
+import * as Transaction from "../store/Transaction.ts"
 import { type UserRow, UserStore } from "../store/UserStore.ts"
 import type { Actor } from "./Authentication.ts"
 
@@ -37,7 +37,7 @@ export class Users extends Context.Service<
   static readonly layer = Layer.effect(
     Users,
     Effect.gen(function* () {
-      const sql = yield* SqlClient.SqlClient
+      const inTransaction = yield* Transaction.runner
       const users = yield* UserStore
       const sessions = yield* SessionStore
       const attachments = yield* AttachmentStore
@@ -49,29 +49,27 @@ export class Users extends Context.Service<
         // Hashed before the transaction, so the write lock is not held for the hashing.
         const password_hash =
           password === undefined ? undefined : yield* hashPassword(Redacted.value(password))
-        yield* sql
-          .withTransaction(
-            Effect.gen(function* () {
-              if (picture !== undefined && picture !== oldPicture) {
-                if (picture !== null) {
-                  const image = yield* attachments.find(picture)
-                  if (image === undefined || image.user_id !== userId || image.image !== 1) {
-                    return yield* InvalidInput.at("user.image_attachment_id", "must be an image you uploaded")
-                  }
-                  yield* attachments.markUsed([picture])
+        yield* inTransaction(
+          Effect.gen(function* () {
+            if (picture !== undefined && picture !== oldPicture) {
+              if (picture !== null) {
+                const image = yield* attachments.find(picture)
+                if (image === undefined || image.user_id !== userId || image.image !== 1) {
+                  return yield* InvalidInput.at("user.image_attachment_id", "must be an image you uploaded")
                 }
-                // The old picture goes with the clean-up of unused uploads, unless something else uses it.
-                if (oldPicture !== null) yield* attachments.release([oldPicture], yield* nowIso)
+                yield* attachments.markUsed([picture])
               }
-              yield* users.update(userId, {
-                ...columns,
-                ...(picture === undefined ? {} : { image_attachment_id: picture }),
-                ...(password_hash === undefined ? {} : { password_hash }),
-              })
-              if (password_hash !== undefined) yield* sessions.revokeAllOf(userId, actor.session?.id)
-            }),
-          )
-          .pipe(Effect.catchTag("SqlError", Effect.die))
+              // The old picture goes with the clean-up of unused uploads, unless something else uses it.
+              if (oldPicture !== null) yield* attachments.release([oldPicture], yield* nowIso)
+            }
+            yield* users.update(userId, {
+              ...columns,
+              ...(picture === undefined ? {} : { image_attachment_id: picture }),
+              ...(password_hash === undefined ? {} : { password_hash }),
+            })
+            if (password_hash !== undefined) yield* sessions.revokeAllOf(userId, actor.session?.id)
+          }),
+        )
         // Users are never deleted, and `authenticate` found this one moments ago.
         return yield* users.findById(userId).pipe(Effect.flatMap(Effect.fromNullishOr), Effect.orDie)
       })

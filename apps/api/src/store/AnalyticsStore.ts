@@ -1,24 +1,31 @@
 /**
  * The counts behind the analytics endpoints (api-decisions §8), grouped by the database: every
- * query reads the reports of one channel created in `[start, end)` through
- * `reports_channel_created` and answers a handful of rows per group, never the reports.
+ * query reads the reports of one channel created in `[start, end)` and answers a handful of rows
+ * per group, never the reports.
+ *
+ * Counts per time, state, category and choice come mostly from the counts kept as reports are
+ * written (migration 0010): those of the whole quarter hours of the range from
+ * `report_quarter_counts`, of its whole UTC days from `report_day_counts` and
+ * `report_choice_counts`, and those of the rest (less than a quarter hour or a day at either end)
+ * from the reports through `reports_channel_created`. So a count over two years of a busy channel
+ * reads some 70,000 quarters instead of a million reports. The counts per reporter, the reads and
+ * the awareness are read from the reports of the range.
  *
  * Local time: the caller splits a range into stretches of constant UTC offset
  * (`AnalyticsBucket.offsetIntervals`) and asks once per stretch with its offset, so the local hour,
- * weekday or calendar unit of a report is plain arithmetic on `created_at`. Timestamps are the
+ * weekday or calendar unit of a report is plain arithmetic on `created_at`, and of a quarter
+ * integer arithmetic on its number (its local minutes are `quarter * 15 + offset`). Timestamps are the
  * ISO 8601 UTC text the store writes everywhere, which SQLite's date functions read as is.
  *
  * Answers live in `reports.answers` as JSON text; a DropDown or Radio answer is one option value
- * (`FormAnswers.validate` unwraps it), read with `json_extract` and grouped in the same pass.
- * That needs no second copy of the answers to keep in step with every report write, and the
- * range scan is the cost either way.
+ * (`FormAnswers.validate` unwraps it), read with `json_extract` at the ends of a range.
  *
  * The PostgreSQL equivalents, for when that engine arrives (`created_at` as text there too):
  * `created_at::timestamptz AT TIME ZONE 'UTC' + make_interval(mins => offset)` is the local
  * time; `EXTRACT(HOUR FROM …)`, `EXTRACT(DOW FROM …)` (0 = Sunday, as `%w`) and
  * `date_trunc('hour' | 'day' | 'week' | 'month' | 'year', …)` (weeks from Monday, as here) group
  * it; `answers::jsonb ->> key` reads an answer; counts come back as `bigint` text, which the
- * `Number` conversions below already absorb.
+ * `Number` conversions below already absorb. The quarter arithmetic reads the same there.
  */
 import type { RangeWidth } from "@fieldreport/domain/AnalyticsBucket"
 import { Context, Effect, Layer } from "effect"
@@ -49,7 +56,7 @@ export interface UnitCount {
   readonly report_count: number
 }
 
-/** A count per value of some key (a state id, an hour, an option value). */
+/** A count per value of some key (a state id, an hour, an option value); each key once. */
 export interface KeyCount<K> {
   readonly key: K
   readonly report_count: number
@@ -77,8 +84,55 @@ export type AwarenessRow = {
 const minutesModifier = (offsetMinutes: number): string =>
   `${offsetMinutes >= 0 ? "+" : ""}${offsetMinutes} minutes`
 
-const keyCounts = <K>(rows: ReadonlyArray<{ readonly key: K; readonly report_count: unknown }>) =>
-  rows.map((row) => ({ key: row.key, report_count: Number(row.report_count) }))
+/** A count per key as read, before the parts of a range are added up. */
+interface Counted<K> {
+  readonly key: K
+  readonly report_count: number
+}
+
+/** The counts of every part of a range, added up per key. */
+const keyCounts = <K>(parts: ReadonlyArray<ReadonlyArray<Counted<K>>>): Array<KeyCount<K>> => {
+  const totals = new Map<K, number>()
+  for (const rows of parts)
+    for (const row of rows) totals.set(row.key, (totals.get(row.key) ?? 0) + Number(row.report_count))
+  return [...totals].map(([key, report_count]) => ({ key, report_count }))
+}
+
+const QUARTER_MILLIS = 15 * 60 * 1000
+const DAY_MILLIS = 24 * 60 * 60 * 1000
+/**
+ * The kept counts number quarters and days `unixepoch / 900` and `/ 86400`, which round toward
+ * zero before 1970, so they are read from the day after on. Local minutes are positive there too
+ * (offsets reach 14 hours), so the integer divisions below are floors.
+ */
+const KEPT_FROM_MILLIS = DAY_MILLIS
+
+/** Numbers `[from, to)` of whole quarters or days. */
+interface Units {
+  readonly from: number
+  readonly to: number
+}
+
+/** A range cut into the whole units of the kept counts and the rest, read from the reports. */
+interface Cut<R extends ReportRange> {
+  readonly units: Units | undefined
+  readonly rest: ReadonlyArray<R>
+}
+
+const cut = <R extends ReportRange>(range: R, unitMillis: number): Cut<R> => {
+  const from = Math.ceil(Math.max(Date.parse(range.start), KEPT_FROM_MILLIS) / unitMillis)
+  const to = Math.floor(Date.parse(range.end) / unitMillis)
+  if (!(from < to)) return { units: undefined, rest: [range] }
+  const rest = [
+    { ...range, end: new Date(from * unitMillis).toISOString() },
+    { ...range, start: new Date(to * unitMillis).toISOString() },
+  ].filter((part) => part.start < part.end)
+  return { units: { from, to }, rest }
+}
+
+/** A local range cut into quarters; read from the reports alone when its offset is not whole quarters (local mean time). */
+const quarterCut = (range: LocalRange): Cut<LocalRange> =>
+  Number.isInteger(range.offsetMinutes / 15) ? cut(range, QUARTER_MILLIS) : { units: undefined, rest: [range] }
 
 /**
  * The analytics store.
@@ -106,11 +160,8 @@ export class AnalyticsStore extends Context.Service<
     readonly countsPerCategory: (range: ReportRange) => Effect.Effect<ReadonlyArray<KeyCount<number>>>
     /** The reports per reporter; anonymous reports are left out, so they cannot be traced back. */
     readonly countsPerUser: (range: ReportRange) => Effect.Effect<ReadonlyArray<KeyCount<number>>>
-    /** The reports per answer to a single-choice field (an option value), answered or not. */
-    readonly countsPerAnswer: (
-      range: ReportRange,
-      fieldKey: string,
-    ) => Effect.Effect<ReadonlyArray<KeyCount<string | null>>>
+    /** The reports per answer to a single-choice field (an option value); unanswered ones are left out. */
+    readonly countsPerAnswer: (range: ReportRange, fieldKey: string) => Effect.Effect<ReadonlyArray<KeyCount<string>>>
     /** How the range's reports were opened. */
     readonly reads: (range: ReportRange) => Effect.Effect<ReadCounts>
     /**
@@ -128,6 +179,7 @@ export class AnalyticsStore extends Context.Service<
       const inRange = (range: ReportRange) =>
         sql`r.channel_id = ${range.channelId} AND r.created_at >= ${range.start} AND r.created_at < ${range.end}`
 
+      /** The unit of `width` a report's local time falls in, for the reports of a range. */
       const localUnit = (width: RangeWidth, modifier: string) => {
         switch (width) {
           case "hour":
@@ -144,13 +196,71 @@ export class AnalyticsStore extends Context.Service<
         }
       }
 
-      /** Counts per a local-time part `strftime` writes as digits (`%H`, `%w`). */
+      /** The unit of `width` a local day (`local_day`, days since Thursday 1970-01-01) falls in. */
+      const unitOfLocalDay = (width: Exclude<RangeWidth, "hour">) => {
+        switch (width) {
+          case "day":
+            return sql`local_day`
+          case "week":
+            // Weeks since Monday 1969-12-29.
+            return sql`(local_day + 3) / 7`
+          case "month":
+            return sql`strftime('%Y-%m', local_day * 86400, 'unixepoch')`
+          case "year":
+            return sql`strftime('%Y', local_day * 86400, 'unixepoch')`
+        }
+      }
+
+      /** The kept quarters `[from, to)` of a channel. */
+      const quarters = (channelId: number, units: Units) =>
+        sql`FROM report_quarter_counts
+          WHERE channel_id = ${channelId} AND quarter >= ${units.from} AND quarter < ${units.to}`
+      // node:sqlite binds numbers as REAL: the cast keeps the divisions below integer divisions.
+      const localMinutes = (offsetMinutes: number) => sql`(quarter * 15 + CAST(${offsetMinutes} AS INTEGER))`
+
+      /** The kept days `[from, to)` of a channel. */
+      const days = (channelId: number, units: Units) =>
+        sql`channel_id = ${channelId} AND day >= ${units.from} AND day < ${units.to}`
+
+      /** Counts per a local-time part: `strftime` of the reports, the same arithmetic on the quarters. */
       const countsPerLocalPart = (range: LocalRange, part: "%H" | "%w") =>
-        sql<{ key: number; report_count: number }>`SELECT
-            CAST(strftime(${part}, r.created_at, ${minutesModifier(range.offsetMinutes)}) AS INTEGER) AS key,
-            COUNT(*) AS report_count
-          FROM reports r WHERE ${inRange(range)}
-          GROUP BY key`.pipe(Effect.map(keyCounts), Effect.orDie)
+        Effect.gen(function* () {
+          const { units, rest } = quarterCut(range)
+          const fromReports = yield* Effect.forEach(
+            rest,
+            (piece) =>
+              sql<Counted<number>>`SELECT
+                  CAST(strftime(${part}, r.created_at, ${minutesModifier(piece.offsetMinutes)}) AS INTEGER) AS key,
+                  COUNT(*) AS report_count
+                FROM reports r WHERE ${inRange(piece)}
+                GROUP BY key`,
+          )
+          if (units === undefined) return keyCounts(fromReports)
+          const minutes = localMinutes(range.offsetMinutes)
+          // 1970-01-01 was a Thursday, day 4 of `%w`.
+          const key = part === "%H" ? sql`(${minutes} / 60) % 24` : sql`(${minutes} / 1440 + 4) % 7`
+          const kept = yield* sql<Counted<number>>`SELECT ${key} AS key, SUM(report_count) AS report_count
+            ${quarters(range.channelId, units)}
+            GROUP BY key`
+          return keyCounts([...fromReports, kept])
+        }).pipe(Effect.orDie)
+
+      /** Counts per state or category: a column of the reports and of `report_day_counts` alike. */
+      const countsPerDayColumn = (range: ReportRange, column: "report_state_id" | "category_id") =>
+        Effect.gen(function* () {
+          const { units, rest } = cut(range, DAY_MILLIS)
+          const fromReports = yield* Effect.forEach(
+            rest,
+            (piece) =>
+              sql<Counted<number>>`SELECT ${sql(column)} AS key, COUNT(*) AS report_count
+                FROM reports r WHERE ${inRange(piece)} GROUP BY key`,
+          )
+          if (units === undefined) return keyCounts(fromReports)
+          const kept = yield* sql<Counted<number>>`SELECT ${sql(column)} AS key, SUM(report_count) AS report_count
+            FROM report_day_counts WHERE ${days(range.channelId, units)}
+            GROUP BY key`
+          return keyCounts([...fromReports, kept])
+        }).pipe(Effect.orDie)
 
       return AnalyticsStore.of({
         images: (range) =>
@@ -163,39 +273,71 @@ export class AnalyticsStore extends Context.Service<
             WHERE ${inRange(range)} AND f.field_type = 'Image'
             ORDER BY r.created_at, r.id, a.id`.pipe(Effect.orDie),
         countsPerUnit: (range, width) =>
-          sql<UnitCount>`SELECT MIN(r.created_at) AS first_created_at, COUNT(*) AS report_count
-            FROM reports r WHERE ${inRange(range)}
-            GROUP BY ${localUnit(width, minutesModifier(range.offsetMinutes))}`.pipe(
-            Effect.map((rows) =>
-              rows.map((row) => ({
-                first_created_at: row.first_created_at,
-                report_count: Number(row.report_count),
+          Effect.gen(function* () {
+            const { units, rest } = quarterCut(range)
+            const fromReports = yield* Effect.forEach(
+              rest,
+              (piece) =>
+                sql<UnitCount>`SELECT MIN(r.created_at) AS first_created_at, COUNT(*) AS report_count
+                  FROM reports r WHERE ${inRange(piece)}
+                  GROUP BY ${localUnit(width, minutesModifier(piece.offsetMinutes))}`,
+            )
+            const minutes = localMinutes(range.offsetMinutes)
+            const kept =
+              units === undefined
+                ? []
+                : width === "hour"
+                  ? yield* sql<{ first_quarter: number; report_count: number }>`SELECT
+                        MIN(quarter) AS first_quarter, SUM(report_count) AS report_count
+                      ${quarters(range.channelId, units)}
+                      GROUP BY ${minutes} / 60`
+                  : // Days first, so the calendar functions run on a few hundred days, not on every quarter.
+                    yield* sql<{ first_quarter: number; report_count: number }>`SELECT
+                        MIN(first_quarter) AS first_quarter, SUM(report_count) AS report_count
+                      FROM (
+                        SELECT ${minutes} / 1440 AS local_day, MIN(quarter) AS first_quarter,
+                          SUM(report_count) AS report_count
+                        ${quarters(range.channelId, units)}
+                        GROUP BY local_day
+                      )
+                      GROUP BY ${unitOfLocalDay(width)}`
+            return [
+              ...fromReports.flat(),
+              // A quarter lies in one local unit, so its start is an instant of that unit.
+              ...kept.map((row) => ({
+                first_created_at: new Date(row.first_quarter * QUARTER_MILLIS).toISOString(),
+                report_count: row.report_count,
               })),
-            ),
-            Effect.orDie,
-          ),
+            ].map((row) => ({ first_created_at: row.first_created_at, report_count: Number(row.report_count) }))
+          }).pipe(Effect.orDie),
         countsPerHour: (range) => countsPerLocalPart(range, "%H"),
         countsPerWeekDay: (range) => countsPerLocalPart(range, "%w"),
-        countsPerState: (range) =>
-          sql<{ key: number; report_count: number }>`SELECT r.report_state_id AS key, COUNT(*) AS report_count
-            FROM reports r WHERE ${inRange(range)} GROUP BY r.report_state_id`.pipe(
-            Effect.map(keyCounts),
-            Effect.orDie,
-          ),
-        countsPerCategory: (range) =>
-          sql<{ key: number; report_count: number }>`SELECT r.category_id AS key, COUNT(*) AS report_count
-            FROM reports r WHERE ${inRange(range)} GROUP BY r.category_id`.pipe(
-            Effect.map(keyCounts),
-            Effect.orDie,
-          ),
+        countsPerState: (range) => countsPerDayColumn(range, "report_state_id"),
+        countsPerCategory: (range) => countsPerDayColumn(range, "category_id"),
         countsPerUser: (range) =>
-          sql<{ key: number; report_count: number }>`SELECT r.user_id AS key, COUNT(*) AS report_count
+          sql<Counted<number>>`SELECT r.user_id AS key, COUNT(*) AS report_count
             FROM reports r WHERE ${inRange(range)} AND r.is_anonymous = 0
-            GROUP BY r.user_id`.pipe(Effect.map(keyCounts), Effect.orDie),
+            GROUP BY r.user_id`.pipe(
+            Effect.map((rows) => keyCounts([rows])),
+            Effect.orDie,
+          ),
         countsPerAnswer: (range, fieldKey) =>
-          sql<{ key: string | null; report_count: number }>`SELECT
-              json_extract(r.answers, ${`$."${fieldKey}"`}) AS key, COUNT(*) AS report_count
-            FROM reports r WHERE ${inRange(range)} GROUP BY key`.pipe(Effect.map(keyCounts), Effect.orDie),
+          Effect.gen(function* () {
+            const { units, rest } = cut(range, DAY_MILLIS)
+            const path = `$."${fieldKey}"`
+            const fromReports = yield* Effect.forEach(
+              rest,
+              (piece) =>
+                sql<Counted<string>>`SELECT json_extract(r.answers, ${path}) AS key, COUNT(*) AS report_count
+                  FROM reports r WHERE ${inRange(piece)} AND json_type(r.answers, ${path}) = 'text'
+                  GROUP BY key`,
+            )
+            if (units === undefined) return keyCounts(fromReports)
+            const kept = yield* sql<Counted<string>>`SELECT value AS key, SUM(report_count) AS report_count
+              FROM report_choice_counts WHERE ${days(range.channelId, units)} AND field_key = ${fieldKey}
+              GROUP BY value`
+            return keyCounts([...fromReports, kept])
+          }).pipe(Effect.orDie),
         // Grouping by (report, user) first counts the distinct pairs and both distinct sides in one pass.
         reads: (range) =>
           sql<ReadCounts>`SELECT COALESCE(SUM(p.opens), 0) AS total_reads, COUNT(*) AS unique_reads,

@@ -4,6 +4,7 @@
  */
 import { Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
+import { changedColumns } from "./Columns.ts"
 
 /** A category; `parent_id` is null for the root. */
 export interface CategoryRow {
@@ -94,9 +95,7 @@ export class CategoryStore extends Context.Service<
             Effect.orDie,
           ),
         update: (id, changes) => {
-          const columns = Object.fromEntries(
-            Object.entries(changes).filter(([, value]) => value !== undefined),
-          )
+          const columns = changedColumns(changes)
           if (Object.keys(columns).length === 0) return Effect.void
           return sql`UPDATE categories SET ${sql.update(columns)} WHERE id = ${id}`.pipe(
             Effect.asVoid,

@@ -5,6 +5,7 @@
 import { Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { nowIso } from "./Clock.ts"
+import { changedColumns } from "./Columns.ts"
 import type { ChannelRole } from "./MembershipStore.ts"
 import type { TeamRole } from "./TeamStore.ts"
 
@@ -108,9 +109,7 @@ export class ChannelStore extends Context.Service<
             Effect.orDie,
           ),
         update: (id, changes) => {
-          const columns = Object.fromEntries(
-            Object.entries(changes).filter(([, value]) => value !== undefined),
-          )
+          const columns = changedColumns(changes)
           if (Object.keys(columns).length === 0) return Effect.void
           return sql`UPDATE channels SET ${sql.update(columns)} WHERE id = ${id}`.pipe(
             Effect.asVoid,

@@ -100,12 +100,6 @@ export interface ReportChannelRow {
   readonly pin_appearance: string
 }
 
-/** A shape that may contain a point: its box does. */
-export interface ShapeCandidate {
-  readonly id: number
-  readonly geom: string
-}
-
 type StoredReport = Omit<ReportRow, "answers"> & { readonly answers: string }
 
 // The server writes the answers itself, after `FormAnswers.validate`.
@@ -168,8 +162,6 @@ export class ReportStore extends Context.Service<
     readonly channels: (channelIds: ReadonlyArray<number>) => Effect.Effect<ReadonlyArray<ReportChannelRow>>
     /** Whether the shape belongs to the branded app. */
     readonly isShapeOfApp: (shapeId: number, appId: number) => Effect.Effect<boolean>
-    /** The app's shapes whose box holds the point, smallest area first. */
-    readonly shapesAround: (appId: number, location: Location) => Effect.Effect<ReadonlyArray<ShapeCandidate>>
   }
 >()("api/store/ReportStore") {
   static readonly layer = Layer.effect(
@@ -290,14 +282,6 @@ export class ReportStore extends Context.Service<
             Effect.map((rows) => rows.length > 0),
             Effect.orDie,
           ),
-        // The R*Tree narrows the candidates to boxes holding the point; containment itself is
-        // tested exactly by the caller.
-        shapesAround: (appId, { latitude, longitude }) =>
-          sql<ShapeCandidate>`SELECT s.id, s.geom FROM shapes_box b JOIN shapes s ON s.id = b.id
-            WHERE b.min_longitude <= ${longitude} AND b.max_longitude >= ${longitude}
-              AND b.min_latitude <= ${latitude} AND b.max_latitude >= ${latitude}
-              AND s.branded_app_id = ${appId}
-            ORDER BY s.area, s.id`.pipe(Effect.orDie),
       })
     }),
   )

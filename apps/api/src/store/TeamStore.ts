@@ -5,6 +5,7 @@
 import { Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { nowIso } from "./Clock.ts"
+import { changedColumns } from "./Columns.ts"
 
 /** A team's role for one of its users; exactly one owner per team. */
 export type TeamRole = "team_member" | "manager" | "owner"
@@ -101,11 +102,7 @@ export class TeamStore extends Context.Service<
             return rows[0]!
           }).pipe(Effect.orDie),
         update: (id, changes) => {
-          const columns = Object.fromEntries(
-            Object.entries(changes)
-              .filter(([, value]) => value !== undefined)
-              .map(([name, value]) => [name, typeof value === "boolean" ? Number(value) : value]),
-          )
+          const columns = changedColumns(changes)
           if (Object.keys(columns).length === 0) return Effect.void
           return sql`UPDATE teams SET ${sql.update(columns)} WHERE id = ${id}`.pipe(
             Effect.asVoid,

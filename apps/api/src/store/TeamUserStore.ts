@@ -8,6 +8,7 @@ import type * as OrderBy from "@fieldreport/domain/OrderBy"
 import type { TeamUserStatus } from "@fieldreport/domain/TeamUser"
 import { Context, Effect, Layer } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
+import { changedColumns } from "./Columns.ts"
 import type { ChannelRole } from "./MembershipStore.ts"
 import type { TeamRole } from "./TeamStore.ts"
 
@@ -253,11 +254,7 @@ export class TeamUserStore extends Context.Service<
             Effect.orDie,
           ),
         update: (id, changes) => {
-          const assignments = Object.fromEntries(
-            Object.entries(changes)
-              .filter(([, value]) => value !== undefined)
-              .map(([name, value]) => [name, typeof value === "boolean" ? Number(value) : value]),
-          )
+          const assignments = changedColumns(changes)
           if (Object.keys(assignments).length === 0) return Effect.void
           return sql`UPDATE team_users SET ${sql.update(assignments)} WHERE id = ${id}`.pipe(
             Effect.asVoid,

@@ -4,6 +4,7 @@
 import { Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { nowIso } from "./Clock.ts"
+import { changedColumns } from "./Columns.ts"
 
 export interface UserRow {
   readonly id: number
@@ -43,8 +44,6 @@ export interface UserChanges {
   readonly location_enabled?: boolean
   readonly push_notification_enabled?: boolean
 }
-
-const asColumn = (value: unknown) => (typeof value === "boolean" ? (value ? 1 : 0) : value)
 
 export class UserStore extends Context.Service<
   UserStore,
@@ -91,11 +90,7 @@ export class UserStore extends Context.Service<
             return rows[0]!
           }).pipe(Effect.orDie),
         update: (id, changes) => {
-          const columns = Object.fromEntries(
-            Object.entries(changes)
-              .filter(([, value]) => value !== undefined)
-              .map(([name, value]) => [name, asColumn(value)]),
-          )
+          const columns = changedColumns(changes)
           if (Object.keys(columns).length === 0) return Effect.void
           return sql`UPDATE users SET ${sql.update(columns)} WHERE id = ${id}`.pipe(
             Effect.asVoid,

@@ -167,7 +167,6 @@ describe("report comments", () => {
       content: "Thank you.",
       created_at: expect.stringMatching(iso),
       is_anonymous: false,
-      report_id: reportId,
       user_id: world.viewer.id,
     })
     const report = await reportWith(world.reporter, reportId, "report_comments,form_fields")

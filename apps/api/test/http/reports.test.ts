@@ -807,6 +807,25 @@ describe("PATCH /api/v4/reports/{id}", () => {
       ).toBe(404)
     })
 
+    it("lists the state changes with the fields asked for, ignoring names it does not know", async () => {
+      const id = await file(world.reporter, { address: "Quay St" }, channel)
+      await patch(world.operator, id, { report_state_id: flow["In progress"] })
+      const history = await server.request(
+        "GET",
+        `/api/v4/reports/${id}/report_state_changes?fields=-report_id,-created_at,-previous_report_state,colour`,
+        { token: world.reporter.token },
+      )
+      expect(history.status).toBe(200)
+      expect(history.headers.get("x-ignored-fields")).toBe("colour")
+      expect(history.body).toEqual([
+        {
+          id: expect.any(Number),
+          user_id: world.operator.id,
+          new_report_state: { id: flow["In progress"], name: "In progress" },
+        },
+      ])
+    })
+
     it("is 422 for a move the current state does not allow, and for a state of another channel", async () => {
       const id = await file(world.reporter, { address: "Quay St" }, channel)
       const skipped = await patch(world.operator, id, { report_state_id: flow.Resolved })

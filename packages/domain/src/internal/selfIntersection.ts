@@ -9,6 +9,7 @@
  */
 import type { Position } from "../Position.ts"
 import type { Ring } from "../Wkt.ts"
+import { comparePositions, orientation, segmentsMeet } from "./segments.ts"
 
 /** An edge of a ring, from one position to the next. */
 export interface Edge {
@@ -131,34 +132,5 @@ const inRingOrder = (a: SweptEdge, b: SweptEdge): readonly [Edge, Edge] => {
     { from: second.from, to: second.to },
   ]
 }
-
-/** Whether two closed segments share at least one position. */
-const segmentsMeet = (a: SweptEdge, b: SweptEdge): boolean => {
-  const a1 = orientation(b.start, b.end, a.start)
-  const a2 = orientation(b.start, b.end, a.end)
-  const b1 = orientation(a.start, a.end, b.start)
-  const b2 = orientation(a.start, a.end, b.end)
-  if (Math.sign(a1) * Math.sign(a2) < 0 && Math.sign(b1) * Math.sign(b2) < 0) return true
-  return (
-    (a1 === 0 && within(b, a.start)) ||
-    (a2 === 0 && within(b, a.end)) ||
-    (b1 === 0 && within(a, b.start)) ||
-    (b2 === 0 && within(a, b.end))
-  )
-}
-
-/** Whether a position known to be on the edge's line lies between its ends. */
-const within = (edge: SweptEdge, position: Position): boolean =>
-  comparePositions(edge.start, position) <= 0 && comparePositions(position, edge.end) <= 0
-
-// The two helpers below run millions of times on a large ring: indexing is several times faster than
-// destructuring parameters there.
-
-/** Twice the signed area of the triangle: positive when `c` is left of the line from `a` to `b`. */
-const orientation = (a: Position, b: Position, c: Position): number =>
-  (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-
-/** West to east, then south to north: the order in which the sweep meets positions. */
-const comparePositions = (a: Position, b: Position): number => a[0] - b[0] || a[1] - b[1]
 
 const samePosition = (a: Position, b: Position): boolean => a[0] === b[0] && a[1] === b[1]

@@ -14,8 +14,8 @@ import { Analytics } from "../../services/Analytics.ts"
 import { type Actor, Authentication } from "../../services/Authentication.ts"
 import { fieldsOf } from "../Fields.ts"
 import type { HttpFailure } from "../Problem.ts"
+import { requestOrigin } from "../Request.ts"
 import { json, type Reply, type Route } from "../Route.ts"
-import { requestOrigin } from "./AttachmentRoutes.ts"
 
 /** The analytics query, and `field_id` when the endpoint requires it, with every problem at once. */
 const queryWithField = (
@@ -26,9 +26,7 @@ const queryWithField = (
 > => {
   const query = AnalyticsBucket.parseQuery(req.query)
   const fieldId = Result.flatMap(QueryValue.integer(req.query, "field_id"), (id) =>
-    id === undefined
-      ? Result.fail(new MalformedRequest({ errors: { field_id: ["is required"] } }))
-      : Result.succeed(id),
+    id === undefined ? Result.fail(MalformedRequest.at("field_id", "is required")) : Result.succeed(id),
   )
   if (Result.isSuccess(query) && Result.isSuccess(fieldId))
     return Result.succeed({ query: query.success, fieldId: fieldId.success })

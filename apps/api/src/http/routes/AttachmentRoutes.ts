@@ -12,18 +12,8 @@ import { AppConfig } from "../../Config.ts"
 import { UnsupportedMediaType } from "../../Errors.ts"
 import { Attachments } from "../../services/Attachments.ts"
 import { Authentication } from "../../services/Authentication.ts"
+import { requestOrigin } from "../Request.ts"
 import { json, type Route } from "../Route.ts"
-
-/**
- * The origin a request reached the service at (`https://host`), for absolute addresses when no
- * public URL is configured. Behind a proxy it is the proxy's (`X-Forwarded-Proto` from loopback).
- *
- * @example
- * ```ts
- * const record = yield* attachments.recordOf(row, requestOrigin(req))
- * ```
- */
-export const requestOrigin = (req: Request): string => `${req.protocol}://${req.get("host") ?? "localhost"}`
 
 interface FilePart {
   readonly filename: string
@@ -47,7 +37,7 @@ const filePart = (req: Request, maxBytes: number) =>
           defParamCharset: "utf8",
           limits: { files: 1, fileSize: maxBytes + 1, fields: 20, parts: 40, fieldSize: 64 * 1024 },
         }),
-      catch: () => new MalformedRequest({ errors: { body: ["is not valid multipart/form-data"] } }),
+      catch: () => MalformedRequest.at("body", "is not valid multipart/form-data"),
     })
     return yield* Effect.callback<FilePart, MalformedRequest | InvalidInput>((resume) => {
       let found = false
@@ -65,10 +55,7 @@ const filePart = (req: Request, maxBytes: number) =>
       })
       parser.on("error", () => {
         // After the file part began, its stream carries the error to the service.
-        if (!found)
-          resume(
-            Effect.fail(new MalformedRequest({ errors: { body: ["is not valid multipart/form-data"] } })),
-          )
+        if (!found) resume(Effect.fail(MalformedRequest.at("body", "is not valid multipart/form-data")))
       })
       parser.on("close", () => {
         if (!found)

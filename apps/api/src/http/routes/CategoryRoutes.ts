@@ -5,22 +5,15 @@
  */
 import { CategoryCreate, CategoryUpdate } from "@fieldreport/domain/Category"
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
-import { Effect, Option } from "effect"
-import { type Request, Router } from "express"
+import { Effect } from "effect"
+import { Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
-import { AppConfig } from "../../Config.ts"
 import { Authentication } from "../../services/Authentication.ts"
 import { Categories, type CategoryWithChildren, maxDepth } from "../../services/Categories.ts"
+import { pinUrls } from "../../services/Pins.ts"
 import { fieldsOf } from "../Fields.ts"
-import { bodyOf, idParam } from "../Request.ts"
+import { baseUrlOf, bodyOf, idParam } from "../Request.ts"
 import { json, noContent, type Route } from "../Route.ts"
-import { pinUrls } from "./PinRoutes.ts"
-
-/** The address the service is reached at: the configured one, or the one this request used. */
-const baseUrlOf = (req: Request) =>
-  Effect.map(Effect.service(AppConfig), (config) =>
-    Option.getOrElse(config.publicUrl, () => `${req.protocol}://${req.get("host")}`).replace(/\/+$/, ""),
-  )
 
 /**
  * The category resource with every field, for a service at `baseUrl`.

@@ -7,39 +7,16 @@ import { Effect } from "effect"
 import { Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
 import { Authentication } from "../../services/Authentication.ts"
-import { Forms, type FormWithFields } from "../../services/Forms.ts"
-import type { FormFieldRow } from "../../store/FormStore.ts"
+import { Forms, type FormWithFields, formFieldOf } from "../../services/Forms.ts"
 import { fieldsOf } from "../Fields.ts"
 import { bodyOf, idParam } from "../Request.ts"
 import { json, type Route } from "../Route.ts"
-
-/**
- * The form field record of a row, with `value` null as on a form definition.
- *
- * @example
- * ```ts
- * formFieldBody(row) // { id: 13, label: "Category", key: "f_1_13_1", field_type: "Category", … }
- * ```
- */
-export const formFieldBody = (field: FormFieldRow) => ({
-  id: field.id,
-  label: field.label,
-  key: field.key,
-  field_type: field.field_type,
-  form_order: field.form_order,
-  data: field.data,
-  mandatory: field.mandatory === null ? null : field.mandatory === 1,
-  visibility: field.visibility,
-  field_visibility: field.field_visibility,
-  value: null,
-  editable: field.editable === 1,
-})
 
 const formBody = ({ form, fields }: FormWithFields) => ({
   id: form.id,
   name: form.name,
   version: form.version,
-  fields: fields.map(formFieldBody),
+  fields: fields.map(formFieldOf),
 })
 
 /** The form routes. */

@@ -6,7 +6,6 @@
  * address, so they are cached by clients and kept in memory once drawn.
  */
 
-import type { PinUrls } from "@fieldreport/domain/Category"
 import { PinAppearance, PinColor } from "@fieldreport/domain/Category"
 import { Schema } from "effect"
 import { Router } from "express"
@@ -14,21 +13,6 @@ import sharp from "sharp"
 import { NotFound } from "../../Errors.ts"
 import { fromFailure } from "../Problem.ts"
 import { sendProblem } from "../Route.ts"
-
-/**
- * The addresses of a pin at 1×, 2× and 3×, under the service's base URL.
- *
- * @example
- * ```ts
- * pinUrls("https://reports.example.org", "#00aa00", "default").at2x
- * // "https://reports.example.org/api/v4/pins/%2300aa00/default@2x.png"
- * ```
- */
-export const pinUrls = (baseUrl: string, color: string, appearance: string): PinUrls => {
-  const at = (scale: number) =>
-    `${baseUrl}/api/v4/pins/${encodeURIComponent(color)}/${appearance}@${scale}x.png`
-  return { at1x: at(1), at2x: at(2), at3x: at(3) }
-}
 
 const isColor = Schema.is(PinColor)
 const isAppearance = Schema.is(PinAppearance)

@@ -11,11 +11,11 @@ import { Effect } from "effect"
 import { type Request, Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
 import { type Actor, Authentication } from "../../services/Authentication.ts"
-import { Reports } from "../../services/Reports.ts"
+import { type Filed, Reports } from "../../services/Reports.ts"
 import { ReportView } from "../../services/ReportView.ts"
 import type { ReportRow, StateChangeRow } from "../../store/ReportStore.ts"
 import { type Fields, fieldsOf } from "../Fields.ts"
-import { bodyOf, idParam } from "../Request.ts"
+import { bodyOf, idParam, requestOrigin } from "../Request.ts"
 import { json, type Route } from "../Route.ts"
 
 const oneReport = /^\/api\/v4\/reports\/(?<id>\d+)\/?$/
@@ -38,9 +38,6 @@ export const stateChangeBody = (change: StateChangeRow) => ({
   new_report_state: { id: change.new_state_id, name: change.new_state_name },
 })
 
-/** The origin this request came to, for signed file addresses when no public URL is configured. */
-const originOf = (req: Request): string => `${req.protocol}://${req.get("host")}`
-
 /** The report rendered for the request's `fields`. */
 const renderOne = Effect.fnUntraced(function* (
   req: Request,
@@ -50,9 +47,17 @@ const renderOne = Effect.fnUntraced(function* (
 ) {
   const [body] = yield* (yield* ReportView).render(actor, [report], {
     has: fields.has,
-    origin: originOf(req),
+    origin: requestOrigin(req),
   })
   return fields.render(body ?? {})
+})
+
+/** A report a create or an upsert answers with: `201` with its address when filed just now, else `200`. */
+const filedReply = Effect.fnUntraced(function* (req: Request, actor: Actor, fields: Fields, filed: Filed) {
+  const body = yield* renderOne(req, actor, fields, filed.report)
+  return filed.created
+    ? json(body, 201, { ...fields.headers, Location: `/api/v4/reports/${filed.report.id}` })
+    : json(body, 200, fields.headers)
 })
 
 /** The report routes. */
@@ -77,11 +82,7 @@ export const reportRoutes = (route: Route<AppServices>): Router => {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
         const fields = yield* fieldsOf(req, FieldCatalogue.report)
         const input = yield* bodyOf(req, "report", ReportCreate)
-        const { report, created } = yield* (yield* Reports).create(actor, input)
-        const body = yield* renderOne(req, actor, fields, report)
-        return created
-          ? json(body, 201, { ...fields.headers, Location: `/api/v4/reports/${report.id}` })
-          : json(body, 200, fields.headers)
+        return yield* filedReply(req, actor, fields, yield* (yield* Reports).create(actor, input))
       }),
     ),
   )
@@ -92,11 +93,7 @@ export const reportRoutes = (route: Route<AppServices>): Router => {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
         const fields = yield* fieldsOf(req, FieldCatalogue.report)
         const input = yield* bodyOf(req, "report", ReportUpsert)
-        const { report, created } = yield* (yield* Reports).upsert(actor, input)
-        const body = yield* renderOne(req, actor, fields, report)
-        return created
-          ? json(body, 201, { ...fields.headers, Location: `/api/v4/reports/${report.id}` })
-          : json(body, 200, fields.headers)
+        return yield* filedReply(req, actor, fields, yield* (yield* Reports).upsert(actor, input))
       }),
     ),
   )
@@ -119,8 +116,13 @@ export const reportRoutes = (route: Route<AppServices>): Router => {
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
         const id = yield* idParam(req, "id")
+        const fields = yield* fieldsOf(req, FieldCatalogue.reportStateChange)
         const changes = yield* (yield* Reports).stateChanges(actor, id)
-        return json(changes.map(stateChangeBody))
+        return json(
+          changes.map((change) => fields.render(stateChangeBody(change))),
+          200,
+          fields.headers,
+        )
       }),
     ),
   )

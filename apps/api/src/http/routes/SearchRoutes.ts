@@ -11,28 +11,21 @@
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import * as RangePage from "@fieldreport/domain/RangePage"
 import type { MapItem } from "@fieldreport/domain/ReportSearch"
-import { Effect, Option } from "effect"
-import { type Request, Router } from "express"
+import { Effect } from "effect"
+import { Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
-import { AppConfig } from "../../Config.ts"
 import { Authentication } from "../../services/Authentication.ts"
+import { pinUrls } from "../../services/Pins.ts"
 import { ReportSearches } from "../../services/ReportSearches.ts"
 import { cacheKey } from "../../services/ReportView.ts"
 import { Tiles } from "../../services/Tiles.ts"
 import type { MapItemRow } from "../../store/ReportSearchStore.ts"
 import { fieldsOf } from "../Fields.ts"
-import { idParam } from "../Request.ts"
+import { baseUrlOf, idParam, requestOrigin } from "../Request.ts"
 import { json, type Route } from "../Route.ts"
-import { pinUrls } from "./PinRoutes.ts"
 
 /** What a page of search results counts in `Accept-Ranges` and `Content-Range`. */
 const resource = "reports"
-
-/** The address the service is reached at: the configured one, or the one this request used. */
-const baseUrlOf = (req: Request) =>
-  Effect.map(Effect.service(AppConfig), (config) =>
-    Option.getOrElse(config.publicUrl, () => `${req.protocol}://${req.get("host")}`).replace(/\/+$/, ""),
-  )
 
 /**
  * The map item of a search result, for a service at `baseUrl`: `cache_key` as the report has it
@@ -105,7 +98,7 @@ export const searchRoutes = (route: Route<AppServices>): Router => {
         const fields = yield* fieldsOf(req, FieldCatalogue.report)
         const found = yield* (yield* ReportSearches).reports(actor, id, page, {
           has: fields.has,
-          origin: `${req.protocol}://${req.get("host")}`,
+          origin: requestOrigin(req),
         })
         if (found.status === "pending") return json({ id, status: "pending" }, 202)
         return json(found.items.map(fields.render), 200, {

@@ -16,15 +16,14 @@ import * as QueryValue from "@fieldreport/domain/QueryValue"
 import * as RangePage from "@fieldreport/domain/RangePage"
 import { type Shape, ShapeCreate, ShapeSearch } from "@fieldreport/domain/Shape"
 import * as ShapeColor from "@fieldreport/domain/ShapeColor"
-import { Effect, Option } from "effect"
+import { Effect } from "effect"
 import { type Request, Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
-import { AppConfig } from "../../Config.ts"
 import { Authentication } from "../../services/Authentication.ts"
 import { Shapes } from "../../services/Shapes.ts"
 import type { ShapeRow } from "../../store/ShapeStore.ts"
 import { fieldsOf } from "../Fields.ts"
-import { bodyOf, idParam } from "../Request.ts"
+import { baseUrlOf, bodyOf, idParam } from "../Request.ts"
 import { json, noContent, type Route } from "../Route.ts"
 
 /** What a page of shapes counts in `Accept-Ranges` and `Content-Range`. */
@@ -50,12 +49,6 @@ export const shapeBody = (shape: ShapeRow): Shape => ({
   normal_color: ShapeColor.normal(shape.metadata),
 })
 
-/** The address the service is reached at: the configured one, or the one this request used. */
-const baseUrlOf = (req: Request) =>
-  Effect.map(Effect.service(AppConfig), (config) =>
-    Option.getOrElse(config.publicUrl, () => `${req.protocol}://${req.get("host")}`).replace(/\/+$/, ""),
-  )
-
 /**
  * The caller, in the app `X-AppId` names. Authentication resolves a given `X-AppId` (`404` when
  * unknown) but falls back to the session's app without one, which shapes do not allow.
@@ -65,9 +58,10 @@ const shapeActor = (req: Request) =>
     const actor = yield* (yield* Authentication).authenticate(req.headers)
     const bundleId = req.headers["x-appid"]
     if (typeof bundleId !== "string" || bundleId === "") {
-      return yield* new MalformedRequest({
-        errors: { "X-AppId": ["is required: the bundle id of the branded app whose shapes these are"] },
-      })
+      return yield* MalformedRequest.at(
+        "X-AppId",
+        "is required: the bundle id of the branded app whose shapes these are",
+      )
     }
     return actor
   })

@@ -10,15 +10,14 @@ import * as OrderBy from "@fieldreport/domain/OrderBy"
 import * as QueryValue from "@fieldreport/domain/QueryValue"
 import * as RangePage from "@fieldreport/domain/RangePage"
 import { TeamUserUpdate } from "@fieldreport/domain/TeamUser"
-import { Effect, Option, Result } from "effect"
-import { type Request, Router } from "express"
+import { Effect, Result } from "effect"
+import { Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
-import { AppConfig } from "../../Config.ts"
 import { Authentication } from "../../services/Authentication.ts"
 import { TeamUsers } from "../../services/TeamUsers.ts"
 import type { TeamUserFilter, TeamUserRecord } from "../../store/TeamUserStore.ts"
 import { fieldsOf } from "../Fields.ts"
-import { bodyOf, idParam } from "../Request.ts"
+import { baseUrlOf, bodyOf, idParam } from "../Request.ts"
 import { json, noContent, type Route } from "../Route.ts"
 
 /**
@@ -61,12 +60,6 @@ const filterOf = (query: QueryValue.Query): Result.Result<TeamUserFilter, Malfor
       excludesTeamUserIds: yield* QueryValue.integerList(query, "excludes_team_user_ids"),
     }
   })
-
-/** Where the service is reached, for the links of invitation e-mails. */
-const baseUrlOf = (req: Request) =>
-  Effect.map(Effect.service(AppConfig), (config) =>
-    Option.getOrElse(config.publicUrl, () => `${req.protocol}://${req.get("host")}`).replace(/\/+$/, ""),
-  )
 
 /** The team user routes. */
 export const teamUserRoutes = (route: Route<AppServices>): Router => {

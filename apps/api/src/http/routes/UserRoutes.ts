@@ -10,9 +10,8 @@ import { Attachments } from "../../services/Attachments.ts"
 import { Authentication } from "../../services/Authentication.ts"
 import { Users } from "../../services/Users.ts"
 import type { UserRow } from "../../store/UserStore.ts"
-import { bodyOf } from "../Request.ts"
+import { bodyOf, requestOrigin } from "../Request.ts"
 import { json, type Route } from "../Route.ts"
-import { requestOrigin } from "./AttachmentRoutes.ts"
 
 /**
  * The address of a user's picture, or null when they have none. It is the `medium` rendition

@@ -73,6 +73,7 @@ export const reports: Group = {
       path: "/api/v4/reports/{report_id}/report_state_changes",
       operationId: "listReportStateChanges",
       summary: "List a report's state changes",
+      query: [fields(FieldCatalogue.reportStateChange)],
       replies: { 200: many(ReportStateChange, "The report's state changes.") },
     },
   ],

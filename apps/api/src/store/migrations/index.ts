@@ -11,6 +11,7 @@ import taskLists from "./0006_task_lists.ts"
 import notificationLookups from "./0007_notification_lookups.ts"
 import shapes from "./0008_shapes.ts"
 import analytics from "./0009_analytics.ts"
+import reportCounts from "./0010_report_counts.ts"
 
 /** Every migration, keyed `<number>_<name>`. */
 export const migrations = Migrator.fromRecord({
@@ -23,4 +24,5 @@ export const migrations = Migrator.fromRecord({
   "0007_notification_lookups": notificationLookups,
   "0008_shapes": shapes,
   "0009_analytics": analytics,
+  "0010_report_counts": reportCounts,
 })

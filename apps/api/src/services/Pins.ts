@@ -1,0 +1,21 @@
+/**
+ * Where the map pins of categories are served (api-decisions §10): the routes that draw them and
+ * every resource that links to one (categories, report search results, a report's channel logo)
+ * name them the same way.
+ */
+import type { PinUrls } from "@fieldreport/domain/Category"
+
+/**
+ * The addresses of a pin at 1×, 2× and 3×, under the service's base URL.
+ *
+ * @example
+ * ```ts
+ * pinUrls("https://reports.example.org", "#00aa00", "default").at2x
+ * // "https://reports.example.org/api/v4/pins/%2300aa00/default@2x.png"
+ * ```
+ */
+export const pinUrls = (baseUrl: string, color: string, appearance: string): PinUrls => {
+  const at = (scale: number) =>
+    `${baseUrl}/api/v4/pins/${encodeURIComponent(color)}/${appearance}@${scale}x.png`
+  return { at1x: at(1), at2x: at(2), at3x: at(3) }
+}
