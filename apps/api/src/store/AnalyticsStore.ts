@@ -132,7 +132,9 @@ const cut = <R extends ReportRange>(range: R, unitMillis: number): Cut<R> => {
 
 /** A local range cut into quarters; read from the reports alone when its offset is not whole quarters (local mean time). */
 const quarterCut = (range: LocalRange): Cut<LocalRange> =>
-  Number.isInteger(range.offsetMinutes / 15) ? cut(range, QUARTER_MILLIS) : { units: undefined, rest: [range] }
+  Number.isInteger(range.offsetMinutes / 15)
+    ? cut(range, QUARTER_MILLIS)
+    : { units: undefined, rest: [range] }
 
 /**
  * The analytics store.
@@ -161,7 +163,10 @@ export class AnalyticsStore extends Context.Service<
     /** The reports per reporter; anonymous reports are left out, so they cannot be traced back. */
     readonly countsPerUser: (range: ReportRange) => Effect.Effect<ReadonlyArray<KeyCount<number>>>
     /** The reports per answer to a single-choice field (an option value); unanswered ones are left out. */
-    readonly countsPerAnswer: (range: ReportRange, fieldKey: string) => Effect.Effect<ReadonlyArray<KeyCount<string>>>
+    readonly countsPerAnswer: (
+      range: ReportRange,
+      fieldKey: string,
+    ) => Effect.Effect<ReadonlyArray<KeyCount<string>>>
     /** How the range's reports were opened. */
     readonly reads: (range: ReportRange) => Effect.Effect<ReadCounts>
     /**
@@ -256,7 +261,9 @@ export class AnalyticsStore extends Context.Service<
                 FROM reports r WHERE ${inRange(piece)} GROUP BY key`,
           )
           if (units === undefined) return keyCounts(fromReports)
-          const kept = yield* sql<Counted<number>>`SELECT ${sql(column)} AS key, SUM(report_count) AS report_count
+          const kept = yield* sql<
+            Counted<number>
+          >`SELECT ${sql(column)} AS key, SUM(report_count) AS report_count
             FROM report_day_counts WHERE ${days(range.channelId, units)}
             GROUP BY key`
           return keyCounts([...fromReports, kept])
@@ -308,7 +315,10 @@ export class AnalyticsStore extends Context.Service<
                 first_created_at: new Date(row.first_quarter * QUARTER_MILLIS).toISOString(),
                 report_count: row.report_count,
               })),
-            ].map((row) => ({ first_created_at: row.first_created_at, report_count: Number(row.report_count) }))
+            ].map((row) => ({
+              first_created_at: row.first_created_at,
+              report_count: Number(row.report_count),
+            }))
           }).pipe(Effect.orDie),
         countsPerHour: (range) => countsPerLocalPart(range, "%H"),
         countsPerWeekDay: (range) => countsPerLocalPart(range, "%w"),
