@@ -4,11 +4,16 @@
  * two never disagree.
  *
  * The box only narrows candidates: whether an area really contains a location is decided by the
- * domain's exact geometry (`AlertArea.containing`).
+ * domain's exact geometry (`AlertArea.contains`).
+ *
+ * A polygon's rings are also kept as JSON (`rings`, migration 0011): the notification fan-out tests
+ * a few hundred candidates per report, and reading them from JSON takes 2 µs each where reading the
+ * WKT takes 40. The store writes both from the same input, so they never disagree.
  */
 import type { AlertAreaInput } from "@fieldreport/domain/AlertArea"
 import type { Position } from "@fieldreport/domain/Position"
-import { Context, Effect, Layer } from "effect"
+import * as Wkt from "@fieldreport/domain/Wkt"
+import { Context, Effect, Layer, Result } from "effect"
 import { SqlClient } from "effect/sql"
 
 /** An alert area as stored. */
@@ -22,12 +27,31 @@ export interface AlertAreaRow {
   readonly longitude: number
 }
 
-/** An area whose box holds a location: what the exact containment test reads. */
+/**
+ * An area whose box holds a location: what the exact containment test reads. A circle is its
+ * centre (`longitude`, `latitude`) and `radius`; a polygon its `rings`, the coordinates of its WKT
+ * as JSON (`[[[longitude, latitude], …], …]`, the outer ring first).
+ */
 export interface AlertAreaCandidate {
   readonly id: number
   readonly user_id: number
-  readonly area: string
+  readonly shape_type: "circle" | "poly"
   readonly radius: number | null
+  readonly latitude: number
+  readonly longitude: number
+  readonly rings: string | null
+}
+
+/**
+ * The rings of a polygon's canonical WKT as JSON (`[[[0,0],[1,0],[1,1],[0,0]]]`), null for a
+ * circle. The input was validated, so its WKT reads.
+ */
+const ringsOf = (input: Pick<AlertAreaInput, "shape_type" | "area">): Effect.Effect<string | null> => {
+  if (input.shape_type === "circle") return Effect.succeed(null)
+  const geometry = Wkt.parse(input.area, "area")
+  return Result.isSuccess(geometry) && geometry.success.type === "Polygon"
+    ? Effect.succeed(JSON.stringify(geometry.success.coordinates))
+    : Effect.die(`a stored alert area is not a polygon: ${input.area}`)
 }
 
 /**
@@ -66,13 +90,15 @@ export class AlertAreaStore extends Context.Service<
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
       const columns = sql.literal("id, user_id, shape_type, radius, area, latitude, longitude")
-      const fieldsOf = (input: AlertAreaInput) => ({
-        shape_type: input.shape_type,
-        radius: input.radius,
-        area: input.area,
-        latitude: input.latitude,
-        longitude: input.longitude,
-      })
+      const fieldsOf = (input: AlertAreaInput) =>
+        Effect.map(ringsOf(input), (rings) => ({
+          shape_type: input.shape_type,
+          radius: input.radius,
+          area: input.area,
+          latitude: input.latitude,
+          longitude: input.longitude,
+          rings,
+        }))
       const boxOf = (input: AlertAreaInput) => ({
         min_longitude: input.bbox.minLongitude,
         max_longitude: input.bbox.maxLongitude,
@@ -94,7 +120,7 @@ export class AlertAreaStore extends Context.Service<
           Effect.gen(function* () {
             const [row] = yield* sql<AlertAreaRow>`INSERT INTO alert_areas ${sql.insert({
               user_id: userId,
-              ...fieldsOf(input),
+              ...(yield* fieldsOf(input)),
               created_at: createdAt,
             })} RETURNING ${columns}`
             if (row === undefined) return yield* Effect.die("an inserted alert area was not returned")
@@ -103,7 +129,7 @@ export class AlertAreaStore extends Context.Service<
           }).pipe(Effect.orDie),
         update: (id, input) =>
           Effect.gen(function* () {
-            yield* sql`UPDATE alert_areas SET ${sql.update(fieldsOf(input))} WHERE id = ${id}`
+            yield* sql`UPDATE alert_areas SET ${sql.update(yield* fieldsOf(input))} WHERE id = ${id}`
             yield* sql`UPDATE alert_areas_box SET ${sql.update(boxOf(input))} WHERE id = ${id}`
           }).pipe(Effect.orDie),
         delete: (id) =>
@@ -115,7 +141,7 @@ export class AlertAreaStore extends Context.Service<
         // to itself it may walk every area of the channel's alerted users and probe the tree by
         // id. PostgreSQL reads CROSS JOIN as an inner join and plans it from its statistics.
         candidatesAt: (channelId, [longitude, latitude]) =>
-          sql<AlertAreaCandidate>`SELECT a.id, a.user_id, a.area, a.radius
+          sql<AlertAreaCandidate>`SELECT a.id, a.user_id, a.shape_type, a.radius, a.latitude, a.longitude, a.rings
             FROM alert_areas_box b
             CROSS JOIN alert_areas a
             CROSS JOIN channel_selections s

@@ -294,6 +294,33 @@ describe("notification fan-out", () => {
     expect(await recipients(id)).toEqual(["follower"])
   })
 
+  it("matches a polygon an area was changed into, and the polygon it was changed to next", async () => {
+    const shaper = await castMember("shaper")
+    await select(shaper, { alert: true })
+    const area = await addArea(shaper, point(far), 2000)
+    const square = (west: number, south: number) =>
+      `POLYGON ((${west} ${south}, ${west + 0.1} ${south}, ${west + 0.1} ${south + 0.1}, ${west} ${south + 0.1}, ${west} ${south}))`
+    const change = async (wkt: string) => {
+      const patched = await server.request("PATCH", `/api/v4/alert_areas/${area}`, {
+        token: shaper.token,
+        body: { alert_area: { area: wkt, radius: null } },
+      })
+      expect(patched.status).toBe(204)
+    }
+    await change(square(172.55, -43.55))
+    let id = await file(world.reporter, at([172.6, -43.5]))
+    await runJobs()
+    expect(await recipients(id)).toEqual(["follower", "shaper"])
+
+    await change(square(170.45, -45.95))
+    id = await file(world.reporter, at([172.6, -43.5]))
+    await runJobs()
+    expect(await recipients(id)).toEqual(["follower"])
+    id = await file(world.reporter, at([170.5, -45.9]))
+    await runJobs()
+    expect(await recipients(id)).toEqual(["follower", "shaper"])
+  })
+
   it("leaves out members who switched their alerts off", async () => {
     const quiet = await castMember("quiet")
     await addArea(quiet, point(centre), 5000)

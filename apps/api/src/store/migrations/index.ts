@@ -12,6 +12,7 @@ import notificationLookups from "./0007_notification_lookups.ts"
 import shapes from "./0008_shapes.ts"
 import analytics from "./0009_analytics.ts"
 import reportCounts from "./0010_report_counts.ts"
+import alertAreaRings from "./0011_alert_area_rings.ts"
 
 /** Every migration, keyed `<number>_<name>`. */
 export const migrations = Migrator.fromRecord({
@@ -25,4 +26,5 @@ export const migrations = Migrator.fromRecord({
   "0008_shapes": shapes,
   "0009_analytics": analytics,
   "0010_report_counts": reportCounts,
+  "0011_alert_area_rings": alertAreaRings,
 })

@@ -1,0 +1,377 @@
+/**
+ * The analytics and alerts benchmark (issue 4), run on demand:
+ *
+ *     npm run bench -- --reports 1000000 --areas 100000      (in apps/api)
+ *     FIELDREPORT_BENCH_REPORTS=10000 npm run bench          (at the root, through turbo)
+ *
+ * It fills an embedded database in a temporary data directory (`generate.ts`: one channel, two
+ * years of reports over a city, alert areas of its members), starts the API on it with
+ * `startServer`, and prints:
+ *
+ * - each of the nine analytics endpoints over the whole two years, through HTTP on loopback:
+ *   median and slowest of a few calls, after one call to warm up;
+ * - a report filed through `POST /api/v4/reports`, timed until its `report.created` job (the
+ *   notification fan-out) is done, with the notifications it made;
+ * - the fan-out's alert matching alone (R*Tree candidates, then the domain's exact test) at random
+ *   points of the city: mean and 99th percentile per report;
+ *
+ * each against its target. The temporary data directory is deleted afterwards unless `--keep`;
+ * `--data-dir` names one to use instead (never deleted), and a directory a run filled is
+ * benchmarked again without filling it.
+ *
+ * Every count comes from a flag or else a `FIELDREPORT_BENCH_*` variable (turbo passes
+ * `FIELDREPORT_*` through); the flags win.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { parseArgs } from "node:util"
+import { ConfigProvider, Effect } from "effect"
+import { SqlClient } from "effect/sql"
+import { JobRunner } from "../src/jobs/JobRunner.ts"
+import { areasContaining } from "../src/jobs/NotificationFanOut.ts"
+import { type RunningServer, startServer } from "../src/Server.ts"
+import { AlertAreaStore } from "../src/store/AlertAreaStore.ts"
+import {
+  type Administrator,
+  cityPosition,
+  fill,
+  login,
+  period,
+  type Scenario,
+  type Setup,
+  scaffold,
+  seeded,
+  timeZone,
+} from "./generate.ts"
+
+/** Analytics calls must answer within this, over the whole two years. */
+const ANALYTICS_TARGET_MS = 100
+/** Matching one report against the alert areas must take less than this. */
+const MATCHING_TARGET_MS = 1
+
+const options = {
+  reports: { type: "string", default: "1000000" },
+  areas: { type: "string", default: "100000" },
+  members: { type: "string", default: "20000" },
+  followers: { type: "string", default: "500" },
+  notifications: { type: "string", default: "1000000" },
+  reads: { type: "string", default: "1000000" },
+  images: { type: "string", default: "10000" },
+  seed: { type: "string", default: "4" },
+  repetitions: { type: "string", default: "5" },
+  points: { type: "string", default: "1000" },
+  creates: { type: "string", default: "5" },
+  "data-dir": { type: "string" },
+  keep: { type: "boolean", default: false },
+} as const
+
+type CountName = Exclude<keyof typeof options, "data-dir" | "keep">
+
+const { values: flags } = parseArgs({ options, strict: true, allowPositionals: false })
+
+/** A count from its flag, else from `FIELDREPORT_BENCH_<NAME>`, else the default. */
+const count = (name: CountName): number => {
+  const given = process.argv.some((argument) => argument === `--${name}` || argument.startsWith(`--${name}=`))
+  const fromEnvironment = process.env[`FIELDREPORT_BENCH_${name.toUpperCase()}`]
+  const text = given ? flags[name] : (fromEnvironment ?? flags[name])
+  const value = Number(text)
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new Error(`--${name} must be a whole number, not ${text}`)
+  return value
+}
+
+const scenario: Scenario = {
+  reports: count("reports"),
+  areas: count("areas"),
+  members: Math.max(1, count("members")),
+  followers: count("followers"),
+  notifications: count("notifications"),
+  reads: count("reads"),
+  images: count("images"),
+  seed: count("seed"),
+}
+const repetitions = Math.max(1, count("repetitions"))
+const points = Math.max(1, count("points"))
+const creates = Math.max(1, count("creates"))
+const keep = flags.keep || process.env.FIELDREPORT_BENCH_KEEP === "true"
+const named = flags["data-dir"] ?? process.env.FIELDREPORT_BENCH_DATA_DIR
+const dataDir = named ?? mkdtempSync(join(tmpdir(), "fieldreport-bench-"))
+/** What a filled directory holds besides the database: the setup and the scenario it was filled with. */
+const manifestFile = join(dataDir, "bench.json")
+
+const administrator: Administrator = { email: "bench-admin@example.com", password: "bench-admin-password-1" }
+
+const serve = (): Promise<RunningServer> =>
+  startServer(
+    ConfigProvider.layer(
+      ConfigProvider.fromEnv({
+        env: {
+          FIELDREPORT_HOST: "127.0.0.1",
+          FIELDREPORT_PORT: "0",
+          FIELDREPORT_DATA_DIR: dataDir,
+          FIELDREPORT_DEMO: "false",
+          FIELDREPORT_LOG_LEVEL: "silent",
+          FIELDREPORT_BOOTSTRAP_ADMIN_EMAIL: administrator.email,
+          FIELDREPORT_BOOTSTRAP_ADMIN_PASSWORD: administrator.password,
+          FIELDREPORT_RATE_LIMIT_PER_TOKEN: "1000000",
+          FIELDREPORT_RATE_LIMIT_PER_ADDRESS: "1000000",
+        },
+      }),
+    ),
+  )
+
+const log = (line: string) => process.stdout.write(`${line}\n`)
+const since = (start: number) => performance.now() - start
+const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1))
+const verdict = (value: number, target: number) => (value < target ? "pass" : "**fail**")
+
+const median = (values: ReadonlyArray<number>): number => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
+}
+
+const percentile = (values: ReadonlyArray<number>, fraction: number): number => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0
+}
+
+/** Fills the data directory, unless a kept run already did. */
+const prepare = async (): Promise<Setup> => {
+  if (existsSync(manifestFile)) {
+    const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as { setup: Setup; scenario: Scenario }
+    log(`Reusing ${dataDir}, filled with ${JSON.stringify(manifest.scenario)}`)
+    return manifest.setup
+  }
+  mkdirSync(dataDir, { recursive: true })
+  log(`Filling ${dataDir} with ${JSON.stringify(scenario)}`)
+  const began = performance.now()
+  const server = await serve()
+  try {
+    const setup = await scaffold(server.url, administrator)
+    const filled = await server.runtime.runPromise(fill(setup, scenario, log))
+    log(`Filled in ${(since(began) / 1000).toFixed(1)} s: ${JSON.stringify(filled)}`)
+    writeFileSync(manifestFile, JSON.stringify({ setup, scenario }, null, 2))
+    return setup
+  } finally {
+    await server.stop()
+  }
+}
+
+const analyticsEndpoints = [
+  "reports_images",
+  "reports_over_time",
+  "reports_per_field_selection",
+  "reports_per_state",
+  "reports_per_user",
+  "reports_per_day_hour",
+  "reports_per_week_day",
+  "reports_read",
+  "user_awareness",
+] as const
+
+/** The parameters an endpoint takes besides the range: every count of those that select them. */
+const extraParameters = (
+  endpoint: (typeof analyticsEndpoints)[number],
+  setup: Setup,
+): Record<string, string> => {
+  switch (endpoint) {
+    case "reports_per_field_selection":
+      return { field_id: String(setup.severity.id) }
+    case "reports_read":
+      return { fields: "total_reads,unique_reads,report_readers,reports_seen" }
+    case "user_awareness":
+      return { fields: "total_alerts,alert_source_reports,unique_alerts,alerts_opened" }
+    default:
+      return {}
+  }
+}
+
+/** Endpoints whose `report_count`s add up to every report of the range: a check that they count right. */
+const countingEveryReport: ReadonlyArray<string> = [
+  "reports_over_time",
+  "reports_per_field_selection",
+  "reports_per_state",
+  "reports_per_day_hour",
+  "reports_per_week_day",
+]
+
+/** Times each analytics endpoint over the two years; answers the table rows, judged on the slowest call. */
+const benchAnalytics = async (server: RunningServer, token: string, setup: Setup): Promise<Array<string>> => {
+  const url = server.url
+  const range = new URLSearchParams({
+    channel_id: String(setup.channelId),
+    start_date: period.start,
+    end_date: period.end,
+    time_zone: timeZone,
+  })
+  const inRange = await server.runtime.runPromise(
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const [row] = yield* sql<{ n: number }>`SELECT COUNT(*) AS n FROM reports
+        WHERE channel_id = ${setup.channelId} AND created_at >= ${period.start} AND created_at < ${period.end}`
+      return row?.n ?? 0
+    }).pipe(Effect.orDie),
+  )
+  const rows: Array<string> = []
+  for (const endpoint of analyticsEndpoints) {
+    const query = new URLSearchParams({ ...Object.fromEntries(range), ...extraParameters(endpoint, setup) })
+    const path = `/api/v4/analytics/${endpoint}?${query}`
+    const times: Array<number> = []
+    let size = 0
+    // The first call warms the page cache and the prepared statements; it is not counted.
+    for (let run = 0; run <= repetitions; run++) {
+      const start = performance.now()
+      const response = await fetch(`${url}${path}`, { headers: { Authorization: `Token token=${token}` } })
+      const body = await response.text()
+      const elapsed = since(start)
+      if (response.status !== 200) throw new Error(`${endpoint}: ${response.status} ${body}`)
+      const parsed = JSON.parse(body) as unknown
+      size = Array.isArray(parsed) ? parsed.length : 1
+      if (run > 0) times.push(elapsed)
+      if (countingEveryReport.includes(endpoint)) {
+        const total = (parsed as ReadonlyArray<{ report_count: number }>).reduce(
+          (sum, record) => sum + record.report_count,
+          0,
+        )
+        if (total !== inRange) throw new Error(`${endpoint} counted ${total} reports of ${inRange}`)
+      }
+    }
+    const slowest = Math.max(...times)
+    rows.push(
+      `| \`${endpoint}\` | ${size} | ${ms(median(times))} | ${ms(slowest)} | < ${ANALYTICS_TARGET_MS} | ${verdict(slowest, ANALYTICS_TARGET_MS)} |`,
+    )
+    log(`  ${endpoint}: median ${ms(median(times))} ms, slowest ${ms(slowest)} ms (${size} rows)`)
+  }
+  return rows
+}
+
+/** Files reports through the API, each timed until its fan-out job is done; answers the table rows. */
+const benchCreate = async (server: RunningServer, token: string, setup: Setup): Promise<Array<string>> => {
+  const random = seeded(scenario.seed + 1)
+  const posted: Array<number> = []
+  const done: Array<number> = []
+  const notified: Array<number> = []
+  for (let run = 0; run < creates; run++) {
+    const [longitude, latitude] = cityPosition(random)
+    const start = performance.now()
+    const response = await fetch(`${server.url}/api/v4/reports`, {
+      method: "POST",
+      headers: { Authorization: `Token token=${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        report: {
+          account_id: setup.channelId,
+          location: { latitude, longitude },
+          category_id: setup.categoryIds[0],
+          [setup.severity.key]: setup.severity.options[2],
+          [setup.side.key]: setup.side.options[0],
+          [setup.notesKey]: "Benchmark report",
+        },
+      }),
+    })
+    const body = (await response.json()) as { id: number }
+    posted.push(since(start))
+    if (response.status !== 201)
+      throw new Error(`POST /api/v4/reports: ${response.status} ${JSON.stringify(body)}`)
+    const made = await server.runtime.runPromise(
+      Effect.gen(function* () {
+        yield* (yield* JobRunner).awaitIdle
+        const sql = yield* SqlClient.SqlClient
+        const [row] = yield* sql<{
+          n: number
+        }>`SELECT COUNT(*) AS n FROM notifications WHERE report_id = ${body.id}`
+        return row?.n ?? 0
+      }).pipe(Effect.orDie),
+    )
+    done.push(since(start))
+    notified.push(made)
+  }
+  log(
+    `  create: POST median ${ms(median(posted))} ms; until fan-out done median ${ms(median(done))} ms, slowest ${ms(Math.max(...done))} ms; notifications ${notified.join(", ")}`,
+  )
+  return [
+    `| \`POST /api/v4/reports\` answered | ${ms(median(posted))} | ${ms(Math.max(...posted))} | | |`,
+    `| … and its \`report.created\` fan-out done | ${ms(median(done))} | ${ms(Math.max(...done))} | ${median(notified)} (${Math.min(...notified)} to ${Math.max(...notified)}) | |`,
+  ]
+}
+
+/** Times the fan-out's matching at random points of the city; answers the table rows. */
+const benchMatching = async (server: RunningServer, setup: Setup): Promise<Array<string>> => {
+  const random = seeded(scenario.seed + 2)
+  const locations = Array.from({ length: points }, () => cityPosition(random))
+  const results = await server.runtime.runPromise(
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      // A polygon without its rings would never match, and matching would look faster than it is.
+      const [unread] = yield* sql<{ n: number }>`SELECT COUNT(*) AS n FROM alert_areas
+        WHERE shape_type = 'poly' AND rings IS NULL`
+      if ((unread?.n ?? 0) > 0) return yield* Effect.die(`${unread?.n} polygons have no rings`)
+      const areas = yield* AlertAreaStore
+      const timed: Array<{ readonly ms: number; readonly candidates: number; readonly matched: number }> = []
+      // One point first to warm up, not counted.
+      yield* areasContaining(areas, setup.channelId, locations[0] ?? [0, 0])
+      for (const location of locations) {
+        const start = performance.now()
+        const matched = yield* areasContaining(areas, setup.channelId, location)
+        const elapsed = since(start)
+        const candidates = yield* areas.candidatesAt(setup.channelId, location)
+        timed.push({ ms: elapsed, candidates: candidates.length, matched: matched.length })
+      }
+      return timed
+    }).pipe(Effect.orDie),
+  )
+  const times = results.map((result) => result.ms)
+  const mean = times.reduce((sum, time) => sum + time, 0) / times.length
+  const p99 = percentile(times, 0.99)
+  const average = (pick: (result: (typeof results)[number]) => number) =>
+    results.reduce((sum, result) => sum + pick(result), 0) / results.length
+  const candidates = average((result) => result.candidates)
+  const matched = average((result) => result.matched)
+  log(
+    `  matching: mean ${ms(mean)} ms, p99 ${ms(p99)} ms; ${candidates.toFixed(0)} candidates and ${matched.toFixed(0)} areas containing a point on average`,
+  )
+  return [
+    `| mean per report | ${ms(mean)} | < ${MATCHING_TARGET_MS} | ${verdict(mean, MATCHING_TARGET_MS)} |`,
+    `| 99th percentile per report | ${ms(p99)} | < ${MATCHING_TARGET_MS} | ${verdict(p99, MATCHING_TARGET_MS)} |`,
+    `| candidates per report (boxes holding the point), on average | ${candidates.toFixed(1)} | | |`,
+    `| areas containing the point, on average | ${matched.toFixed(1)} | | |`,
+  ]
+}
+
+const main = async () => {
+  const setup = await prepare()
+  log("Starting the API on the filled data directory")
+  const server = await serve()
+  try {
+    const token = await login(server.url, setup.owner.email, setup.owner.password)
+    log(
+      `Analytics over ${period.start} to ${period.end} in ${timeZone}, ${repetitions} calls each after one to warm up`,
+    )
+    const analytics = await benchAnalytics(server, token, setup)
+    log(`Report create with its fan-out, ${creates} reports`)
+    const create = await benchCreate(server, token, setup)
+    log(`Alert matching at ${points} random points`)
+    const matching = await benchMatching(server, setup)
+    log("")
+    log("| analytics endpoint | rows | median ms | slowest ms | target ms | result |")
+    log("|---|---:|---:|---:|---:|---|")
+    for (const row of analytics) log(row)
+    log("")
+    log("| report create | median ms | slowest ms | notifications | |")
+    log("|---|---:|---:|---:|---|")
+    for (const row of create) log(row)
+    log("")
+    log("| alert matching | ms | target ms | result |")
+    log("|---|---:|---:|---|")
+    for (const row of matching) log(row)
+  } finally {
+    await server.stop()
+    if (!keep && named === undefined) rmSync(dataDir, { recursive: true, force: true })
+    else log(`Kept ${dataDir}`)
+  }
+}
+
+await main()
