@@ -104,11 +104,13 @@ export const layer = Layer.effectDiscard(
           report.longitude === null || report.latitude === null
             ? undefined
             : [report.longitude, report.latitude]
+        const areasContainingLocation =
+          location === undefined ? [] : yield* areasContaining(areas, report.channel_id, location)
+        const alerted = [...new Set(areasContainingLocation.map((area) => area.user_id))]
         const recipients = targetingOf[occasion]({
           reporterId: report.user_id,
-          members: yield* notifications.audienceOf(report.channel_id),
-          areasContainingLocation:
-            location === undefined ? [] : yield* areasContaining(areas, report.channel_id, location),
+          members: yield* notifications.audienceOf(report.channel_id, alerted),
+          areasContainingLocation,
           alreadyNotified: yield* notifications.notifiedAbout(report.id),
         })
         yield* notifications.insertMany(report, recipients, yield* nowIso)

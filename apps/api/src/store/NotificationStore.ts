@@ -77,11 +77,15 @@ export class NotificationStore extends Context.Service<
     /** The report a fan-out is about; none once it was deleted. */
     readonly reportToNotify: (reportId: number) => Effect.Effect<ReportToNotify | undefined>
     /**
-     * The channel's members who follow it or want its alerts: those who agreed to join its team
-     * and are not deactivated. Members without a selection would never be notified, so they are
-     * left out.
+     * The channel's members who may be told about a report: its followers, and those of `alerted`
+     * (owners of alert areas holding the report) who want its alerts; only members who agreed to
+     * join its team and are not deactivated. Nobody else could be notified, so nobody else is read:
+     * a big channel has thousands of members with alerts on.
      */
-    readonly audienceOf: (channelId: number) => Effect.Effect<ReadonlyArray<ChannelMember>>
+    readonly audienceOf: (
+      channelId: number,
+      alerted: ReadonlyArray<number>,
+    ) => Effect.Effect<ReadonlyArray<ChannelMember>>
     /** The users who have a notification about the report. */
     readonly notifiedAbout: (reportId: number) => Effect.Effect<ReadonlyArray<number>>
     /** Notifies each user once about the report; users who already were are skipped. */
@@ -161,7 +165,7 @@ export class NotificationStore extends Context.Service<
             Effect.map((rows) => rows[0]),
             Effect.orDie,
           ),
-        audienceOf: (channelId) =>
+        audienceOf: (channelId, alerted) =>
           sql<{ readonly user_id: number; readonly follow: number; readonly alert: number }>`SELECT
               s.user_id, s.follow, s.alert
             FROM channel_selections s
@@ -169,7 +173,8 @@ export class NotificationStore extends Context.Service<
             JOIN channels c ON c.id = s.channel_id
             JOIN team_users tu ON tu.team_id = c.team_id AND tu.user_id = s.user_id AND tu.agreed_to_join = 1
             JOIN users u ON u.id = s.user_id AND u.deactivated = 0
-            WHERE s.channel_id = ${channelId} AND (s.follow = 1 OR s.alert = 1)`.pipe(
+            WHERE s.channel_id = ${channelId}
+              AND (s.follow = 1 OR (s.alert = 1 AND ${alerted.length === 0 ? sql.literal("0 = 1") : sql.in("s.user_id", alerted)}))`.pipe(
             Effect.map((rows) =>
               rows.map((row) => ({ user_id: row.user_id, follow: row.follow === 1, alert: row.alert === 1 })),
             ),
