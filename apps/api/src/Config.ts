@@ -2,7 +2,7 @@
  * The API's configuration, read once at start-up from `FIELDREPORT_*` environment variables.
  * Nothing else in the app reads `process.env`.
  */
-import { Config, Context, Duration, Effect, Layer, type Option } from "effect"
+import { Config, Context, Duration, Effect, Layer, Option } from "effect"
 
 export interface AppConfigShape {
   readonly host: string
@@ -11,7 +11,7 @@ export interface AppConfigShape {
   readonly dataDir: string
   /** PostgreSQL URL; the embedded SQLite database is used when absent. */
   readonly databaseUrl: Option.Option<string>
-  /** Absolute base URL the service is reached at; derived from each request when absent. */
+  /** Absolute base URL the service is reached at, without a trailing slash; derived from each request when absent. */
   readonly publicUrl: Option.Option<string>
   readonly bodyLimitBytes: number
   readonly uploadLimitBytes: number
@@ -58,7 +58,9 @@ const fromEnvironment = Config.all({
   port: Config.Int("FIELDREPORT_PORT").pipe(Config.withDefault(3000)),
   dataDir: Config.String("FIELDREPORT_DATA_DIR").pipe(Config.withDefault("./data")),
   databaseUrl: optional("FIELDREPORT_DATABASE_URL"),
-  publicUrl: optional("FIELDREPORT_PUBLIC_URL"),
+  publicUrl: optional("FIELDREPORT_PUBLIC_URL").pipe(
+    Config.map(Option.map((url) => url.replace(/\/+$/, ""))),
+  ),
   bodyLimitBytes: Config.Int("FIELDREPORT_BODY_LIMIT_BYTES").pipe(Config.withDefault(1024 * 1024)),
   uploadLimitBytes: Config.Int("FIELDREPORT_UPLOAD_LIMIT_BYTES").pipe(Config.withDefault(25 * 1024 * 1024)),
   urlLifetimeSeconds: Config.Int("FIELDREPORT_URL_LIFETIME_SECONDS").pipe(Config.withDefault(3600)),

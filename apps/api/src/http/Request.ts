@@ -58,5 +58,5 @@ export const requestOrigin = (req: Request): string => `${req.protocol}://${req.
  */
 export const baseUrlOf = (req: Request): Effect.Effect<string, never, AppConfig> =>
   Effect.map(Effect.service(AppConfig), (config) =>
-    Option.getOrElse(config.publicUrl, () => requestOrigin(req)).replace(/\/+$/, ""),
+    Option.getOrElse(config.publicUrl, () => requestOrigin(req)),
   )

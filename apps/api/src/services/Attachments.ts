@@ -163,7 +163,6 @@ export class Attachments extends Context.Service<
       const inTransaction = yield* Transaction.runner
       const uploads = join(config.dataDir, "uploads")
       const secret = yield* store.setting(urlSecretSetting, randomBytes(32).toString("base64url"))
-      const publicOrigin = Option.map(config.publicUrl, (url) => url.replace(/\/+$/, ""))
 
       const pathOf = (key: string, style: Style = "original") =>
         join(uploads, style === "original" ? key : `${key}.${style}`)
@@ -287,7 +286,7 @@ export class Attachments extends Context.Service<
 
       const urlsOf = (attachment: AttachmentRow, requestOrigin: string) =>
         Effect.gen(function* () {
-          const origin = Option.getOrElse(publicOrigin, () => requestOrigin)
+          const origin = Option.getOrElse(config.publicUrl, () => requestOrigin)
           const urlOf = (style: Style) =>
             SignedUrl.signedUrl(
               secret,

@@ -9,7 +9,6 @@ import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlit
 import {
   Array as Arr,
   Cause,
-  Config,
   Context,
   Duration,
   Effect,
@@ -160,22 +159,9 @@ export const layer = (
   config: SqliteClientConfig,
 ): Layer.Layer<SqliteClient | SqlClient.SqlClient, SqlError.SqlError> => layerFrom(make(config))
 
-/**
- * {@link layer} with its configuration read through `Config`.
- *
- * @example
- * ```ts
- * const SqlLive = SqliteClient.layerConfig({ filename: Config.String("FIELDREPORT_SQLITE_FILE") })
- * ```
- */
-export const layerConfig = (
-  config: Config.Wrap<SqliteClientConfig>,
-): Layer.Layer<SqliteClient | SqlClient.SqlClient, Config.ConfigError | SqlError.SqlError> =>
-  layerFrom(Effect.flatMap(Config.unwrap(config), make))
-
-const layerFrom = <E>(
-  acquire: Effect.Effect<SqliteClient, E, Reactivity.Reactivity | Scope.Scope>,
-): Layer.Layer<SqliteClient | SqlClient.SqlClient, E> =>
+const layerFrom = (
+  acquire: Effect.Effect<SqliteClient, SqlError.SqlError, Reactivity.Reactivity | Scope.Scope>,
+): Layer.Layer<SqliteClient | SqlClient.SqlClient, SqlError.SqlError> =>
   Layer.effectContext(
     Effect.map(acquire, (client) =>
       Context.make(SqliteClient, client).pipe(Context.add(SqlClient.SqlClient, client)),
