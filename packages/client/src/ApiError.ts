@@ -17,6 +17,8 @@ export class ApiError extends Schema.TaggedError<ApiError>()("ApiError", {
   title: Schema.String,
   detail: Schema.String,
   errors: Schema.Record(Schema.String, Schema.Array(Schema.String)),
+  /** How long the server asked the client to wait before trying again (`Retry-After`), if it did. */
+  retryAfterSeconds: Schema.optionalKey(Schema.Number),
 }) {
   override get message(): string {
     return `${this.status} ${this.title}: ${this.detail}`
@@ -36,20 +38,24 @@ const ProblemBody = Schema.Struct({
 })
 
 /**
- * The `ApiError` for a status and a body that may or may not be a problem document.
+ * The `ApiError` for a status and a body that may or may not be a problem document, with the
+ * `Retry-After` header in seconds when the answer had one (an HTTP date is not read).
  *
  * @example
  * ```ts
  * fromAnswer(404, { title: "Not found", detail: "report not found" }).detail // "report not found"
+ * fromAnswer(429, {}, "30").retryAfterSeconds // 30
  * ```
  */
-export const fromAnswer = (status: number, body: unknown): ApiError => {
+export const fromAnswer = (status: number, body: unknown, retryAfter?: string | null): ApiError => {
   const problem = Schema.decodeUnknownOption(ProblemBody)(body)
   const { title, detail, error, errors } = problem._tag === "Some" ? problem.value : {}
+  const seconds = Number(retryAfter ?? Number.NaN)
   return new ApiError({
     status,
     title: title ?? `HTTP ${status}`,
     detail: detail ?? error ?? "",
     errors: errors ?? {},
+    ...(Number.isFinite(seconds) && seconds >= 0 ? { retryAfterSeconds: seconds } : {}),
   })
 }

@@ -83,7 +83,9 @@ export const make = (options: ClientOptions) => {
                 new TransportError({ message: `${method} ${url.pathname} answered with non-JSON` }),
             })
       if (!response.ok)
-        return yield* Effect.fail<ApiError | TransportError>(fromAnswer(response.status, body))
+        return yield* Effect.fail<ApiError | TransportError>(
+          fromAnswer(response.status, body, response.headers.get("retry-after")),
+        )
       return { status: response.status, headers: response.headers, body }
     })
 

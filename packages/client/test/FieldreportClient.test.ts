@@ -107,6 +107,21 @@ describe("FieldreportClient", () => {
     }),
   )
 
+  it.effect("keeps how long a 429 asked to wait", () =>
+    Effect.gen(function* () {
+      const client = FieldreportClient.make({
+        baseUrl: "http://api.test",
+        fetch: fakeFetch([], {
+          status: 429,
+          body: { title: "Too many requests", status: 429, detail: "slow down" },
+          headers: { "Retry-After": "12" },
+        }),
+      })
+      const error = yield* Effect.flip(client.call("POST", "/api/v4/shapes", Item, { body: {} }))
+      expect(error._tag === "ApiError" && error.retryAfterSeconds).toBe(12)
+    }),
+  )
+
   it.effect("reports an answer of the wrong shape as a transport error", () =>
     Effect.gen(function* () {
       const client = FieldreportClient.make({
