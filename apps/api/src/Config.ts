@@ -19,6 +19,10 @@ export interface AppConfigShape {
   readonly urlLifetimeSeconds: number
   /** Background jobs one process runs at a time. */
   readonly jobWorkers: number
+  /** How long a claimed job stays claimed without renewal: how soon another process takes over the jobs of one that died. */
+  readonly jobLease: Duration.Duration
+  /** How often idle job workers look for work enqueued by other processes. */
+  readonly jobPollInterval: Duration.Duration
   readonly accessTokenTtl: Duration.Duration
   readonly refreshTokenTtl: Duration.Duration
   /** Requests per minute for one token, and for one client address. */
@@ -65,6 +69,10 @@ const fromEnvironment = Config.all({
   uploadLimitBytes: Config.Int("FIELDREPORT_UPLOAD_LIMIT_BYTES").pipe(Config.withDefault(25 * 1024 * 1024)),
   urlLifetimeSeconds: Config.Int("FIELDREPORT_URL_LIFETIME_SECONDS").pipe(Config.withDefault(3600)),
   jobWorkers: Config.Int("FIELDREPORT_JOB_WORKERS").pipe(Config.withDefault(2)),
+  jobLease: Config.Duration("FIELDREPORT_JOB_LEASE").pipe(Config.withDefault(Duration.seconds(30))),
+  jobPollInterval: Config.Duration("FIELDREPORT_JOB_POLL_INTERVAL").pipe(
+    Config.withDefault(Duration.seconds(1)),
+  ),
   accessTokenTtl: Config.Duration("FIELDREPORT_ACCESS_TOKEN_TTL").pipe(
     Config.withDefault(Duration.hours(24)),
   ),

@@ -60,6 +60,22 @@ export const jobKind = <A, I>(name: string, payload: Schema.Codec<A, I>): JobKin
   payload: Schema.fromJsonString(payload),
 })
 
+/**
+ * The job a handler is running: its id stays the same across attempts, so a handler can name an
+ * outside effect after it (an e-mail's Message-ID, a file) and a retry repeats that effect instead
+ * of adding a second one.
+ *
+ * @example
+ * ```ts
+ * yield* runner.register(InvitationJob, (invitation, job) => send(invitation, `invitation-${job.id}`))
+ * ```
+ */
+export interface RunningJob {
+  readonly id: number
+  /** Which attempt this is, from 1. */
+  readonly attempt: number
+}
+
 /** How a kind's jobs are retried. */
 export interface HandlerOptions {
   /** Attempts before the job is `failed`; the runner's default when absent. */
@@ -84,7 +100,7 @@ export interface RunnerOptions {
   readonly drainTimeout: Duration.Input
 }
 
-/** The runner's settings in production, except for `workers` and `drainTimeout` (from the config). */
+/** The runner's settings in production, except for those the config sets (see `JobRunner.layer`). */
 export const defaults: RunnerOptions = {
   workers: 2,
   pollInterval: Duration.seconds(1),
@@ -98,7 +114,10 @@ export const defaults: RunnerOptions = {
 
 interface Registration {
   /** The attempt's effect for a stored payload; fails when the payload does not decode. */
-  readonly decode: (payload: string) => Effect.Effect<Effect.Effect<void, unknown>, Schema.SchemaError>
+  readonly decode: (
+    payload: string,
+    job: RunningJob,
+  ) => Effect.Effect<Effect.Effect<void, unknown>, Schema.SchemaError>
   readonly maxAttempts: number
 }
 
@@ -133,6 +152,8 @@ export class JobRunner extends Context.Service<
     ) => Effect.Effect<number>
     /**
      * Handles the jobs of a kind in this process; a failure (or defect) of `handle` is retried.
+     * `handle` must be idempotent: a job whose process died after its effects but before it was
+     * recorded done runs again (on any process) once its lease expires.
      *
      * @example
      * ```ts
@@ -141,7 +162,7 @@ export class JobRunner extends Context.Service<
      */
     readonly register: <A>(
       kind: JobKind<A>,
-      handle: (payload: A) => Effect.Effect<void, unknown>,
+      handle: (payload: A, job: RunningJob) => Effect.Effect<void, unknown>,
       options?: HandlerOptions,
     ) => Effect.Effect<void>
     /**
@@ -166,7 +187,10 @@ export class JobRunner extends Context.Service<
     readonly awaitIdle: Effect.Effect<void>
   }
 >()("api/jobs/JobRunner") {
-  /** The runner of the app: workers from `FIELDREPORT_JOB_WORKERS`, drained within the shutdown grace. */
+  /**
+   * The runner of the app: workers, lease and poll interval from `FIELDREPORT_JOB_*`, drained
+   * within the shutdown grace.
+   */
   static readonly layer = Layer.effect(
     JobRunner,
     Effect.gen(function* () {
@@ -174,6 +198,8 @@ export class JobRunner extends Context.Service<
       return yield* make({
         ...defaults,
         workers: config.jobWorkers,
+        lease: config.jobLease,
+        pollInterval: config.jobPollInterval,
         drainTimeout: Duration.seconds(config.shutdownGraceSeconds),
       })
     }),
@@ -285,7 +311,9 @@ const make = Effect.fnUntraced(function* (options: RunnerOptions) {
           )
           return true
         }
-        const run = yield* Effect.exit(registration.decode(job.payload))
+        const run = yield* Effect.exit(
+          registration.decode(job.payload, { id: job.id, attempt: job.attempts }),
+        )
         if (Exit.isFailure(run)) {
           // A payload that does not decode never will: no retries.
           yield* finish(job, store.fail(job, iso(now), describe(run.cause)))
@@ -357,7 +385,8 @@ const make = Effect.fnUntraced(function* (options: RunnerOptions) {
     register: (kind, handle, handlerOptions) =>
       Effect.gen(function* () {
         registrations.set(kind.name, {
-          decode: (payload) => Effect.map(Schema.decodeEffect(kind.payload)(payload), handle),
+          decode: (payload, job) =>
+            Effect.map(Schema.decodeEffect(kind.payload)(payload), (decoded) => handle(decoded, job)),
           maxAttempts: Math.max(1, handlerOptions?.maxAttempts ?? options.maxAttempts),
         })
         yield* signal

@@ -20,7 +20,7 @@ import { type ByteSource, contentTypes, isImage, sniff } from "../attachments/Co
 import * as SignedUrl from "../attachments/SignedUrl.ts"
 import { AppConfig } from "../Config.ts"
 import { Forbidden, NotFound, PayloadTooLarge, UnsupportedMediaType } from "../Errors.ts"
-import { JobRunner, jobKind } from "../jobs/JobRunner.ts"
+import { JobRunner, jobKind, type RunningJob } from "../jobs/JobRunner.ts"
 import { type AttachmentRow, AttachmentStore } from "../store/AttachmentStore.ts"
 import * as Transaction from "../store/Transaction.ts"
 
@@ -299,7 +299,7 @@ export class Attachments extends Context.Service<
           return { original_url, style_url: { thumb: yield* urlOf("thumb"), medium: yield* urlOf("medium") } }
         })
 
-      const makeRenditions = Effect.fn("Attachments.makeRenditions")(function* (id: number) {
+      const makeRenditions = Effect.fn("Attachments.makeRenditions")(function* (id: number, job: RunningJob) {
         const attachment = yield* store.find(id)
         // Removed meanwhile, or not an image: nothing to make.
         if (attachment === undefined || attachment.image !== 1) return
@@ -308,8 +308,15 @@ export class Attachments extends Context.Service<
           [keyof typeof renditions, number]
         >) {
           const target = pathOf(attachment.storage_key, style)
-          const partial = `${target}.partial`
-          // Written aside and renamed, so a reader never gets half a file.
+          // Written aside and renamed, so a reader never gets half a file; the aside is the
+          // attempt's own, so two attempts at once (a lease that expired under a slow one) never
+          // write into one file.
+          const partialOf = (attempt: number) => `${target}.${job.id}-${attempt}.partial`
+          const partial = partialOf(job.attempt)
+          // Those of earlier attempts were left by a worker that died, or belong to one whose lease
+          // expired and whose result no longer counts (its rename then fails).
+          for (let earlier = 1; earlier < job.attempt; earlier++)
+            yield* Effect.promise(() => rm(partialOf(earlier), { force: true }))
           yield* Effect.tryPromise(() =>
             sharp(pathOf(attachment.storage_key))
               .rotate()
@@ -366,7 +373,7 @@ export class Attachments extends Context.Service<
         } satisfies ServedFile
       })
 
-      yield* jobs.register(RenditionsJob, ({ attachment_id }) => makeRenditions(attachment_id))
+      yield* jobs.register(RenditionsJob, ({ attachment_id }, job) => makeRenditions(attachment_id, job))
       yield* jobs.register(CleanupJob, () => cleanup)
       yield* jobs.schedule(CleanupJob, {}, cleanupInterval)
 

@@ -10,15 +10,20 @@
  * Mail goes through nodemailer: to the SMTP server of `FIELDREPORT_SMTP_URL` when it is set,
  * otherwise into `<dataDir>/mail/` as one `.eml` file per message, which is enough for a single
  * machine and for tests, and loses nothing while no mail server is configured.
+ *
+ * A job runs again when its process dies before recording it done, so each message is named
+ * after its job: the file is `invitation-<job id>.eml` (a rerun replaces it) and the Message-ID
+ * is `<invitation-<job id>@<host of the service>>`, by which a mail server or reader that got it twice can tell
+ * it is one message. (Over SMTP no sender can do better: a crash between the server's "250" and
+ * the job's record can always repeat the delivery.)
  */
-import { randomUUID } from "node:crypto"
 import { mkdir, rename, writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
 import { createTransport } from "nodemailer"
 import type Mail from "nodemailer/lib/mailer"
 import { AppConfig } from "../Config.ts"
-import { JobRunner, jobKind } from "../jobs/JobRunner.ts"
+import { JobRunner, jobKind, type RunningJob } from "../jobs/JobRunner.ts"
 import { type InvitationFacts, TeamUserStore } from "../store/TeamUserStore.ts"
 import { UserStore } from "../store/UserStore.ts"
 
@@ -47,8 +52,8 @@ export class MailNotSent extends Schema.TaggedError<MailNotSent>()("MailNotSent"
 const notSent = (cause: unknown) =>
   new MailNotSent({ message: cause instanceof Error ? cause.message : String(cause) })
 
-/** Sends one message. */
-type Send = (message: Mail.Options) => Effect.Effect<void, MailNotSent>
+/** Sends one message; `name` is unique to it and the same for every attempt at it. */
+type Send = (name: string, message: Mail.Options) => Effect.Effect<void, MailNotSent>
 
 /**
  * The subject and text of an invitation.
@@ -89,19 +94,23 @@ export const invitationMessage = (
   }
 }
 
-/** Writes each message to `directory` as an `.eml` file, renamed into place once complete. */
+/**
+ * Writes each message to `directory` as `<name>.eml`, renamed into place once complete, so the
+ * same message written again replaces itself.
+ */
 const fileSender = (directory: string): Send => {
   const transporter = createTransport({ streamTransport: true, buffer: true, newline: "windows" })
-  return (message) =>
+  return (name, message) =>
     Effect.gen(function* () {
       const info = yield* Effect.tryPromise({ try: () => transporter.sendMail(message), catch: notSent })
-      const millis = yield* Clock.currentTimeMillis
-      const name = `${new Date(millis).toISOString().replace(/[:.]/g, "-")}-${randomUUID()}.eml`
-      const partial = join(directory, `.${name}.partial`)
+      const file = `${name}.eml`
+      // Unique to the attempt: two attempts at once (a lease that expired under a slow one) never
+      // write into one partial file.
+      const partial = join(directory, `.${file}.${process.pid}-${yield* Clock.currentTimeMillis}.partial`)
       yield* Effect.tryPromise({ try: () => mkdir(directory, { recursive: true }), catch: notSent })
       // `buffer: true` makes the transport answer the message as a Buffer rather than a stream.
       yield* Effect.tryPromise({ try: () => writeFile(partial, info.message as Buffer), catch: notSent })
-      yield* Effect.tryPromise({ try: () => rename(partial, join(directory, name)), catch: notSent })
+      yield* Effect.tryPromise({ try: () => rename(partial, join(directory, file)), catch: notSent })
     })
 }
 
@@ -139,14 +148,14 @@ export class Invitations extends Context.Service<
               (transporter) => Effect.sync(() => transporter.close()),
             ),
             (transporter): Send =>
-              (message) =>
+              (_name, message) =>
                 Effect.tryPromise({ try: () => transporter.sendMail(message), catch: notSent }).pipe(
                   Effect.asVoid,
                 ),
           ),
       })
 
-      const deliver = Effect.fn("Invitations.deliver")(function* (invitation: Invitation) {
+      const deliver = Effect.fn("Invitations.deliver")(function* (invitation: Invitation, job: RunningJob) {
         const facts = yield* teamUsers.invitationFacts(invitation.team_user_id)
         // Accepted (or added at once) since it was enqueued: nothing left to invite to.
         if (facts === undefined || facts.agreed_to_join === 1) return
@@ -155,7 +164,10 @@ export class Invitations extends Context.Service<
           inviter === undefined ? `The ${facts.team_name} team` : `${inviter.first_name} ${inviter.last_name}`
         const channelNames = yield* teamUsers.channelNames(invitation.channel_ids)
         const { subject, text } = invitationMessage(facts, inviterName, channelNames, invitation.base_url)
-        yield* send({
+        // Zero-padded, so the files sort in the order the invitations were made.
+        const name = `invitation-${String(job.id).padStart(12, "0")}`
+        yield* send(name, {
+          messageId: `<${name}@${new URL(invitation.base_url).hostname}>`,
           from: config.mailFrom,
           to: { name: `${facts.first_name} ${facts.last_name}`, address: facts.email },
           subject,
