@@ -1,6 +1,7 @@
 /**
- * The database the configuration names, migrated: the embedded SQLite file under the data
- * directory by default.
+ * The database the configuration names, migrated: PostgreSQL when `FIELDREPORT_DATABASE_URL` is
+ * set, the embedded SQLite file under the data directory otherwise. Both run the same migrations
+ * (`migrations/`), and the stores the same queries through `SqlClient.SqlClient`.
  */
 import { mkdirSync } from "node:fs"
 import { join } from "node:path"
@@ -8,6 +9,7 @@ import { Effect, Layer, Option } from "effect"
 import { Migrator, type SqlClient } from "effect/sql"
 import { AppConfig } from "../Config.ts"
 import { migrations } from "./migrations/index.ts"
+import * as PostgresClient from "./postgres/PostgresClient.ts"
 import * as SqliteClient from "./sqlite/SqliteClient.ts"
 
 const migrate = Layer.effectDiscard(Migrator.make({})({ loader: migrations }))
@@ -24,10 +26,7 @@ export const layer: Layer.Layer<SqlClient.SqlClient, unknown, AppConfig> = Layer
   Effect.gen(function* () {
     const config = yield* AppConfig
     if (Option.isSome(config.databaseUrl)) {
-      // Said loudly rather than silently running on the embedded database instead.
-      return yield* Effect.die(
-        new Error("FIELDREPORT_DATABASE_URL is set, but the PostgreSQL engine is not available yet"),
-      )
+      return migrate.pipe(Layer.provideMerge(PostgresClient.layer({ url: config.databaseUrl.value })))
     }
     mkdirSync(config.dataDir, { recursive: true })
     const client = SqliteClient.layer({ filename: join(config.dataDir, "fieldreport.db") })

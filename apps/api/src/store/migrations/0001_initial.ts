@@ -4,7 +4,7 @@
  * carries its channel or team key so that it can later be distributed by it.
  */
 import { Effect } from "effect"
-import { SqlClient } from "effect/sql"
+import { createBoxIndex, runStatements } from "./Ddl.ts"
 
 const statements: ReadonlyArray<string> = [
   `CREATE TABLE branded_apps (
@@ -180,7 +180,6 @@ const statements: ReadonlyArray<string> = [
     created_at TEXT NOT NULL
   )`,
   `CREATE INDEX shapes_app ON shapes (branded_app_id, id)`,
-  `CREATE VIRTUAL TABLE shapes_box USING rtree (id, min_longitude, max_longitude, min_latitude, max_latitude)`,
   `CREATE TABLE reports (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     channel_id INTEGER NOT NULL REFERENCES channels(id) ON DELETE CASCADE,
@@ -208,7 +207,6 @@ const statements: ReadonlyArray<string> = [
   `CREATE INDEX reports_channel_state ON reports (channel_id, report_state_id)`,
   `CREATE INDEX reports_channel_user ON reports (channel_id, user_id)`,
   `CREATE INDEX reports_category ON reports (category_id)`,
-  `CREATE VIRTUAL TABLE reports_box USING rtree (id, min_longitude, max_longitude, min_latitude, max_latitude)`,
   `CREATE TABLE report_attachments (
     attachment_id INTEGER PRIMARY KEY REFERENCES attachments(id),
     report_id INTEGER NOT NULL REFERENCES reports(id) ON DELETE CASCADE,
@@ -317,7 +315,6 @@ const statements: ReadonlyArray<string> = [
     created_at TEXT NOT NULL
   )`,
   `CREATE INDEX alert_areas_user ON alert_areas (user_id)`,
-  `CREATE VIRTUAL TABLE alert_areas_box USING rtree (id, min_longitude, max_longitude, min_latitude, max_latitude)`,
   `CREATE TABLE notifications (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     user_id INTEGER NOT NULL REFERENCES users(id),
@@ -344,6 +341,6 @@ const statements: ReadonlyArray<string> = [
 ]
 
 export default Effect.gen(function* () {
-  const sql = yield* SqlClient.SqlClient
-  for (const statement of statements) yield* sql.unsafe(statement)
+  yield* runStatements(statements)
+  for (const boxes of ["shapes_box", "reports_box", "alert_areas_box"]) yield* createBoxIndex(boxes)
 })

@@ -3,8 +3,7 @@
  * guards as well: one owner per team, one root category per channel, one initial state per
  * channel. Partial unique indexes read the same on SQLite and PostgreSQL.
  */
-import { Effect } from "effect"
-import { SqlClient } from "effect/sql"
+import { runStatements } from "./Ddl.ts"
 
 const statements: ReadonlyArray<string> = [
   `CREATE UNIQUE INDEX team_users_owner ON team_users (team_id) WHERE role = 'owner'`,
@@ -13,7 +12,4 @@ const statements: ReadonlyArray<string> = [
 ]
 
 /** Creates the three partial unique indexes. */
-export default Effect.gen(function* () {
-  const sql = yield* SqlClient.SqlClient
-  for (const statement of statements) yield* sql.unsafe(statement)
-})
+export default runStatements(statements)

@@ -10,8 +10,7 @@
  * - indexes on the other columns that name an attachment (a user's picture, a channel's logo), so
  *   the clean-up can check cheaply that nothing uses a candidate.
  */
-import { Effect } from "effect"
-import { SqlClient } from "effect/sql"
+import { runStatements } from "./Ddl.ts"
 
 const statements: ReadonlyArray<string> = [
   `ALTER TABLE jobs ADD COLUMN unique_key TEXT`,
@@ -22,7 +21,4 @@ const statements: ReadonlyArray<string> = [
   `CREATE INDEX channels_logo_attachment ON channels (logo_attachment_id)`,
 ]
 
-export default Effect.gen(function* () {
-  const sql = yield* SqlClient.SqlClient
-  for (const statement of statements) yield* sql.unsafe(statement)
-})
+export default runStatements(statements)

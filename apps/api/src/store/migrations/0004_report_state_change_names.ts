@@ -3,8 +3,7 @@
  * history reads the same after a state is renamed (the domain's `ReportStateChange`). Changes
  * written before this migration take the states' current names.
  */
-import { Effect } from "effect"
-import { SqlClient } from "effect/sql"
+import { runStatements } from "./Ddl.ts"
 
 const statements: ReadonlyArray<string> = [
   `ALTER TABLE report_state_changes ADD COLUMN previous_state_name TEXT NOT NULL DEFAULT ''`,
@@ -17,7 +16,4 @@ const statements: ReadonlyArray<string> = [
 ]
 
 /** Adds and fills the two name columns. */
-export default Effect.gen(function* () {
-  const sql = yield* SqlClient.SqlClient
-  for (const statement of statements) yield* sql.unsafe(statement)
-})
+export default runStatements(statements)

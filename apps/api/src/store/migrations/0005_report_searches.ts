@@ -8,8 +8,7 @@
  *   area is a range scan of this index per channel, never a scan of the reports; a B-tree reads the
  *   same on SQLite and PostgreSQL.
  */
-import { Effect } from "effect"
-import { SqlClient } from "effect/sql"
+import { runStatements } from "./Ddl.ts"
 
 const statements: ReadonlyArray<string> = [
   `ALTER TABLE report_searches ADD COLUMN job_id INTEGER`,
@@ -17,7 +16,4 @@ const statements: ReadonlyArray<string> = [
 ]
 
 /** Adds the column and the index. */
-export default Effect.gen(function* () {
-  const sql = yield* SqlClient.SqlClient
-  for (const statement of statements) yield* sql.unsafe(statement)
-})
+export default runStatements(statements)

@@ -5,8 +5,7 @@
  * two halves of its `creator_id = … OR assignee_id = …`). B-trees read the same on SQLite and
  * PostgreSQL.
  */
-import { Effect } from "effect"
-import { SqlClient } from "effect/sql"
+import { runStatements } from "./Ddl.ts"
 
 const statements: ReadonlyArray<string> = [
   `CREATE INDEX tasks_creator ON tasks (team_id, creator_id, client_created_at)`,
@@ -14,7 +13,4 @@ const statements: ReadonlyArray<string> = [
 ]
 
 /** Creates the two indexes. */
-export default Effect.gen(function* () {
-  const sql = yield* SqlClient.SqlClient
-  for (const statement of statements) yield* sql.unsafe(statement)
-})
+export default runStatements(statements)

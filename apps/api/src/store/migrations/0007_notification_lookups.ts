@@ -6,8 +6,7 @@
  * - `notifications_user`: a user's notifications newest first, the list's default order, so a page
  *   is read in index order and stops at its end instead of sorting everything the user received.
  */
-import { Effect } from "effect"
-import { SqlClient } from "effect/sql"
+import { runStatements } from "./Ddl.ts"
 
 const statements: ReadonlyArray<string> = [
   `CREATE INDEX notifications_report ON notifications (report_id)`,
@@ -15,7 +14,4 @@ const statements: ReadonlyArray<string> = [
 ]
 
 /** Adds the two indexes. */
-export default Effect.gen(function* () {
-  const sql = yield* SqlClient.SqlClient
-  for (const statement of statements) yield* sql.unsafe(statement)
-})
+export default runStatements(statements)

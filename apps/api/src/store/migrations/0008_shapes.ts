@@ -5,8 +5,7 @@
  *   NULL`); without an index on the referencing column every delete would scan the reports.
  * - `shape_searches_expiry`: the hourly clean-up deletes the searches whose 24 hours are over.
  */
-import { Effect } from "effect"
-import { SqlClient } from "effect/sql"
+import { runStatements } from "./Ddl.ts"
 
 const statements: ReadonlyArray<string> = [
   `CREATE INDEX reports_shape ON reports (shape_id)`,
@@ -14,7 +13,4 @@ const statements: ReadonlyArray<string> = [
 ]
 
 /** Creates the two indexes. */
-export default Effect.gen(function* () {
-  const sql = yield* SqlClient.SqlClient
-  for (const statement of statements) yield* sql.unsafe(statement)
-})
+export default runStatements(statements)

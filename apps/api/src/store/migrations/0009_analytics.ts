@@ -8,8 +8,7 @@
  *
  * A B-tree reads the same on SQLite and PostgreSQL.
  */
-import { Effect } from "effect"
-import { SqlClient } from "effect/sql"
+import { runStatements } from "./Ddl.ts"
 
 const statements: ReadonlyArray<string> = [
   `DROP INDEX reports_channel_created`,
@@ -18,7 +17,4 @@ const statements: ReadonlyArray<string> = [
 ]
 
 /** Widens the index. */
-export default Effect.gen(function* () {
-  const sql = yield* SqlClient.SqlClient
-  for (const statement of statements) yield* sql.unsafe(statement)
-})
+export default runStatements(statements)

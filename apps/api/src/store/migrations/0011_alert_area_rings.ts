@@ -9,11 +9,12 @@
 import * as Wkt from "@fieldreport/domain/Wkt"
 import { Effect, Result } from "effect"
 import { SqlClient } from "effect/sql"
+import { runStatements } from "./Ddl.ts"
 
 /** Adds the column and fills it for the polygons stored so far. */
 export default Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
-  yield* sql.unsafe("ALTER TABLE alert_areas ADD COLUMN rings TEXT")
+  yield* runStatements(["ALTER TABLE alert_areas ADD COLUMN rings TEXT"])
   const polygons = yield* sql<{ id: number; area: string }>`SELECT id, area FROM alert_areas
     WHERE shape_type = 'poly'`
   for (const { id, area } of polygons) {

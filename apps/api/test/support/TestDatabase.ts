@@ -1,0 +1,132 @@
+/**
+ * The database engines tests run on. SQLite always; PostgreSQL when `FIELDREPORT_TEST_DATABASE_URL`
+ * names a server (its database is only used to create and drop others: every test database is a
+ * fresh one of its own). `FIELDREPORT_TEST_ENGINE=postgres` runs the integration suites
+ * (`TestServer`, the job runner) on PostgreSQL instead of SQLite.
+ */
+import { randomBytes } from "node:crypto"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { PgClient } from "@effect/sql-pg"
+import { ConfigProvider, Effect, Layer, Redacted } from "effect"
+import { Reactivity } from "effect/reactivity"
+import { SqlClient } from "effect/sql"
+import { AppConfig } from "../../src/Config.ts"
+import * as Database from "../../src/store/Database.ts"
+
+/** The engines a store test can run on. */
+export type Engine = "sqlite" | "postgres"
+
+/** The server tests create their PostgreSQL databases on, if any. */
+export const postgresServerUrl: string | undefined = process.env.FIELDREPORT_TEST_DATABASE_URL || undefined
+
+/** The engines available here: SQLite, and PostgreSQL when a server is named. */
+export const engines: ReadonlyArray<Engine> =
+  postgresServerUrl === undefined ? ["sqlite"] : ["sqlite", "postgres"]
+
+/** The engine the integration suites run on. */
+export const integrationEngine: Engine = (() => {
+  const chosen = process.env.FIELDREPORT_TEST_ENGINE ?? "sqlite"
+  if (chosen !== "sqlite" && chosen !== "postgres")
+    throw new Error(`FIELDREPORT_TEST_ENGINE is "${chosen}": use "sqlite" or "postgres"`)
+  if (chosen === "postgres" && postgresServerUrl === undefined)
+    throw new Error("FIELDREPORT_TEST_ENGINE=postgres needs FIELDREPORT_TEST_DATABASE_URL")
+  return chosen
+})()
+
+/** Runs a statement on the server's own database (CREATE and DROP DATABASE cannot run in a transaction). */
+const onServer = (statement: string) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql.unsafe(statement)
+  }).pipe(
+    Effect.provide(
+      Layer.effect(SqlClient.SqlClient, PgClient.makeClient({ url: Redacted.make(serverUrl()) })).pipe(
+        Layer.provide(Reactivity.layer),
+      ),
+    ),
+    Effect.orDie,
+  )
+
+const serverUrl = (): string => {
+  if (postgresServerUrl === undefined) throw new Error("FIELDREPORT_TEST_DATABASE_URL is not set")
+  return postgresServerUrl
+}
+
+/** The URL of a database `name` on the test server. */
+const urlOf = (name: string): string => {
+  const url = new URL(serverUrl())
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+/** A fresh, empty PostgreSQL database, and how to drop it. */
+export interface PostgresDatabase {
+  readonly url: string
+  readonly drop: () => Promise<void>
+}
+
+/**
+ * Creates a fresh database on the test server, named so that concurrent runs never share one.
+ *
+ * @example
+ * ```ts
+ * const database = await createPostgresDatabase()
+ * try { ... database.url ... } finally { await database.drop() }
+ * ```
+ */
+export const createPostgresDatabase = async (): Promise<PostgresDatabase> => {
+  const name = `fieldreport_test_${process.pid}_${randomBytes(6).toString("hex")}`
+  await Effect.runPromise(onServer(`CREATE DATABASE ${name}`))
+  return {
+    url: urlOf(name),
+    // FORCE: a server that was stopped abruptly may leave a connection behind.
+    drop: () => Effect.runPromise(onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+  }
+}
+
+/**
+ * A fresh database of `engine` for the current scope, dropped when it closes, as the configuration
+ * that selects it: `FIELDREPORT_DATABASE_URL` for PostgreSQL, nothing for SQLite (whose file lives
+ * in the data directory).
+ *
+ * @example
+ * ```ts
+ * const env = yield* scopedDatabaseEnv("postgres")
+ * const config = ConfigProvider.fromEnv({ env: { FIELDREPORT_DATA_DIR: dir, ...env } })
+ * ```
+ */
+export const scopedDatabaseEnv = (engine: Engine) =>
+  engine === "sqlite"
+    ? Effect.succeed<Record<string, string>>({})
+    : Effect.acquireRelease(
+        Effect.promise(() => createPostgresDatabase()),
+        (database) => Effect.promise(() => database.drop()),
+      ).pipe(Effect.map((database): Record<string, string> => ({ FIELDREPORT_DATABASE_URL: database.url })))
+
+/**
+ * A fresh database of `engine` with every migration applied, as the API opens it
+ * (`Database.layer`); removed when the layer is released.
+ *
+ * @example
+ * ```ts
+ * layer(migratedDatabase("postgres"))("on PostgreSQL", (it) => { ... })
+ * ```
+ */
+export const migratedDatabase = (engine: Engine): Layer.Layer<SqlClient.SqlClient> =>
+  Layer.unwrap(
+    Effect.gen(function* () {
+      const dataDir = yield* Effect.acquireRelease(
+        Effect.sync(() => mkdtempSync(join(tmpdir(), "fieldreport-store-"))),
+        (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true })),
+      )
+      const env = yield* scopedDatabaseEnv(engine)
+      return Database.layer.pipe(
+        Layer.provide(AppConfig.layer),
+        Layer.provide(
+          ConfigProvider.layer(ConfigProvider.fromEnv({ env: { FIELDREPORT_DATA_DIR: dataDir, ...env } })),
+        ),
+      )
+    }),
+  ).pipe(Layer.orDie)
