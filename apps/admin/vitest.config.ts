@@ -1,1 +1,31 @@
-export { default } from "@fieldreport/tooling/vitest"
+/**
+ * Two kinds of tests: component tests beside each element (`src/**\/*.test.ts`, in happy-dom), and
+ * end-to-end tests (`test/e2e/`) against one real API serving the built bundle (started by
+ * `test/e2e/support/globalSetup.ts`), driving Debian's Chromium through playwright-core. The
+ * end-to-end files run one at a time: each starts a browser.
+ */
+
+import shared from "@fieldreport/tooling/vitest"
+import { defineConfig } from "vitest/config"
+
+export default defineConfig({
+  test: {
+    ...shared.test,
+    projects: [
+      {
+        extends: true,
+        test: { name: "components", include: ["src/**/*.test.ts"], environment: "happy-dom" },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["test/e2e/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["test/e2e/support/globalSetup.ts"],
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})

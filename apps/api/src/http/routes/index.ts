@@ -5,6 +5,7 @@ import type { Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
 import type { Route } from "../Route.ts"
 import { adminRoutes } from "./AdminRoutes.ts"
+import { adminUiRoutes } from "./AdminUiRoutes.ts"
 import { alertAreaRoutes } from "./AlertAreaRoutes.ts"
 import { analyticsRoutes } from "./AnalyticsRoutes.ts"
 import { attachmentRoutes } from "./AttachmentRoutes.ts"
@@ -53,4 +54,5 @@ export const routers = (route: Route<AppServices>): ReadonlyArray<Router> => [
   shapeRoutes(route),
   pinRoutes(),
   docsRoutes(),
+  adminUiRoutes(),
 ]

@@ -1,0 +1,24 @@
+import { css } from "lit"
+import { accent, base, border, onAccent, surfaceRaised } from "../../shared/theme.ts"
+
+export const styles = [
+  base,
+  css`
+    :host { display: grid; grid-template-rows: auto 1fr; min-height: 100%; }
+    header {
+      display: flex; flex-wrap: wrap; gap: 1rem; align-items: center;
+      padding: 0.5rem 1rem; border-bottom: 1px solid ${border}; background: ${surfaceRaised};
+    }
+    header strong { margin-right: auto; font-size: 1.1rem; }
+    header label { display: flex; gap: 0.4rem; align-items: center; }
+    .body { display: grid; grid-template-columns: 11rem 1fr; min-height: 0; }
+    nav { border-right: 1px solid ${border}; padding: 0.75rem 0.5rem; background: ${surfaceRaised}; }
+    nav ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.25rem; }
+    nav a {
+      display: block; padding: 0.4rem 0.6rem; border-radius: 4px; color: inherit; text-decoration: none;
+    }
+    nav a[aria-current="page"] { background: ${accent}; color: ${onAccent}; }
+    main { padding: 1rem; min-width: 0; overflow: auto; }
+    .login { display: grid; place-items: center; padding: 3rem 1rem; }
+  `,
+]

@@ -1,0 +1,250 @@
+/**
+ * `fr-admin-app`: the admin UI the API serves at `/admin`. It signs the user in, lets them switch
+ * branded app and team, provides the connection to every element inside it, and shows the views
+ * registered with `registerView` under a navigation.
+ */
+
+import { BrandedApp } from "@fieldreport/domain/BrandedApp"
+import { Channel } from "@fieldreport/domain/Channel"
+import { Team } from "@fieldreport/domain/Team"
+import { ContextProvider } from "@lit/context"
+import { Schema } from "effect"
+import { html, LitElement, nothing } from "lit"
+import type { LoginEvent } from "../../events/login.ts"
+import type { NavigateEvent } from "../../events/navigate.ts"
+import { type Connection, connect, connectionContext } from "../../shared/connection.ts"
+import { errorText, run } from "../../shared/run.ts"
+import { type AdminView, registeredViews } from "../../shell/ViewRegistry.ts"
+import "../login-form/login-form.ts"
+import { styles } from "./admin-app.styles.ts"
+
+/** What survives a reload of the page (in `sessionStorage`, so closing the tab signs out). */
+interface StoredSession {
+  readonly baseUrl: string
+  readonly token: string
+  readonly appId: string
+  readonly userId: number
+  readonly teamId: number | undefined
+}
+
+const storageKey = "fieldreport-admin-session"
+
+const readStored = (): StoredSession | undefined => {
+  const text = globalThis.sessionStorage?.getItem(storageKey)
+  return text === null || text === undefined ? undefined : (JSON.parse(text) as StoredSession)
+}
+
+/**
+ * @summary The whole admin UI: sign-in, app and team switcher, navigation and views.
+ *
+ * @slot - Nothing: views come from the view registry.
+ * @csspart header - The bar with the switchers.
+ * @csspart nav - The navigation.
+ * @csspart main - Where the current view is shown.
+ * @cssproperty --fr-color-accent - The current navigation entry and the buttons.
+ * @cssproperty --fr-color-surface-raised - Header and navigation background.
+ *
+ * @example
+ * ```html
+ * <fr-admin-app base-url="https://reports.example.com" app-id="com.fieldreport.app"></fr-admin-app>
+ * ```
+ */
+export class AdminApp extends LitElement {
+  static override properties = {
+    baseUrl: { attribute: "base-url" },
+    appId: { attribute: "app-id" },
+    stored: { state: true },
+    teams: { state: true },
+    channels: { state: true },
+    apps: { state: true },
+    route: { state: true },
+    failure: { state: true },
+  }
+
+  static override styles = styles
+
+  /** The service's address; defaults to this page's origin. */
+  declare baseUrl: string | undefined
+  /** The branded app offered at sign-in. */
+  declare appId: string
+  declare stored: StoredSession | undefined
+  declare teams: ReadonlyArray<Team>
+  declare channels: ReadonlyArray<Channel>
+  declare apps: ReadonlyArray<BrandedApp>
+  declare route: ReadonlyArray<string>
+  declare failure: string | undefined
+
+  #provider = new ContextProvider(this, { context: connectionContext, initialValue: undefined })
+  #onHashChange = () => {
+    this.route = this.readRoute()
+  }
+
+  constructor() {
+    super()
+    this.appId = "com.fieldreport.app"
+    this.stored = readStored()
+    this.teams = []
+    this.channels = []
+    this.apps = []
+    this.route = this.readRoute()
+    this.addEventListener("fr-login", (event: LoginEvent) => {
+      this.signIn({
+        baseUrl: event.baseUrl,
+        token: event.session.access_token,
+        appId: event.session.app_bundle_id,
+        userId: event.session.profile.user_id,
+        teamId: event.session.profile.preferred_team_id ?? undefined,
+      })
+    })
+    this.addEventListener("fr-navigate", (event: NavigateEvent) => {
+      globalThis.location.hash = `#/${event.path}`
+    })
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback()
+    globalThis.addEventListener("hashchange", this.#onHashChange)
+    if (this.stored !== undefined) void this.load(this.stored)
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback()
+    globalThis.removeEventListener("hashchange", this.#onHashChange)
+  }
+
+  private readRoute(): ReadonlyArray<string> {
+    return (globalThis.location?.hash ?? "")
+      .replace(/^#\/?/, "")
+      .split("/")
+      .filter((part) => part !== "")
+  }
+
+  private signIn(stored: StoredSession) {
+    globalThis.sessionStorage?.setItem(storageKey, JSON.stringify(stored))
+    this.stored = stored
+    void this.load(stored)
+  }
+
+  /** Provides the connection of a stored session and loads its apps, teams and channels. */
+  private async load(stored: StoredSession) {
+    const connection: Connection = connect(stored)
+    this.failure = undefined
+    try {
+      const teams = await run(connection.client.call("GET", "/api/v4/teams", Schema.Array(Team)))
+      const team = teams.find((candidate) => candidate.id === stored.teamId) ?? teams[0]
+      const teamConnection = connect({ ...stored, teamId: team?.id })
+      const channels =
+        team === undefined
+          ? []
+          : await run(
+              teamConnection.client.call("GET", "/api/v4/channels", Schema.Array(Channel), {
+                query: { team_id: team.id },
+              }),
+            )
+      this.apps = await this.loadApps(connection)
+      this.teams = teams
+      this.channels = channels
+      this.stored = { ...stored, teamId: team?.id }
+      this.#provider.setValue(teamConnection)
+    } catch (error) {
+      this.failure = errorText(error)
+      this.signOutLocally()
+    }
+  }
+
+  /** Platform administrators may switch between every branded app; others see the one they chose. */
+  private async loadApps(connection: Connection): Promise<ReadonlyArray<BrandedApp>> {
+    const current = await run(connection.client.call("GET", "/api/v4/branded_app", BrandedApp))
+    const all = await run(
+      connection.client.call("GET", "/api/v4/admin/branded_apps", Schema.Array(BrandedApp)),
+    ).catch(() => [current])
+    return all
+  }
+
+  private switchTeam(event: Event) {
+    const teamId = Number((event.target as HTMLSelectElement).value)
+    if (this.stored !== undefined) this.signIn({ ...this.stored, teamId })
+  }
+
+  private switchApp(event: Event) {
+    const appId = (event.target as HTMLSelectElement).value
+    if (this.stored !== undefined) this.signIn({ ...this.stored, appId, teamId: undefined })
+  }
+
+  private async signOut() {
+    const connection = this.#provider.value
+    this.signOutLocally()
+    if (connection !== undefined)
+      await run(connection.client.send("DELETE", "/api/v4/session")).catch(() => {})
+  }
+
+  private signOutLocally() {
+    globalThis.sessionStorage?.removeItem(storageKey)
+    this.stored = undefined
+    this.#provider.setValue(undefined)
+  }
+
+  override render() {
+    if (this.stored === undefined || this.#provider.value === undefined) {
+      return html`<div class="login">
+        ${this.failure === undefined ? nothing : html`<p class="error" role="alert">${this.failure}</p>`}
+        ${
+          this.stored === undefined
+            ? html`<fr-login-form base-url=${this.baseUrl ?? globalThis.location.origin} app-id=${this.appId}></fr-login-form>`
+            : html`<p role="status">Loading…</p>`
+        }
+      </div>`
+    }
+    const views = registeredViews()
+    const current = views.find((view) => view.id === this.route[0]) ?? views[0]
+    const team = this.teams.find((candidate) => candidate.id === this.stored?.teamId)
+    return html`
+      <header part="header">
+        <strong>Fieldreport</strong>
+        <label>App
+          <select @change=${this.switchApp} aria-label="Branded app">
+            ${this.apps.map(
+              (app) =>
+                html`<option value=${app.bundle_id} ?selected=${app.bundle_id === this.stored?.appId}>${app.name}</option>`,
+            )}
+          </select>
+        </label>
+        <label>Team
+          <select @change=${this.switchTeam} aria-label="Team">
+            ${this.teams.map(
+              (option) =>
+                html`<option value=${option.id} ?selected=${option.id === team?.id}>${option.name}</option>`,
+            )}
+          </select>
+        </label>
+        <button type="button" @click=${this.signOut}>Sign out</button>
+      </header>
+      <div class="body">
+        <nav part="nav" aria-label="Views">
+          <ul>
+            ${views
+              .filter((view) => view.hidden !== true)
+              .map(
+                (view) =>
+                  html`<li><a href="#/${view.id}" aria-current=${view === current ? "page" : "false"}>${view.label}</a></li>`,
+              )}
+          </ul>
+        </nav>
+        <main part="main">${this.renderView(current, team)}</main>
+      </div>
+    `
+  }
+
+  private renderView(view: AdminView | undefined, team: Team | undefined) {
+    if (view === undefined) return html`<p>No views are registered.</p>`
+    return view.render({ rest: this.route.slice(1), team, channels: this.channels })
+  }
+}
+
+customElements.define("fr-admin-app", AdminApp)
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "fr-admin-app": AdminApp
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * The app shell's views. A view is a page of the shell (reports, tasks, analytics…) with a label in
+ * the navigation; each registers itself from its own module under `src/views/`, which `index.ts`
+ * imports, so adding a view touches no shared file.
+ */
+import type { Channel } from "@fieldreport/domain/Channel"
+import type { Team } from "@fieldreport/domain/Team"
+import type { TemplateResult } from "lit"
+
+/** What the shell knows when it renders a view. */
+export interface ViewContext {
+  /** The path segments after the view's id: `#/reports/42` gives `["42"]`. */
+  readonly rest: ReadonlyArray<string>
+  /** The team chosen in the switcher. */
+  readonly team: Team | undefined
+  /** The channels of that team the user is a member of. */
+  readonly channels: ReadonlyArray<Channel>
+}
+
+/**
+ * A page of the shell.
+ *
+ * @example
+ * ```ts
+ * registerView({ id: "tasks", label: "Tasks", order: 30, render: () => html`<fr-task-board></fr-task-board>` })
+ * ```
+ */
+export interface AdminView {
+  /** The first path segment, `#/<id>`. */
+  readonly id: string
+  readonly label: string
+  /** Position in the navigation, smallest first. */
+  readonly order: number
+  /** Views hidden from the navigation are reached by links only (a report's detail, say). */
+  readonly hidden?: boolean
+  readonly render: (context: ViewContext) => TemplateResult
+}
+
+const views = new Map<string, AdminView>()
+
+/**
+ * Adds a view (a second registration under the same id replaces the first).
+ *
+ * @example
+ * ```ts
+ * registerView({ id: "team", label: "Team", order: 50, render: ({ team }) => html`<fr-team-users></fr-team-users>` })
+ * ```
+ */
+export const registerView = (view: AdminView): void => {
+  views.set(view.id, view)
+}
+
+/**
+ * The registered views in navigation order.
+ *
+ * @example
+ * ```ts
+ * registeredViews().map((view) => view.label) // ["Reports", "New report", "Tasks", …]
+ * ```
+ */
+export const registeredViews = (): ReadonlyArray<AdminView> =>
+  [...views.values()].sort((a, b) => a.order - b.order || a.label.localeCompare(b.label))

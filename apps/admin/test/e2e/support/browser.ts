@@ -1,0 +1,54 @@
+/**
+ * Debian's Chromium driven by playwright-core (no browser download): headless, sandbox off (CI runs
+ * as root), and nothing that reaches the network on its own.
+ */
+import { existsSync } from "node:fs"
+import { type Browser, chromium, type Page } from "playwright-core"
+
+/** Where Debian installs Chromium; `FIELDREPORT_CHROMIUM` overrides it. */
+export const chromiumPath = process.env.FIELDREPORT_CHROMIUM ?? "/usr/bin/chromium"
+
+/**
+ * Launches the browser.
+ *
+ * @example
+ * ```ts
+ * const browser = await launchBrowser()
+ * const page = await browser.newPage()
+ * ```
+ */
+export const launchBrowser = async (): Promise<Browser> => {
+  if (!existsSync(chromiumPath)) throw new Error(`no Chromium at ${chromiumPath}: apt-get install chromium`)
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+    ],
+  })
+}
+
+/**
+ * A new page whose console errors and failed page scripts fail the test that reads `errors`.
+ *
+ * @example
+ * ```ts
+ * const { page, errors } = await openPage(browser)
+ * expect(errors).toEqual([])
+ * ```
+ */
+export const openPage = async (
+  browser: Browser,
+): Promise<{ readonly page: Page; readonly errors: Array<string> }> => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+  const errors: Array<string> = []
+  page.on("pageerror", (error) => errors.push(error.message))
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text())
+  })
+  return { page, errors }
+}
