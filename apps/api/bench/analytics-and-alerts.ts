@@ -26,14 +26,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { parseArgs } from "node:util"
-import { ConfigProvider, Effect } from "effect"
-import { SqlClient } from "effect/sql"
-import { JobRunner } from "../src/jobs/JobRunner.ts"
-import { areasContaining } from "../src/jobs/NotificationFanOut.ts"
-import { type RunningServer, startServer } from "../src/Server.ts"
-import { AlertAreaStore } from "../src/store/AlertAreaStore.ts"
 import {
-  type Administrator,
   cityPosition,
   fill,
   login,
@@ -43,7 +36,13 @@ import {
   scaffold,
   seeded,
   timeZone,
-} from "./generate.ts"
+} from "@fieldreport/tooling/generate"
+import { ConfigProvider, Effect } from "effect"
+import { SqlClient } from "effect/sql"
+import { JobRunner } from "../src/jobs/JobRunner.ts"
+import { areasContaining } from "../src/jobs/NotificationFanOut.ts"
+import { type RunningServer, startServer } from "../src/Server.ts"
+import { AlertAreaStore } from "../src/store/AlertAreaStore.ts"
 
 /** Analytics calls must answer within this, over the whole two years. */
 const ANALYTICS_TARGET_MS = 100
@@ -100,7 +99,7 @@ const dataDir = named ?? mkdtempSync(join(tmpdir(), "fieldreport-bench-"))
 /** What a filled directory holds besides the database: the setup and the scenario it was filled with. */
 const manifestFile = join(dataDir, "bench.json")
 
-const administrator: Administrator = { email: "bench-admin@example.com", password: "bench-admin-password-1" }
+const administrator = { email: "bench-admin@example.com", password: "bench-admin-password-1" }
 
 const serve = (): Promise<RunningServer> =>
   startServer(
@@ -151,7 +150,7 @@ const prepare = async (): Promise<Setup> => {
   const began = performance.now()
   const server = await serve()
   try {
-    const setup = await scaffold(server.url, administrator)
+    const setup = await server.runtime.runPromise(scaffold(scenario))
     const filled = await server.runtime.runPromise(fill(setup, scenario, log))
     log(`Filled in ${(since(began) / 1000).toFixed(1)} s: ${JSON.stringify(filled)}`)
     writeFileSync(manifestFile, JSON.stringify({ setup, scenario }, null, 2))

@@ -1,33 +1,53 @@
 /**
- * The data of the analytics and alerts benchmark (issue 4): one channel of a city-sized area with
- * two years of reports, the alert areas of its members, and some of the notifications and reads
- * those reports would have had. Deterministic from a seed.
+ * The data generator: fills a Fieldreport database with a team of a city-sized area, its channels,
+ * their members, two years of reports with form answers and photos, the members' alert areas, the
+ * branded app's shapes, and some of the notifications and reads those reports would have had.
+ * Deterministic from a seed. The command is `generate.ts` next to this file; the analytics and
+ * alerts benchmark (issue 4) and the load benchmark use it.
  *
- * Two steps:
+ * Two steps, both through the API's own services and SQL client, never HTTP:
  *
- * - {@link scaffold} makes the team, the channel, its form and its categories through the HTTP API,
- *   so they are exactly what a client would have made;
+ * - {@link scaffold} makes the owner, the team, the channels, their forms and categories with the
+ *   API's services (`Teams`, `Channels`, `Forms`, `Categories`), so they are exactly what a client
+ *   would have made, and the branded app's shapes with `Shapes`;
  * - {@link fill} writes the bulk through the store's SQL client: multi-row INSERTs of
- *   {@link BATCH_ROWS} rows, {@link TRANSACTION_ROWS} rows per transaction, never HTTP or one row
- *   per statement. It writes the rows the API would write (the alert areas through the domain's
+ *   {@link BATCH_ROWS} rows, {@link TRANSACTION_ROWS} rows per transaction, never one row per
+ *   statement. It writes the rows the API would write (the alert areas through the domain's
  *   `AlertArea.fromBody`, so their canonical WKT and boxes are the API's, with the rings
  *   `AlertAreaStore` keeps next to a polygon's WKT), and every trigger and index of the schema
  *   does its work as it would for the API.
  */
+import { hashPassword } from "@fieldreport/api/auth/Password"
+import { AppConfig } from "@fieldreport/api/Config"
+import type { Actor } from "@fieldreport/api/services/Authentication"
+import { Categories } from "@fieldreport/api/services/Categories"
+import { Channels } from "@fieldreport/api/services/Channels"
+import { Forms } from "@fieldreport/api/services/Forms"
+import { ReportStates } from "@fieldreport/api/services/ReportStates"
+import { Shapes } from "@fieldreport/api/services/Shapes"
+import { Teams } from "@fieldreport/api/services/Teams"
+import { BrandedAppStore } from "@fieldreport/api/store/BrandedAppStore"
+import { UserStore } from "@fieldreport/api/store/UserStore"
 import * as AlertArea from "@fieldreport/domain/AlertArea"
+import { CategoryCreate } from "@fieldreport/domain/Category"
+import { ChannelCreate } from "@fieldreport/domain/Channel"
+import { FormDefinition } from "@fieldreport/domain/Form"
 import * as GreatCircle from "@fieldreport/domain/GreatCircle"
+import { decodeInput } from "@fieldreport/domain/Invalid"
 import type { Position } from "@fieldreport/domain/Position"
+import { ShapeCreate } from "@fieldreport/domain/Shape"
+import { TeamCreate } from "@fieldreport/domain/Team"
 import * as Wkt from "@fieldreport/domain/Wkt"
-import { Effect, Result } from "effect"
+import { Clock, Effect, Result, type Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 
 /** How much data to make. */
 export interface Scenario {
   readonly reports: number
   readonly areas: number
-  /** Members of the channel (besides its owner); every report is filed by one of them. */
+  /** Members of the team and of every channel (besides the owner); every report is filed by one of them. */
   readonly members: number
-  /** Members who follow the channel, and so are told of every new report. */
+  /** Members who follow every channel, and so are told of every new report. */
   readonly followers: number
   /** Notifications about the reports, spread evenly over them, each to a random member. */
   readonly notifications: number
@@ -35,17 +55,24 @@ export interface Scenario {
   readonly reads: number
   /** Photos in the reports' Image field, spread evenly over them. */
   readonly images: number
+  /** Channels of the team, one by default; the first gets the most reports (see {@link fill}). */
+  readonly channels?: number
+  /** Shapes of the branded app: a grid of suburbs over the city; none by default. */
+  readonly shapes?: number
   readonly seed: number
 }
 
 /** The two years the reports were filed in: `[start, end)`. */
 export const period = { start: "2024-01-01T00:00:00.000Z", end: "2026-01-01T00:00:00.000Z" } as const
 
-/** Greater Auckland, about 36 by 33 km: where the reports and the alert areas lie. */
-const city = { west: 174.6, east: 175.0, south: -37.05, north: -36.75 } as const
+/** Greater Auckland, about 36 by 33 km: where the reports, the alert areas and the shapes lie. */
+export const city = { west: 174.6, east: 175.0, south: -37.05, north: -36.75 } as const
 
 /** The zone the analytics are asked in: two daylight saving changes a year cut the range. */
 export const timeZone = "Pacific/Auckland"
+
+/** The password of every generated person: the owner and the members log in with it. */
+export const password = "generated-password-1"
 
 /** Rows per INSERT statement: 500 rows of the widest table stay far below SQLite's 32,766 parameters. */
 const BATCH_ROWS = 500
@@ -53,12 +80,10 @@ const BATCH_ROWS = 500
 /** Rows per transaction. */
 const TRANSACTION_ROWS = 20_000
 
-/** Everything the benchmark needs to know about what {@link scaffold} made. */
-export interface Setup {
-  readonly teamId: number
+/** One channel {@link scaffold} made. */
+export interface ChannelSetup {
   readonly channelId: number
-  /** Made the team and the channel: their owner and the channel's admin. */
-  readonly owner: { readonly id: number; readonly email: string; readonly password: string }
+  readonly name: string
   readonly rootCategoryId: number
   readonly categoryIds: ReadonlyArray<number>
   /** The channel's states by position: New, In progress, Resolved. */
@@ -68,6 +93,16 @@ export interface Setup {
   readonly side: { readonly key: string; readonly options: ReadonlyArray<string> }
   readonly notesKey: string
   readonly photosKey: string
+}
+
+/** Everything a benchmark needs to know about what {@link scaffold} made: its first channel's fields, and all. */
+export interface Setup extends ChannelSetup {
+  readonly teamId: number
+  /** Made the team and the channels: their owner and the channels' admin. */
+  readonly owner: { readonly id: number; readonly email: string; readonly password: string }
+  readonly channels: ReadonlyArray<ChannelSetup>
+  /** The ids of the branded app's shapes it made. */
+  readonly shapeIds: ReadonlyArray<number>
 }
 
 /** How many rows of each table {@link fill} wrote. */
@@ -128,59 +163,44 @@ const logUniform = (random: () => number, low: number, high: number): number =>
   Math.round(low * (high / low) ** random())
 
 // ---------------------------------------------------------------------------------------------
-// Scaffold, through the HTTP API
+// Scaffold, through the API's services
 
-/** Credentials of the platform administrator the server was started with. */
-export interface Administrator {
-  readonly email: string
-  readonly password: string
+/** A clock stopped at one instant, so what the scaffold makes is dated the start of the two years. */
+const stoppedAt = (millis: number): Clock.Clock => {
+  const live = Clock.Clock.defaultValue()
+  return {
+    ...live,
+    currentTimeMillisUnsafe: () => millis,
+    currentTimeMillis: Effect.succeed(millis),
+    currentTimeNanosUnsafe: () => BigInt(millis) * 1_000_000n,
+    currentTimeNanos: Effect.succeed(BigInt(millis) * 1_000_000n),
+  }
 }
 
-const call = async (
-  url: string,
-  method: string,
-  path: string,
-  options: { readonly token?: string; readonly body?: unknown } = {},
-): Promise<unknown> => {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      "Content-Type": "application/json",
-      ...(options.token === undefined ? {} : { Authorization: `Token token=${options.token}` }),
-    },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  })
-  const text = await response.text()
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`)
-  return text === "" ? undefined : JSON.parse(text)
-}
-
-/**
- * Logs in to the default app and answers the access token.
- *
- * @example
- * ```ts
- * const token = await login(server.url, setup.owner.email, setup.owner.password)
- * ```
- */
-export const login = async (url: string, email: string, password: string): Promise<string> => {
-  const answer = (await call(url, "POST", "/api/v4/session", {
-    body: { session: { app_bundle_id: "com.fieldreport.app", email, password } },
-  })) as { session: { access_token: string } }
-  return answer.session.access_token
-}
-
-interface FormField {
-  readonly id: number
-  readonly label: string
-  readonly key: string
-  readonly data: string
+/** A request body decoded as the API decodes it; the generator's own bodies are always valid. */
+const valid = <S extends Schema.Decoder<unknown>>(schema: S, input: unknown): S["Type"] => {
+  const decoded = decodeInput(schema, input)
+  if (Result.isFailure(decoded)) throw new Error(JSON.stringify(decoded.failure.errors))
+  return decoded.success
 }
 
 const choices = (labels: ReadonlyArray<string>) =>
   JSON.stringify({ multi_select: false, options: labels.map((label) => ({ label })) })
 
-const channelName = "Street issues"
+const channelNames = [
+  "Street issues",
+  "Parks and reserves",
+  "Water and drains",
+  "Public transport",
+  "Building sites",
+  "Beaches",
+]
+
+/** The name of the channel at an index: the list above, then numbered. */
+const channelName = (index: number): string =>
+  channelNames[index] ??
+  `${at(channelNames, index % channelNames.length)} ${Math.floor(index / channelNames.length) + 1}`
+
 const categoryNames = [
   "Pothole",
   "Graffiti",
@@ -191,36 +211,22 @@ const categoryNames = [
   "Noise",
 ]
 
-/**
- * Makes the owner, the team, the channel, its form (a Category, a DropDown, a Radio, a text and an
- * Image field) and seven categories under the root, through the API of the running server.
- *
- * @example
- * ```ts
- * const setup = await scaffold(server.url, { email: "admin@example.com", password: "…" })
- * ```
- */
-export const scaffold = async (url: string, administrator: Administrator): Promise<Setup> => {
-  const owner = { email: "bench-owner@example.com", password: "bench-owner-password-1" }
-  const adminToken = await login(url, administrator.email, administrator.password)
-  const user = (await call(url, "POST", "/api/v4/admin/users", {
-    token: adminToken,
-    body: { user: { ...owner, first_name: "Bench", last_name: "Owner" } },
-  })) as { id: number }
-  const token = await login(url, owner.email, owner.password)
-  const team = (await call(url, "POST", "/api/v4/teams", {
-    token,
-    body: { team: { name: "Auckland streets", industry: "Council", location: "Auckland" } },
-  })) as { id: number }
-  const channel = (await call(url, "POST", "/api/v4/channels", {
-    token,
-    body: { channel: { name: channelName, team_id: team.id } },
-  })) as { id: number; category_id: number }
-  const form = (await call(url, "PUT", `/api/v4/channels/${channel.id}/form`, {
-    token,
-    body: {
-      form: {
-        name: "Street issue",
+const optionsOf = (data: string): ReadonlyArray<string> =>
+  (JSON.parse(data) as { options: ReadonlyArray<{ value: string }> }).options.map((option) => option.value)
+
+/** Makes a channel of the team, its form (a Category, a DropDown, a Radio, a text and an Image field) and seven categories. */
+const scaffoldChannel = (owner: Actor, teamId: number, name: string) =>
+  Effect.gen(function* () {
+    const channels = yield* Channels
+    const forms = yield* Forms
+    const categories = yield* Categories
+    const reportStates = yield* ReportStates
+    const channel = yield* channels.create(owner, valid(ChannelCreate, { name, team_id: teamId }))
+    const { fields } = yield* forms.replace(
+      owner,
+      channel.id,
+      valid(FormDefinition, {
+        name: `${name} report`,
         fields: [
           { label: "Category", field_type: "Category" },
           {
@@ -232,41 +238,126 @@ export const scaffold = async (url: string, administrator: Administrator): Promi
           { label: "Notes", field_type: "ShortTextBox" },
           { label: "Photos", field_type: "Image" },
         ],
-      },
-    },
-  })) as { fields: ReadonlyArray<FormField> }
-  const field = (label: string): FormField => {
-    const found = form.fields.find((candidate) => candidate.label === label)
-    if (found === undefined) throw new Error(`the form has no ${label} field`)
-    return found
-  }
-  const optionsOf = (label: string): ReadonlyArray<string> =>
-    (JSON.parse(field(label).data) as { options: ReadonlyArray<{ value: string }> }).options.map(
-      (option) => option.value,
+      }),
     )
-  const categoryIds: Array<number> = []
-  for (const name of categoryNames) {
-    const category = (await call(url, "POST", `/api/v4/channels/${channel.id}/categories`, {
-      token,
-      body: { category: { name, pin_color: "#3a7d44" } },
-    })) as { id: number }
-    categoryIds.push(category.id)
-  }
-  const states = (await call(url, "GET", `/api/v4/report_states?channel_id=${channel.id}`, {
-    token,
-  })) as ReadonlyArray<{ id: number }>
-  return {
-    teamId: team.id,
-    channelId: channel.id,
-    owner: { id: user.id, ...owner },
-    rootCategoryId: channel.category_id,
-    categoryIds,
-    stateIds: states.map((state) => state.id),
-    severity: { id: field("Severity").id, key: field("Severity").key, options: optionsOf("Severity") },
-    side: { key: field("Side of the road").key, options: optionsOf("Side of the road") },
-    notesKey: field("Notes").key,
-    photosKey: field("Photos").key,
-  }
+    const field = (label: string) => {
+      const found = fields.find((candidate) => candidate.label === label)
+      if (found === undefined) throw new Error(`the form has no ${label} field`)
+      return found
+    }
+    const categoryIds: Array<number> = []
+    for (const categoryName of categoryNames) {
+      const made = yield* categories.create(
+        owner,
+        channel.id,
+        valid(CategoryCreate, { name: categoryName, pin_color: "#3a7d44" }),
+      )
+      categoryIds.push(made.category.id)
+    }
+    const states = yield* reportStates.list(owner, channel.id)
+    return {
+      channelId: channel.id,
+      name,
+      rootCategoryId: channel.category_id,
+      categoryIds,
+      stateIds: states.map((state) => state.id),
+      severity: {
+        id: field("Severity").id,
+        key: field("Severity").key,
+        options: optionsOf(field("Severity").data),
+      },
+      side: { key: field("Side of the road").key, options: optionsOf(field("Side of the road").data) },
+      notesKey: field("Notes").key,
+      photosKey: field("Photos").key,
+    } satisfies ChannelSetup
+  })
+
+/** The city cut into a grid of `count` rectangular suburbs, row by row from the south-west. */
+const suburbs = (count: number): ReadonlyArray<string> => {
+  const columns = Math.ceil(Math.sqrt(count))
+  const rows = Math.ceil(count / columns)
+  const width = (city.east - city.west) / columns
+  const height = (city.north - city.south) / rows
+  return Array.from({ length: count }, (_, index) => {
+    const west = city.west + (index % columns) * width
+    const south = city.south + Math.floor(index / columns) * height
+    const [east, north] = [west + width, south + height]
+    return `POLYGON ((${west} ${south}, ${east} ${south}, ${east} ${north}, ${west} ${north}, ${west} ${south}))`
+  })
+}
+
+/**
+ * Makes, through the API's services, the owner (a person who logs in with {@link password}), the
+ * team, `scenario.channels` channels with their forms and categories, and `scenario.shapes`
+ * suburbs as shapes of the branded app; all dated the start of the two years. Needs the default
+ * branded app, which the API's `Bootstrap` makes.
+ *
+ * @example
+ * ```ts
+ * const setup = await server.runtime.runPromise(scaffold(scenario))
+ * ```
+ */
+export const scaffold = (scenario: Scenario) =>
+  Effect.gen(function* () {
+    const config = yield* AppConfig
+    const app = yield* (yield* BrandedAppStore).findByBundleId(config.bootstrapApp)
+    if (app === undefined)
+      return yield* Effect.die(`no branded app ${config.bootstrapApp}: run Bootstrap first`)
+    const teams = yield* Teams
+    const shapes = yield* Shapes
+    const user = yield* (yield* UserStore).insert({
+      email: "owner@generated.example.com",
+      first_name: "Olive",
+      last_name: "Owner",
+      password_hash: yield* hashPassword(password),
+      admin: false,
+    })
+    const as = (teamId?: number): Actor => ({ user, app, teamId, session: undefined })
+    const { team } = yield* teams.create(
+      as(),
+      valid(TeamCreate, { name: "Auckland streets", industry: "Council", location: "Auckland" }),
+    )
+    const channels: Array<ChannelSetup> = []
+    for (let index = 0; index < Math.max(1, scenario.channels ?? 1); index++) {
+      channels.push(yield* scaffoldChannel(as(team.id), team.id, channelName(index)))
+    }
+    const shapeIds: Array<number> = []
+    for (const [index, geom] of suburbs(scenario.shapes ?? 0).entries()) {
+      const shape = yield* shapes.create(
+        as(team.id),
+        valid(ShapeCreate, {
+          geom,
+          metadata: { display: [`Suburb ${index + 1}`], raw: { suburb: index + 1 } },
+        }),
+      )
+      shapeIds.push(shape.id)
+    }
+    return {
+      ...at(channels, 0),
+      teamId: team.id,
+      owner: { id: user.id, email: user.email, password },
+      channels,
+      shapeIds,
+    } satisfies Setup
+  }).pipe(Effect.orDie, Effect.provideService(Clock.Clock, stoppedAt(Date.parse(period.start))))
+
+/**
+ * Logs in to the default app over HTTP and answers the access token.
+ *
+ * @example
+ * ```ts
+ * const token = await login(server.url, setup.owner.email, setup.owner.password)
+ * ```
+ */
+export const login = async (url: string, email: string, password: string): Promise<string> => {
+  const response = await fetch(`${url}/api/v4/session`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ session: { app_bundle_id: "com.fieldreport.app", email, password } }),
+  })
+  const text = await response.text()
+  if (!response.ok) throw new Error(`POST /api/v4/session: ${response.status} ${text}`)
+  return (JSON.parse(text) as { session: { access_token: string } }).session.access_token
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -325,6 +416,16 @@ const uuidOf = (random: () => number): string => {
   return `${hex(8)}-${hex(4)}-4${hex(3)}-${"89ab"[Math.floor(random() * 4)]}${hex(3)}-${hex(12)}`
 }
 
+/**
+ * The e-mail address of the member at an index (from 0): members log in with it and {@link password}.
+ *
+ * @example
+ * ```ts
+ * const token = await login(url, memberEmail(0), password)
+ * ```
+ */
+export const memberEmail = (index: number): string => `member-${index + 1}@generated.example.com`
+
 const firstNames = [
   "Aroha",
   "Ben",
@@ -370,13 +471,15 @@ const areaBody = (random: () => number): { area: string; radius?: number } => {
 
 /**
  * Writes the members, their alert areas, the reports with their boxes, then notifications and reads
- * of those reports, into the channel {@link scaffold} made; `progress` hears a line now and then.
+ * of those reports, into the channels {@link scaffold} made; `progress` hears a line now and then.
  *
- * - Members are team members and channel reporters who agreed to join; those with an alert area have
- *   `alert: true`, `followers` of them `follow: true`.
+ * - Members are team members and reporters of every channel who agreed to join, and log in with
+ *   {@link password}; those with an alert area have `alert: true` in every channel, the first
+ *   `followers` of them `follow: true`.
  * - Alert areas: half circles of 200 m to 3 km, half polygons of 5 to 12 vertices as large, one in
  *   ten of those with a hole; centres uniform over the city.
- * - Reports: filed uniformly over the two years (in id order, as the API files them), two in three
+ * - Reports: filed uniformly over the two years (in id order, as the API files them), in channel `k`
+ *   (from 0) in proportion to `1 / (k + 1)` (with four channels 48%, 24%, 16% and 12%), two in three
  *   around forty hot spots and the rest anywhere in the city, by a random member, 2% anonymous; a
  *   category (one in ten the root), a severity and a side of the road, notes, and their share of
  *   the photos; older reports are more often resolved.
@@ -395,6 +498,10 @@ export const fill = (
     const sql = yield* SqlClient.SqlClient
     const random = seeded(scenario.seed)
     const createdAt = iso(Date.parse(period.start))
+    const [owner] = yield* sql<{
+      password_hash: string
+    }>`SELECT password_hash FROM users WHERE id = ${setup.owner.id}`
+    const passwordHash = owner?.password_hash ?? null
     // A larger page cache while the indexes grow; the benchmark's server opens its own connection.
     yield* sql.unsafe("PRAGMA cache_size = -262144")
 
@@ -405,16 +512,17 @@ export const fill = (
         const users = Array.from(
           { length: to - from },
           (_, offset): ReadonlyArray<Value> => [
-            `bench-member-${from + offset + 1}@example.com`,
+            memberEmail(from + offset),
             pick(random, firstNames),
             pick(random, lastNames),
+            passwordHash,
             createdAt,
           ],
         )
         const ids = (yield* insertRows<{ id: number }>(
           sql,
           "users",
-          ["email", "first_name", "last_name", "created_at"],
+          ["email", "first_name", "last_name", "password_hash", "created_at"],
           users,
           "id",
         )).map((row) => row.id)
@@ -429,7 +537,7 @@ export const fill = (
           sql,
           "channel_members",
           ["channel_id", "user_id", "role"],
-          ids.map((id) => [setup.channelId, id, "reporter"]),
+          setup.channels.flatMap((channel) => ids.map((id) => [channel.channelId, id, "reporter"])),
         )
       }),
     )
@@ -478,15 +586,17 @@ export const fill = (
         sql,
         "channel_selections",
         ["channel_id", "user_id", "view", "follow", "alert"],
-        memberIds
-          .slice(from, to)
-          .map((id, offset) => [
-            setup.channelId,
-            id,
-            1,
-            from + offset < scenario.followers ? 1 : 0,
-            alerted.has(id) ? 1 : 0,
-          ]),
+        setup.channels.flatMap((channel) =>
+          memberIds
+            .slice(from, to)
+            .map((id, offset) => [
+              channel.channelId,
+              id,
+              1,
+              from + offset < scenario.followers ? 1 : 0,
+              alerted.has(id) ? 1 : 0,
+            ]),
+        ),
       ).pipe(Effect.asVoid),
     )
 
@@ -496,6 +606,22 @@ export const fill = (
     const hotSpots = Array.from({ length: 40 }, () => cityPosition(random))
     const reportIds = new Float64Array(scenario.reports)
     const reportTimes = new Float64Array(scenario.reports)
+    const reportChannels = new Float64Array(scenario.reports)
+    // Channel k's share is 1 / (k + 1) of the whole, normalised: a few busy channels, more quiet ones.
+    const weights = setup.channels.map((_, index) => 1 / (index + 1))
+    const bounds = weights.map(
+      (_, index) =>
+        weights.slice(0, index + 1).reduce((sum, weight) => sum + weight, 0) /
+        weights.reduce((a, b) => a + b, 0),
+    )
+    const channelOf = (draw: number): ChannelSetup =>
+      at(
+        setup.channels,
+        Math.max(
+          0,
+          bounds.findIndex((bound) => draw < bound),
+        ),
+      )
     /** How many of `total` rows spread evenly over the reports fall on the report at `index`. */
     const shareOf = (total: number, index: number): number =>
       Math.floor(((index + 1) * total) / scenario.reports) - Math.floor((index * total) / scenario.reports)
@@ -510,9 +636,12 @@ export const fill = (
             random() < 2 / 3
               ? GreatCircle.destination(pick(random, hotSpots), random() * 360, logUniform(random, 10, 2_000))
               : cityPosition(random)
+          const channel = channelOf(random())
+          reportChannels[index] = channel.channelId
           return {
             filedAt,
             position,
+            channel,
             userId: pick(random, memberIds),
             photos: shareOf(scenario.images, index),
           }
@@ -555,29 +684,32 @@ export const fill = (
         const rows = drafts.map((draft): ReadonlyArray<Value> => {
           const photos = photoIds.slice(photoCursor, photoCursor + draft.photos)
           photoCursor += draft.photos
-          const categoryIndex = random() < 0.1 ? -1 : Math.floor(random() * setup.categoryIds.length)
+          const channel = draft.channel
+          const categoryIndex = random() < 0.1 ? -1 : Math.floor(random() * channel.categoryIds.length)
           const age = (start + span - draft.filedAt) / span
           const state =
-            random() < age ? setup.stateIds[2] : random() < 0.5 ? setup.stateIds[1] : setup.stateIds[0]
+            random() < age ? channel.stateIds[2] : random() < 0.5 ? channel.stateIds[1] : channel.stateIds[0]
           const notes = `${pick(random, ["Broken", "Blocked", "Damaged", "Missing", "Leaking"])} near ${
             1 + Math.floor(random() * 400)
           } ${pick(random, streets)}`
           const answers = {
-            [setup.severity.key]: pick(random, setup.severity.options),
-            [setup.side.key]: pick(random, setup.side.options),
-            [setup.notesKey]: notes,
-            ...(photos.length === 0 ? {} : { [setup.photosKey]: photos }),
+            [channel.severity.key]: pick(random, channel.severity.options),
+            [channel.side.key]: pick(random, channel.side.options),
+            [channel.notesKey]: notes,
+            ...(photos.length === 0 ? {} : { [channel.photosKey]: photos }),
           }
           return [
-            setup.channelId,
+            channel.channelId,
             uuidOf(random),
             draft.userId,
             random() < 0.02 ? 1 : 0,
             // The title the API derives: the text answer, then the category's path up to the root.
-            [notes, ...(categoryIndex < 0 ? [] : [at(categoryNames, categoryIndex)]), channelName].join(", "),
+            [notes, ...(categoryIndex < 0 ? [] : [at(categoryNames, categoryIndex)]), channel.name].join(
+              ", ",
+            ),
             draft.position[1],
             draft.position[0],
-            categoryIndex < 0 ? setup.rootCategoryId : at(setup.categoryIds, categoryIndex),
+            categoryIndex < 0 ? channel.rootCategoryId : at(channel.categoryIds, categoryIndex),
             state ?? null,
             JSON.stringify(answers),
             iso(draft.filedAt),
@@ -622,9 +754,10 @@ export const fill = (
           "report_attachments",
           ["attachment_id", "report_id", "channel_id", "field_key"],
           ids.flatMap(({ id }, offset) => {
-            const photos = photoIds.slice(photoCursor, photoCursor + at(drafts, offset).photos)
+            const { photos: count, channel } = at(drafts, offset)
+            const photos = photoIds.slice(photoCursor, photoCursor + count)
             photoCursor += photos.length
-            return photos.map((photoId) => [photoId, id, setup.channelId, setup.photosKey])
+            return photos.map((photoId) => [photoId, id, channel.channelId, channel.photosKey])
           }),
         )
       }),
@@ -652,7 +785,7 @@ export const fill = (
         rows.push([
           userId,
           at(reportIds, report),
-          setup.channelId,
+          at(reportChannels, report),
           random() < 0.4 ? 1 : 0,
           iso(at(reportTimes, report)),
         ])
@@ -677,7 +810,7 @@ export const fill = (
           const filedAt = at(reportTimes, report)
           return [
             at(reportIds, report),
-            setup.channelId,
+            at(reportChannels, report),
             pick(random, memberIds),
             iso(Math.min(start + span - 1, filedAt + random() * 3 * 86_400_000)),
           ]
