@@ -4,13 +4,14 @@
  * `test/e2e/support/globalSetup.ts`), driving Debian's Chromium through playwright-core. The
  * end-to-end files run one at a time: each starts a browser.
  */
-
 import shared from "@fieldreport/tooling/vitest"
 import { defineConfig } from "vitest/config"
 
 export default defineConfig({
   test: {
+    // The shared timeouts; each project names its own files.
     ...shared.test,
+    include: [],
     projects: [
       {
         extends: true,
