@@ -1,0 +1,15 @@
+import { css } from "lit"
+import { base, border, radius } from "../../shared/theme.ts"
+
+export const styles = [
+  base,
+  css`
+    :host { display: block; }
+    [part="form"] { display: grid; gap: 0.6rem; }
+    fieldset { border: 1px solid ${border}; border-radius: ${radius}; display: flex; flex-wrap: wrap; gap: 0.3rem 1rem; }
+    label { display: inline-flex; gap: 0.35rem; align-items: center; }
+    label.stacked { display: flex; flex-direction: column; align-items: stretch; gap: 0.2rem; font-size: 0.85rem; }
+    .ok { color: #2b8a3e; }
+    [part="results"] { padding-left: 1.2rem; }
+  `,
+]

@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it, vi } from "vitest"
+import { fakeFetch, until } from "../../../test/support/fakeFetch.ts"
+import "./add-users.ts"
+
+const channels = [
+  { id: 4, name: "Streets", team_id: 3, category_id: 10, form_id: 2 },
+  { id: 5, name: "Parks", team_id: 3, category_id: 20, form_id: 3 },
+]
+
+const ana = {
+  id: 101,
+  agreed_to_join: true,
+  app_version: "",
+  bluetooth_enabled: false,
+  email: "ana@example.com",
+  first_name: "Ana",
+  last_active_at: "2026-03-01T00:00:00.000Z",
+  last_invited_at: null,
+  last_name: "Lee",
+  location_enabled: false,
+  push_notification_enabled: false,
+  role: "team_member",
+  user_id: 7,
+}
+
+const result = (user_id: number, http_status: number) => ({
+  object: { user_id, role: "operator", send_email: true },
+  http_status,
+  status: http_status === 404 ? "error" : "success",
+  errors: http_status === 404 ? { user_id: ["is not a user"] } : {},
+})
+
+afterEach(() => {
+  document.body.replaceChildren()
+  vi.unstubAllGlobals()
+})
+
+describe("fr-add-users", () => {
+  it("adds chosen and typed users to the chosen channels with a role and shows each result", async () => {
+    const api = fakeFetch({
+      "GET /api/v4/channels": { body: channels },
+      "GET /api/v4/teams/3/team_users": { body: [ana] },
+      "POST /api/v4/teams/3/add_users_to_team_channels": {
+        status: 207,
+        body: { teams: [[result(7, 201), result(99, 404)]] },
+      },
+    })
+    vi.stubGlobal("fetch", api.fetch)
+    const element = document.createElement("fr-add-users")
+    element.baseUrl = "http://api.test"
+    element.token = "fra_token"
+    element.teamId = 3
+    document.body.append(element)
+    const root = element.shadowRoot!
+    await until(() => root.querySelectorAll("input[name=channel_id]").length === 2, "the channels")
+    const adds: Array<ReadonlyArray<number>> = []
+    element.addEventListener("fr-users-added", (event) => adds.push(event.userIds))
+
+    root.querySelector<HTMLInputElement>("input[name=user_id][value='7']")!.checked = true
+    root.querySelector<HTMLInputElement>("input[name=other_user_ids]")!.value = "99"
+    root.querySelector<HTMLInputElement>("input[name=channel_id][value='5']")!.checked = true
+    root.querySelector<HTMLSelectElement>("select[name=role]")!.value = "operator"
+    root.querySelector<HTMLInputElement>("input[name=send_email]")!.checked = true
+    root.querySelector<HTMLFormElement>("form")!.requestSubmit()
+
+    await until(() => root.querySelectorAll("[part=results] li").length === 2, "the results")
+    expect(api.sent.find((request) => request.method === "POST")?.body).toEqual({
+      users: [
+        { user_id: 7, role: "operator", send_email: true },
+        { user_id: 99, role: "operator", send_email: true },
+      ],
+      channels: [
+        { name: "Streets", id: 4, isSelected: false },
+        { name: "Parks", id: 5, isSelected: true },
+      ],
+    })
+    expect([...root.querySelectorAll("[part=results] li")].map((item) => item.textContent)).toEqual([
+      "Ana Lee in Parks: invited as operator",
+      "User 99 in Parks: is not a user",
+    ])
+    expect(adds).toEqual([[7, 99]])
+  })
+})

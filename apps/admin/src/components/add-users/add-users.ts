@@ -1,0 +1,185 @@
+/**
+ * Adds users to channels of a team with a channel role, at once or by an invitation e-mail
+ * (`POST /api/v4/teams/{team_id}/add_users_to_team_channels`), and shows the result for every user
+ * in every channel.
+ */
+import { AddUsersToTeamChannelsResult, type ChannelRole } from "@fieldreport/domain/AddUsersToTeamChannels"
+import type { Channel } from "@fieldreport/domain/Channel"
+import type { TeamUser } from "@fieldreport/domain/TeamUser"
+import { html, nothing } from "lit"
+import { UsersAddedEvent } from "../../events/users-added.ts"
+import { ApiElement } from "../../shared/ApiElement.ts"
+import type { Connection } from "../../shared/connection.ts"
+import { errorText, run } from "../../shared/run.ts"
+import { currentTeamId, fullName, teamChannels, teamPeople } from "../../shared/team.ts"
+import { styles } from "./add-users.styles.ts"
+
+const roles: ReadonlyArray<readonly [ChannelRole, string]> = [
+  ["viewer", "Viewer: reads reports"],
+  ["reporter", "Reporter: also files reports"],
+  ["operator", "Operator: handles every report"],
+  ["admin", "Admin: also shapes the channel"],
+]
+
+/** One line of the results: a user in a channel and what happened. */
+interface Outcome {
+  readonly channel: string
+  readonly user: string
+  readonly text: string
+  readonly ok: boolean
+}
+
+/**
+ * @summary Adds users to a team's channels with a role, directly or by invitation e-mail.
+ *
+ * @csspart form - The form.
+ * @csspart results - The list of results.
+ *
+ * @event fr-users-added - After the server answered; `userIds` are the users sent.
+ *
+ * @example
+ * ```html
+ * <fr-add-users base-url="https://reports.example.com" token="…" team-id="3"></fr-add-users>
+ * ```
+ */
+export class AddUsers extends ApiElement {
+  static override styles = styles
+  static override properties = {
+    ...ApiElement.properties,
+    channels: { state: true },
+    people: { state: true },
+    outcomes: { state: true },
+    problem: { state: true },
+  }
+
+  declare channels: ReadonlyArray<Channel>
+  declare people: ReadonlyArray<TeamUser>
+  declare outcomes: ReadonlyArray<Outcome>
+  declare problem: string | undefined
+
+  #teamId: number | undefined
+
+  constructor() {
+    super()
+    this.channels = []
+    this.people = []
+    this.outcomes = []
+    this.problem = undefined
+  }
+
+  protected override connected(connection: Connection): void {
+    void this.#start(connection)
+  }
+
+  async #start(connection: Connection): Promise<void> {
+    try {
+      this.#teamId = await currentTeamId(connection)
+      if (this.#teamId === undefined) return
+      const [channels, people] = await Promise.all([
+        teamChannels(connection, this.#teamId),
+        teamPeople(connection, this.#teamId),
+      ])
+      this.channels = channels
+      this.people = people
+    } catch (error) {
+      this.problem = errorText(error)
+    }
+  }
+
+  async #submit(event: SubmitEvent): Promise<void> {
+    event.preventDefault()
+    const connection = this.connection
+    if (connection === undefined || this.#teamId === undefined) return
+    const data = new FormData(event.currentTarget as HTMLFormElement)
+    const typed = String(data.get("other_user_ids") ?? "")
+      .split(/[\s,]+/)
+      .filter((id) => /^\d+$/.test(id))
+    const userIds = [...new Set([...data.getAll("user_id").map(String), ...typed].map(Number))]
+    const chosen = new Set(data.getAll("channel_id").map(Number))
+    if (userIds.length === 0 || chosen.size === 0) {
+      this.problem = "Choose at least one user and one channel."
+      return
+    }
+    const role = String(data.get("role")) as ChannelRole
+    const send_email = data.get("send_email") === "on"
+    const selected = this.channels.filter((channel) => chosen.has(channel.id))
+    try {
+      const answer = await run(
+        connection.client.call(
+          "POST",
+          `/api/v4/teams/${this.#teamId}/add_users_to_team_channels`,
+          AddUsersToTeamChannelsResult,
+          {
+            body: {
+              users: userIds.map((user_id) => ({ user_id, role, send_email })),
+              channels: this.channels.map((channel) => ({
+                name: channel.name,
+                id: channel.id,
+                isSelected: chosen.has(channel.id),
+              })),
+            },
+          },
+        ),
+      )
+      const nameOf = (userId: number) => {
+        const person = this.people.find((candidate) => candidate.user_id === userId)
+        return person === undefined ? `User ${userId}` : fullName(person)
+      }
+      this.outcomes = answer.teams.flatMap((results, index) =>
+        results.map((result) => ({
+          channel: selected[index]?.name ?? "",
+          user: nameOf(result.object.user_id),
+          ok: result.status === "success",
+          text:
+            result.status === "success"
+              ? `${result.http_status === 201 ? (send_email ? "invited" : "added") : "role updated"} as ${result.object.role}`
+              : Object.values(result.errors).flat().join("; "),
+        })),
+      )
+      this.problem = undefined
+      this.dispatchEvent(new UsersAddedEvent(userIds))
+    } catch (error) {
+      this.problem = errorText(error)
+    }
+  }
+
+  override render() {
+    return html`
+      <form part="form" aria-label="Add users to channels" @submit=${(event: SubmitEvent) => this.#submit(event)}>
+        <fieldset>
+          <legend>Users</legend>
+          ${this.people.map((person) => html`<label><input type="checkbox" name="user_id" value=${person.user_id} /> ${fullName(person)}</label>`)}
+          <label class="stacked">Other user ids <input name="other_user_ids" placeholder="e.g. 12, 15" /></label>
+        </fieldset>
+        <fieldset>
+          <legend>Channels</legend>
+          ${this.channels.map((channel) => html`<label><input type="checkbox" name="channel_id" value=${channel.id} /> ${channel.name}</label>`)}
+        </fieldset>
+        <label class="stacked">Channel role
+          <select name="role">${roles.map(([value, label]) => html`<option value=${value}>${label}</option>`)}</select>
+        </label>
+        <label><input type="checkbox" name="send_email" /> Send an invitation e-mail (the user joins when they accept)</label>
+        <div><button class="primary" type="submit">Add to channels</button></div>
+      </form>
+      ${this.problem === undefined ? nothing : html`<p class="error" role="alert">${this.problem}</p>`}
+      ${
+        this.outcomes.length === 0
+          ? nothing
+          : html`<ul part="results" role="status" aria-label="Results">
+              ${this.outcomes.map(
+                (outcome) =>
+                  html`<li class=${outcome.ok ? "ok" : "error"}>${outcome.user} in ${outcome.channel}: ${outcome.text}</li>`,
+              )}
+            </ul>`
+      }
+    `
+  }
+}
+
+customElements.define("fr-add-users", AddUsers)
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "fr-add-users": AddUsers
+  }
+}

@@ -1,0 +1,121 @@
+import { afterEach, describe, expect, it, vi } from "vitest"
+import { fakeFetch, type SentRequest, until } from "../../../test/support/fakeFetch.ts"
+import "./alert-areas.ts"
+
+const circle = {
+  id: 5,
+  shape_type: "circle",
+  radius: 800,
+  area: "POINT (174.7762 -41.2865)",
+  latitude: -41.2865,
+  longitude: 174.7762,
+}
+
+const routes = () => {
+  const stored: Array<object> = [circle]
+  return {
+    "GET /api/v4/alert_areas": () => ({ body: stored }),
+    "POST /api/v4/alert_areas": (request: SentRequest) => {
+      const created = {
+        id: 6,
+        shape_type: "poly",
+        radius: null,
+        area: "",
+        latitude: 0,
+        longitude: 0,
+        ...(request.body as { alert_area: object }).alert_area,
+      }
+      stored.push(created)
+      return { status: 201, body: created }
+    },
+    "PATCH /api/v4/alert_areas/5": { status: 204 },
+    "DELETE /api/v4/alert_areas/5": () => {
+      stored.splice(0, 1)
+      return { status: 204 }
+    },
+  }
+}
+
+const mount = async () => {
+  const element = document.createElement("fr-alert-areas")
+  element.baseUrl = "http://api.test"
+  element.token = "fra_token"
+  document.body.append(element)
+  const root = element.shadowRoot!
+  await until(() => root.querySelectorAll("[part=area]").length === 1, "the stored area")
+  return { element, root }
+}
+
+const button = (root: ShadowRoot, name: string) =>
+  [...root.querySelectorAll("button")].find(
+    (candidate) => candidate.textContent?.replace(/\s+/g, " ").trim() === name,
+  )!
+
+afterEach(() => {
+  document.body.replaceChildren()
+  vi.unstubAllGlobals()
+})
+
+describe("fr-alert-areas", () => {
+  it("lists the user's areas in words", async () => {
+    vi.stubGlobal("fetch", fakeFetch(routes()).fetch)
+    const { root } = await mount()
+    expect(root.querySelector("[part=area]")?.textContent).toContain(
+      "Circle of 800 m around -41.28650, 174.77620",
+    )
+  })
+
+  it("draws a polygon by clicking corners and saves it as closed WKT", async () => {
+    const api = fakeFetch(routes())
+    vi.stubGlobal("fetch", api.fetch)
+    const { element, root } = await mount()
+    button(root, "Draw polygon").click()
+    for (const [lat, lng] of [
+      [-41.28, 174.77],
+      [-41.28, 174.79],
+      [-41.3, 174.79],
+    ] as const) {
+      element.pointAt({ lat, lng })
+    }
+    await element.updateComplete
+    expect(root.querySelector(".status")?.textContent).toContain("3 corners")
+    root.querySelector<HTMLFormElement>("form[aria-label='New alert area']")!.requestSubmit()
+    await until(() => api.sent.some((request) => request.method === "POST"), "the create")
+    expect(api.sent.find((request) => request.method === "POST")?.body).toEqual({
+      alert_area: {
+        area: "POLYGON ((174.77 -41.28, 174.79 -41.28, 174.79 -41.3, 174.77 -41.28))",
+        radius: null,
+      },
+    })
+    await until(() => root.querySelectorAll("[part=area]").length === 2, "the new area in the list")
+  })
+
+  it("edits a circle's radius by keyboard and saves it with PATCH", async () => {
+    const api = fakeFetch(routes())
+    vi.stubGlobal("fetch", api.fetch)
+    const { element, root } = await mount()
+    button(root, "Edit Circle of 800 m around -41.28650, 174.77620").click()
+    await element.updateComplete
+    const radius = [...root.querySelectorAll("label")]
+      .find((label) => label.textContent?.includes("Radius"))!
+      .querySelector("input")!
+    radius.value = "1200"
+    radius.dispatchEvent(new Event("change"))
+    await element.updateComplete
+    root.querySelector<HTMLFormElement>("form[aria-label='Edit alert area']")!.requestSubmit()
+    await until(() => api.sent.some((request) => request.method === "PATCH"), "the update")
+    expect(api.sent.find((request) => request.method === "PATCH")?.body).toEqual({
+      alert_area: { area: "POINT (174.7762 -41.2865)", radius: 1200 },
+    })
+  })
+
+  it("deletes an area after confirming", async () => {
+    const api = fakeFetch(routes())
+    vi.stubGlobal("fetch", api.fetch)
+    vi.stubGlobal("confirm", () => true)
+    const { root } = await mount()
+    button(root, "Delete Circle of 800 m around -41.28650, 174.77620").click()
+    await until(() => root.querySelectorAll("[part=area]").length === 0, "the area gone")
+    expect(api.sent.some((request) => request.method === "DELETE")).toBe(true)
+  })
+})

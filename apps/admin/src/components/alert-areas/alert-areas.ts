@@ -1,0 +1,374 @@
+/**
+ * The user's alert areas on a map: draw a circle (click its centre, then a point on its edge) or a
+ * polygon (click its corners), edit one by dragging its handles or typing its numbers, list and
+ * delete them. The typed fields are the keyboard's way to do all the map does.
+ */
+import { AlertArea } from "@fieldreport/domain/AlertArea"
+import { Schema } from "effect"
+import * as L from "leaflet"
+import { html, nothing, type PropertyValues } from "lit"
+import { ApiElement } from "../../shared/ApiElement.ts"
+import type { Connection } from "../../shared/connection.ts"
+import { makeMap } from "../../shared/map.ts"
+import { errorText, fieldErrors, run } from "../../shared/run.ts"
+import { styles } from "./alert-areas.styles.ts"
+import { type DrawnArea, describe, fromAlertArea, type LatLng, toBody } from "./drawn-area.ts"
+
+/** What a click on the map does. */
+type Tool = "none" | "circle" | "poly"
+
+/** Colours of stored areas (restyled by the accent colour in CSS) and of the one being drawn or edited. */
+const storedColor = "#1f5fbf"
+const draftColor = "#d9480f"
+
+/** A map in a hidden or not yet laid out element has no size to fit anything into. */
+const isLaidOut = (map: L.Map): boolean => map.getSize().x > 0 && map.getSize().y > 0
+
+const parseCorners = (text: string): ReadonlyArray<LatLng> =>
+  text
+    .split("\n")
+    .map((line) => line.split(",").map((part) => Number(part.trim())))
+    .filter((pair): pair is [number, number] => pair.length === 2 && pair.every(Number.isFinite))
+    .map(([lat, lng]) => ({ lat, lng }))
+
+/**
+ * @summary The user's alert areas: draw and edit circles and polygons on a map, list and delete them.
+ *
+ * @csspart map - The map.
+ * @csspart area - One area in the list.
+ *
+ * @cssproperty --fr-alert-areas-map-height - Height of the map (default 24rem).
+ * @cssproperty --fr-color-accent - Colour of the stored areas.
+ *
+ * @example
+ * ```html
+ * <fr-alert-areas base-url="https://reports.example.com" token="…" tile-url="https://tile.openstreetmap.org/{z}/{x}/{y}.png"></fr-alert-areas>
+ * ```
+ */
+export class AlertAreas extends ApiElement {
+  static override styles = styles
+  static override properties = {
+    ...ApiElement.properties,
+    tileUrl: { attribute: "tile-url" },
+    areas: { state: true },
+    tool: { state: true },
+    draft: { state: true },
+    editingId: { state: true },
+    problem: { state: true },
+    problems: { state: true },
+  }
+
+  /** Leaflet URL template of the base map; none by default. */
+  declare tileUrl: string | undefined
+  declare areas: ReadonlyArray<AlertArea>
+  declare tool: Tool
+  /** The area being drawn or edited, not saved yet. */
+  declare draft: DrawnArea | undefined
+  /** The stored area the draft edits; undefined for a new one. */
+  declare editingId: number | undefined
+  declare problem: string | undefined
+  declare problems: Readonly<Record<string, ReadonlyArray<string>>>
+
+  #map: L.Map | undefined
+  #stored = L.layerGroup()
+  #drafted = L.layerGroup()
+
+  constructor() {
+    super()
+    this.tileUrl = undefined
+    this.areas = []
+    this.tool = "none"
+    this.draft = undefined
+    this.editingId = undefined
+    this.problem = undefined
+    this.problems = {}
+  }
+
+  protected override connected(_connection: Connection): void {
+    void this.load()
+  }
+
+  protected override firstUpdated(): void {
+    const container = this.renderRoot.querySelector<HTMLElement>("#map")
+    if (container === null) return
+    this.#map = makeMap(container, this.tileUrl)
+    this.#stored.addTo(this.#map)
+    this.#drafted.addTo(this.#map)
+    this.#map.on("click", (event: L.LeafletMouseEvent) => this.pointAt(event.latlng))
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has("areas"))
+      this.#drawStored(changed.get("areas")?.length === 0 || changed.get("areas") === undefined)
+    if (changed.has("draft") || changed.has("tool")) this.#drawDraft()
+  }
+
+  /** Loads the user's areas. */
+  async load(): Promise<void> {
+    const connection = this.connection
+    if (connection === undefined) return
+    try {
+      this.areas = await run(connection.client.call("GET", "/api/v4/alert_areas", Schema.Array(AlertArea)))
+      this.problem = undefined
+    } catch (error) {
+      this.problem = errorText(error)
+    }
+  }
+
+  /**
+   * What a click on the map does with the current tool: a circle's centre, then its edge; a
+   * polygon's next corner. Nothing without a tool.
+   */
+  pointAt(point: LatLng): void {
+    const draft = this.draft
+    if (this.tool === "circle") {
+      this.draft =
+        draft?.kind === "circle" && this.editingId === undefined && draft.radius === 0
+          ? { ...draft, radius: Math.max(1, Math.round(L.latLng(draft.center).distanceTo(point))) }
+          : { kind: "circle", center: point, radius: 0 }
+      if (this.draft.kind === "circle" && this.draft.radius > 0) this.tool = "none"
+    } else if (this.tool === "poly") {
+      this.draft = { kind: "poly", corners: [...(draft?.kind === "poly" ? draft.corners : []), point] }
+    }
+  }
+
+  #startDrawing(tool: Exclude<Tool, "none">): void {
+    this.tool = tool
+    this.editingId = undefined
+    this.draft = undefined
+    this.problem = undefined
+    this.problems = {}
+  }
+
+  #edit(area: AlertArea): void {
+    const drawn = fromAlertArea(area)
+    if (drawn === undefined) return
+    this.tool = "none"
+    this.editingId = area.id
+    this.draft = drawn
+    this.#fit(drawn)
+  }
+
+  #cancel(): void {
+    this.tool = "none"
+    this.draft = undefined
+    this.editingId = undefined
+    this.problems = {}
+  }
+
+  async #save(): Promise<void> {
+    const connection = this.connection
+    const draft = this.draft
+    if (connection === undefined || draft === undefined) return
+    try {
+      const body = toBody(draft)
+      if (this.editingId === undefined) {
+        await run(connection.client.call("POST", "/api/v4/alert_areas", AlertArea, { body }))
+      } else {
+        await run(connection.client.send("PATCH", `/api/v4/alert_areas/${this.editingId}`, { body }))
+      }
+      this.#cancel()
+      this.problem = undefined
+      await this.load()
+    } catch (error) {
+      this.problem = errorText(error)
+      this.problems = fieldErrors(error)
+    }
+  }
+
+  async #delete(area: AlertArea): Promise<void> {
+    const connection = this.connection
+    if (connection === undefined || !confirm("Delete this alert area?")) return
+    try {
+      await run(connection.client.send("DELETE", `/api/v4/alert_areas/${area.id}`))
+      if (this.editingId === area.id) this.#cancel()
+      await this.load()
+    } catch (error) {
+      this.problem = errorText(error)
+    }
+  }
+
+  #layer(area: DrawnArea, color: string): L.Layer {
+    const className = color === storedColor ? "stored-area" : "draft-area"
+    return area.kind === "circle"
+      ? L.circle(area.center, { radius: Math.max(area.radius, 1), color, className })
+      : L.polygon(
+          area.corners.map((corner) => L.latLng(corner.lat, corner.lng)),
+          { color, className },
+        )
+  }
+
+  #drawStored(fitAll: boolean): void {
+    if (this.#map === undefined) return
+    this.#stored.clearLayers()
+    const bounds = L.latLngBounds([])
+    for (const area of this.areas) {
+      if (area.id === this.editingId) continue
+      const drawn = fromAlertArea(area)
+      if (drawn === undefined) continue
+      const layer = this.#layer(drawn, storedColor) as L.Circle | L.Polygon
+      layer.bindTooltip(describe(drawn))
+      layer.on("click", () => this.#edit(area))
+      this.#stored.addLayer(layer)
+      bounds.extend(layer.getBounds())
+    }
+    if (fitAll && bounds.isValid() && isLaidOut(this.#map)) this.#map.fitBounds(bounds, { padding: [24, 24] })
+  }
+
+  /** Draws the draft with handles: the circle's centre and edge, the polygon's corners. */
+  #drawDraft(): void {
+    if (this.#map === undefined) return
+    this.#drawStored(false)
+    this.#drafted.clearLayers()
+    const draft = this.draft
+    if (draft === undefined) return
+    if (draft.kind === "circle" && draft.radius > 0) this.#drafted.addLayer(this.#layer(draft, draftColor))
+    if (draft.kind === "poly" && draft.corners.length > 1) {
+      this.#drafted.addLayer(
+        draft.corners.length === 2
+          ? L.polyline(
+              draft.corners.map((corner) => L.latLng(corner.lat, corner.lng)),
+              { color: draftColor },
+            )
+          : this.#layer(draft, draftColor),
+      )
+    }
+    const handles = draft.kind === "circle" ? [draft.center] : draft.corners
+    handles.forEach((point, index) => {
+      const handle = L.marker(point, {
+        draggable: true,
+        keyboard: false,
+        icon: L.divIcon({ className: "handle", iconSize: [14, 14] }),
+      })
+      handle.on("dragend", () => this.#moveHandle(index, handle.getLatLng()))
+      this.#drafted.addLayer(handle)
+    })
+  }
+
+  #moveHandle(index: number, point: LatLng): void {
+    const draft = this.draft
+    if (draft?.kind === "circle") this.draft = { ...draft, center: { lat: point.lat, lng: point.lng } }
+    if (draft?.kind === "poly") {
+      this.draft = {
+        kind: "poly",
+        corners: draft.corners.map((corner, at) =>
+          at === index ? { lat: point.lat, lng: point.lng } : corner,
+        ),
+      }
+    }
+  }
+
+  #fit(area: DrawnArea): void {
+    if (this.#map === undefined || !isLaidOut(this.#map)) return
+    const layer = this.#layer(area, draftColor) as L.Circle | L.Polygon
+    // A circle's bounds need a map to be measured in; adding and removing it at once draws nothing.
+    layer.addTo(this.#map)
+    this.#map.fitBounds(layer.getBounds(), { padding: [24, 24] })
+    layer.remove()
+  }
+
+  #status(): string {
+    const draft = this.draft
+    if (this.tool === "circle")
+      return draft === undefined
+        ? "Click the centre of the circle."
+        : "Click a point on the edge of the circle."
+    if (this.tool === "poly")
+      return draft?.kind === "poly" && draft.corners.length >= 3
+        ? `${draft.corners.length} corners. Click another corner, or save.`
+        : "Click the corners of the polygon."
+    if (draft !== undefined) return `${describe(draft)}. Drag the handles or change the numbers, then save.`
+    return "Draw a circle or a polygon, or pick an area to edit."
+  }
+
+  #problemOf(path: string) {
+    const messages = this.problems[path]
+    return messages === undefined ? nothing : html`<span class="error">${messages.join("; ")}</span>`
+  }
+
+  #editor() {
+    const draft = this.draft
+    if (draft === undefined) return nothing
+    const valid = draft.kind === "circle" ? draft.radius > 0 : draft.corners.length >= 3
+    return html`
+      <form
+        aria-label=${this.editingId === undefined ? "New alert area" : "Edit alert area"}
+        @submit=${(event: SubmitEvent) => {
+          event.preventDefault()
+          void this.#save()
+        }}
+      >
+        ${
+          draft.kind === "circle"
+            ? html`
+              <label>Centre latitude
+                <input type="number" step="any" min="-90" max="90" required .value=${String(draft.center.lat)}
+                  @change=${(event: Event) => (this.draft = { ...draft, center: { ...draft.center, lat: Number((event.target as HTMLInputElement).value) } })} />
+              </label>
+              <label>Centre longitude
+                <input type="number" step="any" min="-180" max="180" required .value=${String(draft.center.lng)}
+                  @change=${(event: Event) => (this.draft = { ...draft, center: { ...draft.center, lng: Number((event.target as HTMLInputElement).value) } })} />
+              </label>
+              <label>Radius in metres
+                <input type="number" min="1" max="100000" step="1" required .value=${String(draft.radius)}
+                  @change=${(event: Event) => (this.draft = { ...draft, radius: Number((event.target as HTMLInputElement).value) })} />
+              </label>`
+            : html`
+              <label class="corners">Corners, one “latitude, longitude” a line
+                <textarea rows="4" .value=${draft.corners.map((corner) => `${corner.lat}, ${corner.lng}`).join("\n")}
+                  @change=${(event: Event) => (this.draft = { kind: "poly", corners: parseCorners((event.target as HTMLTextAreaElement).value) })}></textarea>
+              </label>`
+        }
+        ${this.#problemOf("alert_area.area")} ${this.#problemOf("alert_area.radius")}
+        <button class="primary" type="submit" ?disabled=${!valid}>Save area</button>
+        <button type="button" @click=${() => this.#cancel()}>Cancel</button>
+      </form>
+    `
+  }
+
+  override render() {
+    return html`
+      <div class="toolbar" role="toolbar" aria-label="Drawing tools">
+        <button aria-pressed=${this.tool === "circle" ? "true" : "false"} @click=${() => this.#startDrawing("circle")}>Draw circle</button>
+        <button aria-pressed=${this.tool === "poly" ? "true" : "false"} @click=${() => this.#startDrawing("poly")}>Draw polygon</button>
+        <button
+          @click=${() => {
+            const center = this.#map?.getCenter() ?? L.latLng(0, 0)
+            this.tool = "none"
+            this.editingId = undefined
+            this.draft = { kind: "circle", center: { lat: center.lat, lng: center.lng }, radius: 1000 }
+          }}
+        >Type a circle</button>
+      </div>
+      <p class="status" role="status">${this.#status()}</p>
+      <div id="map" part="map" aria-label="Map of alert areas" role="application"></div>
+      ${this.#editor()}
+      ${this.problem === undefined ? nothing : html`<p class="error" role="alert">${this.problem}</p>`}
+      <h2>Alert areas (${this.areas.length})</h2>
+      ${this.areas.length === 0 ? html`<p class="muted">No alert areas yet.</p>` : nothing}
+      <ul aria-label="Alert areas">
+        ${this.areas.map((area) => {
+          const drawn = fromAlertArea(area)
+          const label = drawn === undefined ? area.area : describe(drawn)
+          return html`
+            <li part="area" class=${area.id === this.editingId ? "editing" : ""}>
+              <span>${label}</span>
+              <span class="actions">
+                <button @click=${() => this.#edit(area)}>Edit<span class="visually-hidden"> ${label}</span></button>
+                <button @click=${() => this.#delete(area)}>Delete<span class="visually-hidden"> ${label}</span></button>
+              </span>
+            </li>
+          `
+        })}
+      </ul>
+    `
+  }
+}
+
+customElements.define("fr-alert-areas", AlertAreas)
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "fr-alert-areas": AlertAreas
+  }
+}

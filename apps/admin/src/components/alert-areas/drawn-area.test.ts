@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest"
+import { describe as describeArea, fromAlertArea, toBody } from "./drawn-area.ts"
+
+describe("drawn alert areas", () => {
+  it("writes a circle as a POINT with a whole radius", () => {
+    expect(toBody({ kind: "circle", center: { lat: -41.29, lng: 174.78 }, radius: 499.6 })).toEqual({
+      alert_area: { area: "POINT (174.78 -41.29)", radius: 500 },
+    })
+  })
+
+  it("closes a polygon's ring and sends no radius", () => {
+    const body = toBody({
+      kind: "poly",
+      corners: [
+        { lat: 0, lng: 0 },
+        { lat: 0, lng: 1 },
+        { lat: 1, lng: 1 },
+      ],
+    })
+    expect(body).toEqual({ alert_area: { area: "POLYGON ((0 0, 1 0, 1 1, 0 0))", radius: null } })
+  })
+
+  it("reads stored areas back into what was drawn", () => {
+    const base = { id: 1, latitude: 0, longitude: 0 }
+    expect(
+      fromAlertArea({ ...base, shape_type: "circle", radius: 500, area: "POINT (174.78 -41.29)" }),
+    ).toEqual({
+      kind: "circle",
+      center: { lat: -41.29, lng: 174.78 },
+      radius: 500,
+    })
+    expect(
+      fromAlertArea({ ...base, shape_type: "poly", radius: null, area: "POLYGON ((0 0, 1 0, 1 1, 0 0))" }),
+    ).toEqual({
+      kind: "poly",
+      corners: [
+        { lat: 0, lng: 0 },
+        { lat: 0, lng: 1 },
+        { lat: 1, lng: 1 },
+      ],
+    })
+    expect(fromAlertArea({ ...base, shape_type: "poly", radius: null, area: "not wkt" })).toBeUndefined()
+  })
+
+  it("describes an area in words", () => {
+    expect(describeArea({ kind: "circle", center: { lat: -41.29, lng: 174.78 }, radius: 1500 })).toBe(
+      "Circle of 1,500 m around -41.29000, 174.78000",
+    )
+  })
+})

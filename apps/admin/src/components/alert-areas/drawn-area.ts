@@ -1,0 +1,93 @@
+/**
+ * An alert area as the map draws and edits it: a circle (centre and radius in metres) or a polygon
+ * (its corners), in latitude and longitude, and the conversions to and from the API's WKT.
+ */
+import type { AlertArea, AlertAreaBody } from "@fieldreport/domain/AlertArea"
+import type { Position } from "@fieldreport/domain/Position"
+import * as Wkt from "@fieldreport/domain/Wkt"
+import { Result } from "effect"
+
+/** A point as Leaflet holds it. */
+export interface LatLng {
+  readonly lat: number
+  readonly lng: number
+}
+
+/**
+ * A circle or a polygon; a polygon's corners are listed once (the ring is closed when written).
+ *
+ * @example
+ * ```ts
+ * const circle: DrawnArea = { kind: "circle", center: { lat: -41.29, lng: 174.78 }, radius: 500 }
+ * ```
+ */
+export type DrawnArea =
+  | { readonly kind: "circle"; readonly center: LatLng; readonly radius: number }
+  | { readonly kind: "poly"; readonly corners: ReadonlyArray<LatLng> }
+
+const position = (point: LatLng): Position => [point.lng, point.lat]
+const latLng = ([lng, lat]: Position): LatLng => ({ lat, lng })
+
+/**
+ * The body that creates or updates the area. A polygon's ring is closed by repeating its first corner.
+ *
+ * @example
+ * ```ts
+ * toBody({ kind: "circle", center: { lat: -41.29, lng: 174.78 }, radius: 500 })
+ * // { alert_area: { area: "POINT (174.78 -41.29)", radius: 500 } }
+ * ```
+ */
+export const toBody = (area: DrawnArea): AlertAreaBody =>
+  area.kind === "circle"
+    ? {
+        alert_area: {
+          area: Wkt.write({ type: "Point", coordinates: position(area.center) }),
+          radius: Math.round(area.radius),
+        },
+      }
+    : {
+        alert_area: {
+          area: Wkt.write({
+            type: "Polygon",
+            coordinates: [[...area.corners, ...area.corners.slice(0, 1)].map(position)],
+          }),
+          radius: null,
+        },
+      }
+
+/**
+ * What the map draws for a stored area, or undefined when its WKT does not read. Only the outer
+ * ring of a polygon is edited; the closing corner is dropped.
+ *
+ * @example
+ * ```ts
+ * fromAlertArea({ id: 1, shape_type: "circle", radius: 500, area: "POINT (174.78 -41.29)", latitude: -41.29, longitude: 174.78 })
+ * // { kind: "circle", center: { lat: -41.29, lng: 174.78 }, radius: 500 }
+ * ```
+ */
+export const fromAlertArea = (area: AlertArea): DrawnArea | undefined => {
+  const geometry = Wkt.parse(area.area, "area")
+  if (Result.isFailure(geometry)) return undefined
+  const shape = geometry.success
+  if (shape.type === "Point")
+    return { kind: "circle", center: latLng(shape.coordinates), radius: area.radius ?? 0 }
+  if (shape.type === "Polygon") {
+    const ring = shape.coordinates[0] ?? []
+    return { kind: "poly", corners: ring.slice(0, -1).map(latLng) }
+  }
+  return undefined
+}
+
+/**
+ * A short description for the list and for screen readers.
+ *
+ * @example
+ * ```ts
+ * describe({ kind: "circle", center: { lat: -41.29, lng: 174.78 }, radius: 500 })
+ * // "Circle of 500 m around -41.29000, 174.78000"
+ * ```
+ */
+export const describe = (area: DrawnArea): string =>
+  area.kind === "circle"
+    ? `Circle of ${area.radius.toLocaleString("en")} m around ${area.center.lat.toFixed(5)}, ${area.center.lng.toFixed(5)}`
+    : `Polygon of ${area.corners.length} corners`

@@ -1,0 +1,240 @@
+/**
+ * The nine analytics of a channel as the dashboard shows them: where each is fetched, the record it
+ * answers, and how its records become a chart (labels and counts) and a table (columns).
+ */
+import {
+  ReportsOverTime,
+  ReportsPerDayHour,
+  ReportsPerFieldSelection,
+  ReportsPerState,
+  ReportsPerUser,
+  ReportsPerWeekDay,
+  ReportsRead,
+  UserAwareness,
+} from "@fieldreport/domain/Analytics"
+import { DateTime, type Schema } from "effect"
+
+/** A table column: its heading and how a record shows in it. */
+export interface Column<R> {
+  readonly heading: string
+  readonly cell: (record: R) => string | number
+}
+
+/**
+ * One analytic: its endpoint name, title, the schema of one record, extra query parameters, the
+ * chart it draws, and its table. `chart` is absent where a table or pictures say more.
+ */
+export interface Analytic<R> {
+  readonly name: string
+  readonly title: string
+  readonly schema: Schema.Decoder<R>
+  readonly query: Readonly<Record<string, string>>
+  readonly chart?: {
+    readonly kind: "bar" | "line"
+    readonly label: (record: R) => string
+    readonly count: (record: R) => number
+  }
+  readonly columns: ReadonlyArray<Column<R>>
+}
+
+const weekDays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+
+const reads = ["total_reads", "unique_reads", "report_readers", "reports_seen"] as const
+const alerts = ["total_alerts", "alert_source_reports", "unique_alerts", "alerts_opened"] as const
+
+/** Names users by id in charts and tables; the dashboard fills it from the team's users. */
+export type UserNames = (userId: number) => string
+
+/**
+ * The analytics shown as a chart and a table, in the order the dashboard lays them out: all but
+ * `reports_read` (one object, shown as figures), `reports_images` (shown as pictures) and
+ * `reports_per_field_selection` (per field, see `fieldSelection`). The time zone turns
+ * bucket starts into local dates.
+ *
+ * @example
+ * ```ts
+ * listAnalytics("Pacific/Auckland", (id) => `user ${id}`).map((analytic) => analytic.name)
+ * // ["reports_over_time", "reports_per_state", …]
+ * ```
+ */
+export const listAnalytics = (timeZone: string, userName: UserNames) => {
+  const local = (instant: DateTime.Utc, width: string) => {
+    const zoned = DateTime.setZoneNamedUnsafe(instant, timeZone)
+    const iso = DateTime.formatIsoZoned(zoned)
+    return width === "hour" ? iso.slice(0, 16).replace("T", " ") : iso.slice(0, 10)
+  }
+  const overTime: Analytic<ReportsOverTime> = {
+    name: "reports_over_time",
+    title: "Reports over time",
+    schema: ReportsOverTime,
+    query: {},
+    chart: {
+      kind: "line",
+      label: (record) => local(record.datetime_range_start, record.datetime_range_width),
+      count: (record) => record.report_count,
+    },
+    columns: [
+      {
+        heading: "Starting",
+        cell: (record) => local(record.datetime_range_start, record.datetime_range_width),
+      },
+      { heading: "Width", cell: (record) => record.datetime_range_width },
+      { heading: "Reports", cell: (record) => record.report_count },
+    ],
+  }
+  const perState: Analytic<ReportsPerState> = {
+    name: "reports_per_state",
+    title: "Reports per state",
+    schema: ReportsPerState,
+    query: {},
+    chart: { kind: "bar", label: (record) => record.name, count: (record) => record.report_count },
+    columns: [
+      { heading: "State", cell: (record) => record.name },
+      { heading: "Reports", cell: (record) => record.report_count },
+    ],
+  }
+  const perUser: Analytic<ReportsPerUser> = {
+    name: "reports_per_user",
+    title: "Reports per user",
+    schema: ReportsPerUser,
+    query: {},
+    chart: {
+      kind: "bar",
+      label: (record) => userName(record.user_id),
+      count: (record) => record.report_count,
+    },
+    columns: [
+      { heading: "User", cell: (record) => userName(record.user_id) },
+      { heading: "Reports", cell: (record) => record.report_count },
+    ],
+  }
+  const perHour: Analytic<ReportsPerDayHour> = {
+    name: "reports_per_day_hour",
+    title: "Reports per hour of the day",
+    schema: ReportsPerDayHour,
+    query: {},
+    chart: {
+      kind: "bar",
+      label: (record) => `${String(record.hour).padStart(2, "0")}:00`,
+      count: (record) => record.report_count,
+    },
+    columns: [
+      { heading: "Hour", cell: (record) => `${String(record.hour).padStart(2, "0")}:00` },
+      { heading: "Reports", cell: (record) => record.report_count },
+    ],
+  }
+  const perWeekDay: Analytic<ReportsPerWeekDay> = {
+    name: "reports_per_week_day",
+    title: "Reports per day of the week",
+    schema: ReportsPerWeekDay,
+    query: {},
+    chart: {
+      kind: "bar",
+      label: (record) => weekDays[record.dow] ?? String(record.dow),
+      count: (record) => record.report_count,
+    },
+    columns: [
+      { heading: "Day", cell: (record) => weekDays[record.dow] ?? String(record.dow) },
+      { heading: "Reports", cell: (record) => record.report_count },
+    ],
+  }
+  const awareness: Analytic<UserAwareness> = {
+    name: "user_awareness",
+    title: "User awareness",
+    schema: UserAwareness,
+    query: { fields: alerts.join(",") },
+    chart: {
+      kind: "bar",
+      label: (record) => `${record.first_name} ${record.last_name}`,
+      count: (record) => record.total_alerts ?? 0,
+    },
+    columns: [
+      { heading: "User", cell: (record) => `${record.first_name} ${record.last_name}` },
+      { heading: "Alerts", cell: (record) => record.total_alerts ?? 0 },
+      { heading: "Reports alerted about", cell: (record) => record.unique_alerts ?? 0 },
+      { heading: "Alerts opened", cell: (record) => record.alerts_opened ?? 0 },
+      { heading: "Own reports that alerted others", cell: (record) => record.alert_source_reports ?? 0 },
+    ],
+  }
+  return [overTime, perState, perUser, perHour, perWeekDay, awareness] as const
+}
+
+/**
+ * `reports_per_field_selection` for one field (Category, DropDown or Radio) of the channel's form.
+ *
+ * @example
+ * ```ts
+ * fieldSelection({ id: 17, label: "Severity" }).query // { field_id: "17" }
+ * ```
+ */
+export const fieldSelection = (field: {
+  readonly id: number
+  readonly label: string
+}): Analytic<ReportsPerFieldSelection> => ({
+  name: "reports_per_field_selection",
+  title: `Reports per answer: ${field.label}`,
+  schema: ReportsPerFieldSelection,
+  query: { field_id: String(field.id) },
+  chart: { kind: "bar", label: (record) => record.name, count: (record) => record.report_count },
+  columns: [
+    { heading: "Answer", cell: (record) => record.name },
+    { heading: "Reports", cell: (record) => record.report_count },
+  ],
+})
+
+/**
+ * `reports_read`: one object, asked for with all four counts.
+ *
+ * @example
+ * ```ts
+ * readCounts.query.fields // "total_reads,unique_reads,report_readers,reports_seen"
+ * ```
+ */
+export const readCounts = {
+  name: "reports_read",
+  title: "Reads",
+  schema: ReportsRead,
+  query: { fields: reads.join(",") },
+  figures: [
+    { heading: "Report opens", value: (read: ReportsRead) => read.total_reads ?? 0 },
+    { heading: "Distinct user and report pairs", value: (read: ReportsRead) => read.unique_reads ?? 0 },
+    { heading: "Readers", value: (read: ReportsRead) => read.report_readers ?? 0 },
+    { heading: "Reports seen", value: (read: ReportsRead) => read.reports_seen ?? 0 },
+  ],
+} as const
+
+/**
+ * An analytic's records ready to show: chart labels and counts, and table rows.
+ *
+ * @example
+ * ```ts
+ * const shown: Shown = { title: "Reports per state", chart: "bar", labels: ["New"], counts: [3], headings: ["State", "Reports"], rows: [["New", 3]] }
+ * ```
+ */
+export interface Shown {
+  readonly name: string
+  readonly title: string
+  readonly chart: "bar" | "line" | undefined
+  readonly labels: ReadonlyArray<string>
+  readonly counts: ReadonlyArray<number>
+  readonly headings: ReadonlyArray<string>
+  readonly rows: ReadonlyArray<ReadonlyArray<string | number>>
+}
+
+/**
+ * Lays out an analytic's records for its chart and its table.
+ *
+ * @example
+ * ```ts
+ * show(perState, [{ id: 1, name: "New", account_id: 4, report_count: 3 }]).rows // [["New", 3]]
+ * ```
+ */
+export const show = <R>(analytic: Analytic<R>, records: ReadonlyArray<R>): Shown => ({
+  name: analytic.name,
+  title: analytic.title,
+  chart: analytic.chart?.kind,
+  labels: analytic.chart === undefined ? [] : records.map(analytic.chart.label),
+  counts: analytic.chart === undefined ? [] : records.map(analytic.chart.count),
+  headings: analytic.columns.map((column) => column.heading),
+  rows: records.map((record) => analytic.columns.map((column) => column.cell(record))),
+})

@@ -1,0 +1,307 @@
+/**
+ * The tasks board: the current user's tasks of the team, open and completed, grouped by assignee,
+ * with a form to create one and controls to complete, reopen, edit and delete each.
+ */
+import { Task } from "@fieldreport/domain/Task"
+import type { TeamUser } from "@fieldreport/domain/TeamUser"
+import { DateTime } from "effect"
+import { html, nothing } from "lit"
+import { ApiElement } from "../../shared/ApiElement.ts"
+import type { Connection } from "../../shared/connection.ts"
+import { errorText, fieldErrors, run } from "../../shared/run.ts"
+import { currentTeamId, fullName, teamPeople } from "../../shared/team.ts"
+import { styles } from "./tasks-board.styles.ts"
+
+/** Which tasks the board asks for. */
+type Completion = "all" | "open" | "completed"
+
+/** How many tasks one request asks for (the API's largest page). */
+const PAGE = 100
+
+/**
+ * @summary The team's tasks by assignee and completion: create, complete, edit and delete.
+ *
+ * @csspart column - The column of open or of completed tasks.
+ * @csspart task - One task card.
+ *
+ * @cssproperty --fr-color-surface-raised - Background of the columns.
+ *
+ * @example
+ * ```html
+ * <fr-tasks-board base-url="https://reports.example.com" token="…"></fr-tasks-board>
+ * ```
+ */
+export class TasksBoard extends ApiElement {
+  static override styles = styles
+  static override properties = {
+    ...ApiElement.properties,
+    tasks: { state: true },
+    total: { state: true },
+    people: { state: true },
+    completion: { state: true },
+    assigneeFilter: { state: true },
+    editing: { state: true },
+    problem: { state: true },
+    problems: { state: true },
+  }
+
+  declare tasks: ReadonlyArray<Task>
+  declare total: number | undefined
+  declare people: ReadonlyArray<TeamUser>
+  declare completion: Completion
+  declare assigneeFilter: number | undefined
+  /** The uuid of the task whose edit form is open. */
+  declare editing: string | undefined
+  declare problem: string | undefined
+  declare problems: Readonly<Record<string, ReadonlyArray<string>>>
+
+  constructor() {
+    super()
+    this.tasks = []
+    this.total = undefined
+    this.people = []
+    this.completion = "all"
+    this.assigneeFilter = undefined
+    this.editing = undefined
+    this.problem = undefined
+    this.problems = {}
+  }
+
+  protected override connected(connection: Connection): void {
+    void this.#loadPeople(connection)
+    void this.load()
+  }
+
+  async #loadPeople(connection: Connection): Promise<void> {
+    try {
+      const teamId = await currentTeamId(connection)
+      this.people = teamId === undefined ? [] : await teamPeople(connection, teamId)
+    } catch (error) {
+      this.problem = errorText(error)
+    }
+  }
+
+  /** Loads the first page of tasks with the current filters; `more` appends the next page. */
+  async load(more = false): Promise<void> {
+    const connection = this.connection
+    if (connection === undefined) return
+    const start = more ? this.tasks.length : 0
+    try {
+      const page = await run(
+        connection.client.page(
+          "/api/v4/tasks",
+          Task,
+          { start, end: start + PAGE - 1 },
+          {
+            complete: this.completion === "all" ? undefined : this.completion === "completed",
+            assignee_id: this.assigneeFilter,
+            orderby: "client_created_at desc",
+          },
+        ),
+      )
+      this.tasks = more ? [...this.tasks, ...page.items] : page.items
+      this.total = page.total
+      this.problem = undefined
+    } catch (error) {
+      this.problem = errorText(error)
+    }
+  }
+
+  #name(userId: number): string {
+    const person = this.people.find((candidate) => candidate.user_id === userId)
+    return person === undefined ? `User ${userId}` : fullName(person)
+  }
+
+  async #change(action: () => Promise<unknown>): Promise<boolean> {
+    try {
+      await action()
+      this.problem = undefined
+      this.problems = {}
+      await this.load()
+      return true
+    } catch (error) {
+      this.problem = errorText(error)
+      this.problems = fieldErrors(error)
+      return false
+    }
+  }
+
+  async #create(event: SubmitEvent): Promise<void> {
+    event.preventDefault()
+    const form = event.currentTarget as HTMLFormElement
+    const data = new FormData(form)
+    const connection = this.connection
+    if (connection === undefined) return
+    const uuid = crypto.randomUUID()
+    const task = {
+      uuid,
+      client_created_at: new Date().toISOString(),
+      title: String(data.get("title") ?? ""),
+      description: String(data.get("description") ?? ""),
+      assignee_id: Number(data.get("assignee_id")),
+      report_id: Number(data.get("report_id")),
+    }
+    const created = await this.#change(() =>
+      run(connection.client.call("POST", "/api/v4/tasks", Task, { body: { task } })),
+    )
+    if (created) form.reset()
+  }
+
+  #update(uuid: string, task: Record<string, unknown>): Promise<boolean> {
+    const connection = this.connection
+    if (connection === undefined) return Promise.resolve(false)
+    return this.#change(() =>
+      run(
+        connection.client.send("PATCH", `/api/v4/tasks/${uuid}`, {
+          body: { task: { ...task, time: new Date().toISOString() } },
+        }),
+      ),
+    )
+  }
+
+  async #saveEdit(event: SubmitEvent, uuid: string): Promise<void> {
+    event.preventDefault()
+    const data = new FormData(event.currentTarget as HTMLFormElement)
+    const saved = await this.#update(uuid, {
+      title: String(data.get("title") ?? ""),
+      description: String(data.get("description") ?? ""),
+      assignee_id: Number(data.get("assignee_id")),
+    })
+    if (saved) this.editing = undefined
+  }
+
+  #delete(task: Task): void {
+    const connection = this.connection
+    if (connection === undefined || !confirm(`Delete the task “${task.title}”?`)) return
+    void this.#change(() => run(connection.client.send("DELETE", `/api/v4/tasks/${task.uuid}`)))
+  }
+
+  #assigneeOptions(selected: number | undefined) {
+    return this.people.map(
+      (person) =>
+        html`<option value=${person.user_id} ?selected=${person.user_id === selected}>${fullName(person)}</option>`,
+    )
+  }
+
+  #problemOf(path: string) {
+    const messages = this.problems[path]
+    return messages === undefined ? nothing : html`<span class="error">${messages.join("; ")}</span>`
+  }
+
+  override render() {
+    const open = this.tasks.filter((task) => task.completed_at === null)
+    const completed = this.tasks.filter((task) => task.completed_at !== null)
+    return html`
+      <div class="toolbar" role="search" aria-label="Filter tasks">
+        <label>Show
+          <select
+            @change=${(event: Event) => {
+              this.completion = (event.target as HTMLSelectElement).value as Completion
+              void this.load()
+            }}
+          >
+            <option value="all">All tasks</option>
+            <option value="open">Open tasks</option>
+            <option value="completed">Completed tasks</option>
+          </select>
+        </label>
+        <label>Assignee
+          <select
+            @change=${(event: Event) => {
+              const value = (event.target as HTMLSelectElement).value
+              this.assigneeFilter = value === "" ? undefined : Number(value)
+              void this.load()
+            }}
+          >
+            <option value="">Everyone</option>
+            ${this.#assigneeOptions(this.assigneeFilter)}
+          </select>
+        </label>
+      </div>
+      <form aria-label="New task" @submit=${(event: SubmitEvent) => this.#create(event)}>
+        <label>Title <input name="title" required />${this.#problemOf("task.title")}</label>
+        <label>Description <textarea name="description" rows="1"></textarea></label>
+        <label>Assignee
+          <select name="assignee_id" required>${this.#assigneeOptions(undefined)}</select>
+          ${this.#problemOf("task.assignee_id")}
+        </label>
+        <label>Report id <input name="report_id" type="number" min="1" required />${this.#problemOf("task.report_id")}</label>
+        <button class="primary" type="submit">Create task</button>
+      </form>
+      ${this.problem === undefined ? nothing : html`<p class="error" role="alert">${this.problem}</p>`}
+      <div class="board">
+        ${this.completion === "completed" ? nothing : this.#column("Open", open)}
+        ${this.completion === "open" ? nothing : this.#column("Completed", completed)}
+      </div>
+      ${
+        this.total !== undefined && this.tasks.length < this.total
+          ? html`<button @click=${() => this.load(true)}>Show more tasks (${this.tasks.length} of ${this.total})</button>`
+          : nothing
+      }
+    `
+  }
+
+  #column(title: string, tasks: ReadonlyArray<Task>) {
+    const assignees = [...new Set(tasks.map((task) => task.assignee_id))]
+    return html`
+      <section part="column" aria-label="${title} tasks">
+        <h2>${title} (${tasks.length})</h2>
+        ${tasks.length === 0 ? html`<p class="muted">No ${title.toLowerCase()} tasks.</p>` : nothing}
+        ${assignees.map(
+          (assignee) => html`
+            <h3>${this.#name(assignee)}</h3>
+            <ul>${tasks.filter((task) => task.assignee_id === assignee).map((task) => this.#card(task))}</ul>
+          `,
+        )}
+      </section>
+    `
+  }
+
+  #card(task: Task) {
+    const done = task.completed_at !== null
+    if (this.editing === task.uuid) {
+      return html`
+        <li part="task">
+          <form aria-label="Edit task ${task.title}" @submit=${(event: SubmitEvent) => this.#saveEdit(event, task.uuid)}>
+            <label>Title <input name="title" required .value=${task.title} /></label>
+            <label>Description <textarea name="description" .value=${task.description}></textarea></label>
+            <label>Assignee <select name="assignee_id">${this.#assigneeOptions(task.assignee_id)}</select></label>
+            <div class="actions">
+              <button class="primary" type="submit">Save</button>
+              <button type="button" @click=${() => (this.editing = undefined)}>Cancel</button>
+            </div>
+          </form>
+        </li>
+      `
+    }
+    return html`
+      <li part="task" class=${done ? "completed" : ""}>
+        <div class="task-title">${task.title}</div>
+        ${task.description === "" ? nothing : html`<p class="task-description">${task.description}</p>`}
+        <div class="task-meta">
+          Report #${task.report_id} · created ${DateTime.formatIsoDate(task.client_created_at)} by ${this.#name(task.creator_id)}
+          ${
+            done && task.completed_at !== null
+              ? html` · completed ${DateTime.formatIsoDate(task.completed_at)}${task.completed_by_id === null ? "" : ` by ${this.#name(task.completed_by_id)}`}`
+              : nothing
+          }
+        </div>
+        <div class="actions">
+          <button @click=${() => this.#update(task.uuid, { completed: !done })}>
+            ${done ? "Reopen" : "Complete"}<span class="visually-hidden"> ${task.title}</span>
+          </button>
+          <button @click=${() => (this.editing = task.uuid)}>Edit<span class="visually-hidden"> ${task.title}</span></button>
+          <button @click=${() => this.#delete(task)}>Delete<span class="visually-hidden"> ${task.title}</span></button>
+        </div>
+      </li>
+    `
+  }
+}
+
+customElements.define("fr-tasks-board", TasksBoard)
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "fr-tasks-board": TasksBoard
+  }
+}

@@ -1,0 +1,121 @@
+import { afterEach, describe, expect, it, vi } from "vitest"
+import { fakeFetch, until } from "../../../test/support/fakeFetch.ts"
+import "./team-users.ts"
+
+const person = (
+  id: number,
+  user_id: number,
+  first_name: string,
+  role = "team_member",
+  supervisor_id: number | null = null,
+) => ({
+  id,
+  agreed_to_join: true,
+  app_version: "2.9.6",
+  bluetooth_enabled: false,
+  email: `${first_name.toLowerCase()}@example.com`,
+  first_name,
+  last_active_at: "2026-03-01T00:00:00.000Z",
+  last_invited_at: null,
+  last_name: "Lee",
+  location_enabled: true,
+  push_notification_enabled: false,
+  role,
+  user_id,
+  channel_count: 2,
+  report_count: 5,
+  status: "active",
+  supervisor_id,
+})
+
+const people = [person(101, 7, "Ana", "owner"), person(102, 8, "Ben", "team_member", 101)]
+
+const routes = () => ({
+  "GET /api/v4/teams/3/team_users": { body: people, headers: { "Content-Range": "team_users 0-1/2" } },
+  "PATCH /api/v4/teams/3/team_users/102": { status: 204 },
+})
+
+const mount = async () => {
+  const element = document.createElement("fr-team-users")
+  element.baseUrl = "http://api.test"
+  element.token = "fra_token"
+  element.teamId = 3
+  document.body.append(element)
+  const root = element.shadowRoot!
+  await until(() => root.querySelectorAll("tbody tr").length === 2, "the users")
+  return { element, root }
+}
+
+afterEach(() => {
+  document.body.replaceChildren()
+  vi.unstubAllGlobals()
+})
+
+describe("fr-team-users", () => {
+  it("lists users with their counts, status and supervisor", async () => {
+    const api = fakeFetch(routes())
+    vi.stubGlobal("fetch", api.fetch)
+    const { root } = await mount()
+    const ben = root.querySelectorAll("tbody tr")[1]!
+    expect(ben.querySelector("th")?.textContent).toBe("Ben Lee")
+    expect(ben.querySelector<HTMLSelectElement>("select[aria-label='Supervisor of Ben Lee']")?.value).toBe(
+      "101",
+    )
+    const list = api.sent.find((request) => request.headers.get("Range") === "objects=0-49")!
+    expect(list.url.searchParams.get("fields")).toBe("channel_count,report_count,status,supervisor_id")
+    expect(list.url.searchParams.get("orderby")).toBe("name asc")
+  })
+
+  it("sends every filter and the chosen order", async () => {
+    const api = fakeFetch(routes())
+    vi.stubGlobal("fetch", api.fetch)
+    const { root } = await mount()
+    const form = root.querySelector<HTMLFormElement>("[part=filters]")!
+    const set = (name: string, value: string) => {
+      form.querySelector<HTMLInputElement | HTMLSelectElement>(`[name=${name}]`)!.value = value
+    }
+    set("agreed_to_join", "false")
+    set("team_role", "true")
+    set("user_ids", "7, 8")
+    set("includes_team_user_ids", "101 102")
+    set("excludes_team_user_ids", "103")
+    set("order", "last_activity")
+    set("direction", "desc")
+    const before = api.sent.length
+    form.requestSubmit()
+    await until(() => api.sent.length > before, "the filtered list")
+    const query = api.sent.at(-1)!.url.searchParams
+    expect(Object.fromEntries(query)).toMatchObject({
+      agreed_to_join: "false",
+      team_role: "true",
+      user_ids: "7,8",
+      includes_team_user_ids: "101,102",
+      excludes_team_user_ids: "103",
+      orderby: "last_activity desc",
+    })
+  })
+
+  it("changes a member's role and supervisor; the owner's role is not offered", async () => {
+    const api = fakeFetch(routes())
+    vi.stubGlobal("fetch", api.fetch)
+    const { root } = await mount()
+    expect(root.querySelector("select[aria-label='Role of Ana Lee']")).toBeNull()
+    const role = root.querySelector<HTMLSelectElement>("select[aria-label='Role of Ben Lee']")!
+    role.value = "manager"
+    role.dispatchEvent(new Event("change"))
+    await until(() => api.sent.some((request) => request.method === "PATCH"), "the role change")
+    expect(api.sent.find((request) => request.method === "PATCH")?.body).toEqual({
+      team_user: { role: "manager" },
+    })
+    const supervisor = root.querySelector<HTMLSelectElement>("select[aria-label='Supervisor of Ben Lee']")!
+    supervisor.value = ""
+    supervisor.dispatchEvent(new Event("change"))
+    await until(
+      () => api.sent.filter((request) => request.method === "PATCH").length === 2,
+      "the supervisor change",
+    )
+    expect(api.sent.filter((request) => request.method === "PATCH")[1]?.body).toEqual({
+      team_user: { supervisor_id: null },
+    })
+  })
+})

@@ -1,0 +1,299 @@
+/**
+ * The users of a team, with every filter and order of the team users list (agreed to join, team
+ * role, user ids, team user ids to include or exclude; name, e-mail, invitation, activity,
+ * supervisor, status), paged with `Range`, and a manager's controls for role and supervisor.
+ */
+import { TeamUser } from "@fieldreport/domain/TeamUser"
+import { DateTime } from "effect"
+import { html, nothing } from "lit"
+import { ApiElement } from "../../shared/ApiElement.ts"
+import type { Connection } from "../../shared/connection.ts"
+import { errorText, run } from "../../shared/run.ts"
+import { currentTeamId, fullName, teamPeople } from "../../shared/team.ts"
+import { styles } from "./team-users.styles.ts"
+
+/** The query of the list, as the filter form holds it. */
+interface Filters {
+  readonly agreed_to_join: string
+  readonly team_role: string
+  readonly user_ids: string
+  readonly includes_team_user_ids: string
+  readonly excludes_team_user_ids: string
+  readonly order: string
+  readonly direction: string
+}
+
+const noFilters: Filters = {
+  agreed_to_join: "",
+  team_role: "",
+  user_ids: "",
+  includes_team_user_ids: "",
+  excludes_team_user_ids: "",
+  order: "name",
+  direction: "asc",
+}
+
+const orders = [
+  ["name", "Name"],
+  ["email", "E-mail"],
+  ["last_invited_at", "Last invited"],
+  ["last_activity", "Last active"],
+  ["supervisor", "Supervisor"],
+  ["status", "Status"],
+] as const
+
+/** Ids typed as "3, 4 5": the list form the API reads (`3,4,5`), or undefined when none. */
+const idList = (text: string): string | undefined => {
+  const ids = text.split(/[\s,]+/).filter((id) => /^\d+$/.test(id))
+  return ids.length === 0 ? undefined : ids.join(",")
+}
+
+const PAGE = 50
+
+/**
+ * @summary The team's users with every filter and sort, their role and supervisor.
+ *
+ * @csspart filters - The filter and sort form.
+ * @csspart table - The table of users.
+ *
+ * @cssproperty --fr-color-border - Lines between rows.
+ *
+ * @example
+ * ```html
+ * <fr-team-users base-url="https://reports.example.com" token="…" team-id="3"></fr-team-users>
+ * ```
+ */
+export class TeamUsers extends ApiElement {
+  static override styles = styles
+  static override properties = {
+    ...ApiElement.properties,
+    users: { state: true },
+    everyone: { state: true },
+    start: { state: true },
+    total: { state: true },
+    filters: { state: true },
+    problem: { state: true },
+  }
+
+  declare users: ReadonlyArray<TeamUser>
+  /** Every user of the team, to name supervisors. */
+  declare everyone: ReadonlyArray<TeamUser>
+  declare start: number
+  declare total: number | undefined
+  declare filters: Filters
+  declare problem: string | undefined
+
+  #teamId: number | undefined
+
+  constructor() {
+    super()
+    this.users = []
+    this.everyone = []
+    this.start = 0
+    this.total = undefined
+    this.filters = noFilters
+    this.problem = undefined
+  }
+
+  protected override connected(connection: Connection): void {
+    void this.#start(connection)
+  }
+
+  async #start(connection: Connection): Promise<void> {
+    try {
+      this.#teamId = await currentTeamId(connection)
+      if (this.#teamId === undefined) return
+      this.everyone = await teamPeople(connection, this.#teamId)
+      await this.load(0)
+    } catch (error) {
+      this.problem = errorText(error)
+    }
+  }
+
+  /** Loads the page starting at `start` with the current filters and order. */
+  async load(start: number): Promise<void> {
+    const connection = this.connection
+    if (connection === undefined || this.#teamId === undefined) return
+    const filters = this.filters
+    try {
+      const page = await run(
+        connection.client.page(
+          `/api/v4/teams/${this.#teamId}/team_users`,
+          TeamUser,
+          { start, end: start + PAGE - 1 },
+          {
+            agreed_to_join: filters.agreed_to_join === "" ? undefined : filters.agreed_to_join,
+            team_role: filters.team_role === "" ? undefined : filters.team_role,
+            user_ids: idList(filters.user_ids),
+            includes_team_user_ids: idList(filters.includes_team_user_ids),
+            excludes_team_user_ids: idList(filters.excludes_team_user_ids),
+            orderby: `${filters.order} ${filters.direction}`,
+            fields: "channel_count,report_count,status,supervisor_id",
+          },
+        ),
+      )
+      this.users = page.items
+      this.start = page.start
+      this.total = page.total
+      this.problem = undefined
+    } catch (error) {
+      this.problem = errorText(error)
+    }
+  }
+
+  async #update(user: TeamUser, team_user: Record<string, unknown>): Promise<void> {
+    const connection = this.connection
+    if (connection === undefined || this.#teamId === undefined) return
+    try {
+      await run(
+        connection.client.send("PATCH", `/api/v4/teams/${this.#teamId}/team_users/${user.id}`, {
+          body: { team_user },
+        }),
+      )
+      await this.load(this.start)
+    } catch (error) {
+      this.problem = errorText(error)
+    }
+  }
+
+  #filter(event: SubmitEvent): void {
+    event.preventDefault()
+    const data = new FormData(event.currentTarget as HTMLFormElement)
+    const text = (name: keyof Filters) => String(data.get(name) ?? "")
+    this.filters = {
+      agreed_to_join: text("agreed_to_join"),
+      team_role: text("team_role"),
+      user_ids: text("user_ids"),
+      includes_team_user_ids: text("includes_team_user_ids"),
+      excludes_team_user_ids: text("excludes_team_user_ids"),
+      order: text("order"),
+      direction: text("direction"),
+    }
+    void this.load(0)
+  }
+
+  #filters() {
+    const filters = this.filters
+    return html`
+      <form part="filters" role="search" aria-label="Filter and sort team users" @submit=${(event: SubmitEvent) => this.#filter(event)}>
+        <label>Joined
+          <select name="agreed_to_join">
+            <option value="" ?selected=${filters.agreed_to_join === ""}>Everyone</option>
+            <option value="true" ?selected=${filters.agreed_to_join === "true"}>Agreed to join</option>
+            <option value="false" ?selected=${filters.agreed_to_join === "false"}>Invited, not joined</option>
+          </select>
+        </label>
+        <label>Team role
+          <select name="team_role">
+            <option value="" ?selected=${filters.team_role === ""}>Any role</option>
+            <option value="true" ?selected=${filters.team_role === "true"}>Managers and owner</option>
+            <option value="false" ?selected=${filters.team_role === "false"}>Members</option>
+          </select>
+        </label>
+        <label>User ids <input name="user_ids" inputmode="numeric" .value=${filters.user_ids} placeholder="e.g. 3, 7" /></label>
+        <label>Only team user ids <input name="includes_team_user_ids" .value=${filters.includes_team_user_ids} /></label>
+        <label>Without team user ids <input name="excludes_team_user_ids" .value=${filters.excludes_team_user_ids} /></label>
+        <label>Sort by
+          <select name="order">
+            ${orders.map(([value, label]) => html`<option value=${value} ?selected=${filters.order === value}>${label}</option>`)}
+          </select>
+        </label>
+        <label>Direction
+          <select name="direction">
+            <option value="asc" ?selected=${filters.direction === "asc"}>Ascending</option>
+            <option value="desc" ?selected=${filters.direction === "desc"}>Descending</option>
+          </select>
+        </label>
+        <button class="primary" type="submit">Apply</button>
+      </form>
+    `
+  }
+
+  #row(user: TeamUser) {
+    const name = fullName(user)
+    return html`
+      <tr>
+        <th scope="row">${name}</th>
+        <td>${user.email}</td>
+        <td>
+          ${
+            user.role === "owner"
+              ? "Owner"
+              : html`<select aria-label="Role of ${name}" @change=${(event: Event) => this.#update(user, { role: (event.target as HTMLSelectElement).value })}>
+                  <option value="team_member" ?selected=${user.role === "team_member"}>Member</option>
+                  <option value="manager" ?selected=${user.role === "manager"}>Manager</option>
+                </select>`
+          }
+        </td>
+        <td>${user.status ?? ""}</td>
+        <td>
+          <select
+            aria-label="Supervisor of ${name}"
+            @change=${(event: Event) => {
+              const value = (event.target as HTMLSelectElement).value
+              void this.#update(user, { supervisor_id: value === "" ? null : Number(value) })
+            }}
+          >
+            <option value="" ?selected=${user.supervisor_id == null}>None</option>
+            ${this.everyone
+              .filter((other) => other.id !== user.id)
+              .map(
+                (other) =>
+                  html`<option value=${other.id} ?selected=${user.supervisor_id === other.id}>${fullName(other)}</option>`,
+              )}
+          </select>
+        </td>
+        <td>${user.channel_count ?? ""}</td>
+        <td>${user.report_count ?? ""}</td>
+        <td>${DateTime.formatIsoDate(user.last_active_at)}</td>
+        <td>${user.last_invited_at === null ? "" : DateTime.formatIsoDate(user.last_invited_at)}</td>
+        <td class="device">
+          ${user.app_version === "" ? "—" : `app ${user.app_version}`}
+          ${user.location_enabled ? " · location" : ""}${user.push_notification_enabled ? " · push" : ""}${user.bluetooth_enabled ? " · bluetooth" : ""}
+        </td>
+      </tr>
+    `
+  }
+
+  override render() {
+    const end = this.start + this.users.length
+    return html`
+      ${this.#filters()}
+      ${this.problem === undefined ? nothing : html`<p class="error" role="alert">${this.problem}</p>`}
+      <div class="table-wrap">
+        <table part="table" aria-label="Team users">
+          <thead>
+            <tr>
+              ${[
+                "Name",
+                "E-mail",
+                "Role",
+                "Status",
+                "Supervisor",
+                "Channels",
+                "Reports",
+                "Last active",
+                "Last invited",
+                "Device",
+              ].map((heading) => html`<th scope="col">${heading}</th>`)}
+            </tr>
+          </thead>
+          <tbody>${this.users.map((user) => this.#row(user))}</tbody>
+        </table>
+      </div>
+      <div class="pager">
+        <button ?disabled=${this.start === 0} @click=${() => this.load(Math.max(0, this.start - PAGE))}>Previous page</button>
+        <span role="status">${this.users.length === 0 ? "No users" : `${this.start + 1}–${end}${this.total === undefined ? "" : ` of ${this.total}`}`}</span>
+        <button ?disabled=${this.total === undefined || end >= this.total} @click=${() => this.load(end)}>Next page</button>
+      </div>
+    `
+  }
+}
+
+customElements.define("fr-team-users", TeamUsers)
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "fr-team-users": TeamUsers
+  }
+}
