@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+/**
+ * The `fieldreport-import` program: runs the import command on the process's arguments.
+ */
+import { NodeRuntime, NodeServices } from "@effect/platform-node"
+import { Effect } from "effect"
+import { Command } from "effect/cli"
+import packageJson from "../package.json" with { type: "json" }
+import { command } from "./ImportCommand.ts"
+
+Command.run(command, { version: packageJson.version }).pipe(
+  Effect.provide(NodeServices.layer),
+  NodeRuntime.runMain,
+)
