@@ -28,6 +28,7 @@ export interface Page<A> {
 }
 
 export interface RequestOptions {
+  /** Sent as JSON, except `FormData`, which is sent as `multipart/form-data` (file uploads). */
   readonly body?: unknown
   /** 0-based inclusive range of records, sent as `Range: objects=START-END`. */
   readonly range?: { readonly start: number; readonly end: number } | undefined
@@ -58,14 +59,18 @@ export const make = (options: ClientOptions) => {
       if (options.appId !== undefined) headers["X-AppId"] = options.appId
       if (options.teamId !== undefined) headers["X-TeamId"] = String(options.teamId)
       if (request.range !== undefined) headers.Range = `objects=${request.range.start}-${request.range.end}`
-      if (request.body !== undefined) headers["Content-Type"] = "application/json"
+      const multipart = request.body instanceof FormData
+      // fetch writes the multipart boundary into the Content-Type itself.
+      if (request.body !== undefined && !multipart) headers["Content-Type"] = "application/json"
       const response = yield* Effect.tryPromise({
         try: (signal) =>
           (options.fetch ?? fetch)(url, {
             method,
             headers,
             signal,
-            ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+            ...(request.body === undefined
+              ? {}
+              : { body: multipart ? (request.body as FormData) : JSON.stringify(request.body) }),
           }),
         catch: (cause) =>
           new TransportError({ message: `${method} ${url.pathname} failed: ${String(cause)}` }),

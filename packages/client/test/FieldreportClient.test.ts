@@ -133,6 +133,24 @@ describe("FieldreportClient", () => {
     }),
   )
 
+  it.effect("sends FormData as multipart, leaving the Content-Type with its boundary to fetch", () =>
+    Effect.gen(function* () {
+      const seen: Array<Seen> = []
+      const client = FieldreportClient.make({
+        baseUrl: "http://api.test",
+        token: "fra_x",
+        fetch: fakeFetch(seen, { status: 201, body: { id: 3 } }),
+      })
+      const form = new FormData()
+      form.append("file", new Blob(["hello"], { type: "text/plain" }), "note.txt")
+      yield* client.call("POST", "/api/v4/file_attachments", Item, { body: form })
+      const headers = seen[0]?.init.headers as Record<string, string>
+      expect(seen[0]?.init.body).toBe(form)
+      expect(headers["Content-Type"]).toBeUndefined()
+      expect(headers.Authorization).toBe("Token token=fra_x")
+    }),
+  )
+
   it.effect("logs in and answers the session", () =>
     Effect.gen(function* () {
       const seen: Array<Seen> = []
