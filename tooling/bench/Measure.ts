@@ -1,0 +1,92 @@
+/**
+ * One bounded burst of load with autocannon: a scenario's calls from a number of connections for a
+ * number of seconds, with the server's resident memory sampled meanwhile.
+ */
+import autocannon from "autocannon"
+import type { LoadScenario } from "./LoadScenarios.ts"
+import { memoryOf } from "./Servers.ts"
+
+/** How hard and how long. */
+export interface LoadOptions {
+  readonly connections: number
+  readonly seconds: number
+}
+
+/** What a burst measured. */
+export interface Measured {
+  readonly requestsPerSecond: number
+  readonly requests: number
+  /** Milliseconds. */
+  readonly p50: number
+  readonly p99: number
+  /** Answers of another status than the scenario's, errors and timeouts. */
+  readonly failures: number
+  /** The highest resident memory of the server sampled during the burst, in bytes. */
+  readonly peakRss: number
+}
+
+/**
+ * Loads the server at `url` with a scenario's calls, each path under `prefix` (the bare server's
+ * `/{key}`; nothing for the API), and samples the memory of the process `pid` four times a second.
+ *
+ * @example
+ * ```ts
+ * const measured = await measure(api.url, "", scenario, api.pid, { connections: 10, seconds: 10 })
+ * ```
+ */
+export const measure = async (
+  url: string,
+  prefix: string,
+  scenario: LoadScenario,
+  pid: number,
+  options: LoadOptions,
+): Promise<Measured> => measureMix(url, [{ prefix, scenario }], pid, options)
+
+/**
+ * Like {@link measure} with several scenarios: each connection makes their calls in turn.
+ *
+ * @example
+ * ```ts
+ * const measured = await measureMix(api.url, scenarios.map((scenario) => ({ prefix: "", scenario })), api.pid, options)
+ * ```
+ */
+export const measureMix = async (
+  url: string,
+  calls: ReadonlyArray<{ readonly prefix: string; readonly scenario: LoadScenario }>,
+  pid: number,
+  options: LoadOptions,
+): Promise<Measured> => {
+  let peakRss = memoryOf(pid).rss
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, memoryOf(pid).rss)
+  }, 250)
+  let wrongStatus = 0
+  try {
+    const result = await autocannon({
+      url,
+      connections: options.connections,
+      duration: options.seconds,
+      requests: calls.map(({ prefix, scenario }) => ({
+        method: scenario.method,
+        headers: scenario.headers,
+        setupRequest: (request) => {
+          const { path, body } = scenario.next()
+          return { ...request, path: `${prefix}${path}`, ...(body === undefined ? {} : { body }) }
+        },
+        onResponse: (status) => {
+          if (status !== scenario.status) wrongStatus++
+        },
+      })),
+    })
+    return {
+      requestsPerSecond: result.requests.average,
+      requests: result.requests.total,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      failures: wrongStatus + result.errors + result.timeouts,
+      peakRss,
+    }
+  } finally {
+    clearInterval(sampler)
+  }
+}
