@@ -20,12 +20,11 @@
  * Answers live in `reports.answers` as JSON text; a DropDown or Radio answer is one option value
  * (`FormAnswers.validate` unwraps it), read with `json_extract` at the ends of a range.
  *
- * The PostgreSQL equivalents, for when that engine arrives (`created_at` as text there too):
- * `created_at::timestamptz AT TIME ZONE 'UTC' + make_interval(mins => offset)` is the local
- * time; `EXTRACT(HOUR FROM …)`, `EXTRACT(DOW FROM …)` (0 = Sunday, as `%w`) and
- * `date_trunc('hour' | 'day' | 'week' | 'month' | 'year', …)` (weeks from Monday, as here) group
- * it; `answers::jsonb ->> key` reads an answer; counts come back as `bigint` text, which the
- * `Number` conversions below already absorb. The quarter arithmetic reads the same there.
+ * On PostgreSQL (`created_at` is the same text there) the queries are the same but for the
+ * calendar: `created_at::timestamptz AT TIME ZONE 'UTC'` plus the offset is the local time;
+ * `EXTRACT(HOUR | DOW FROM …)` (0 = Sunday, as `%w`) and `date_trunc('hour' | 'day' | 'week' |
+ * 'month' | 'year', …)` (weeks from Monday, as here) group it; `answers::jsonb -> key` reads an
+ * answer. The quarter arithmetic reads the same there.
  */
 import type { RangeWidth } from "@fieldreport/domain/AnalyticsBucket"
 import { Context, Effect, Layer } from "effect"
@@ -184,8 +183,17 @@ export class AnalyticsStore extends Context.Service<
       const inRange = (range: ReportRange) =>
         sql`r.channel_id = ${range.channelId} AND r.created_at >= ${range.start} AND r.created_at < ${range.end}`
 
+      /** A report's local time on PostgreSQL: UTC plus the offset. */
+      const localTime = (offsetMinutes: number) =>
+        sql`(r.created_at::timestamptz AT TIME ZONE 'UTC' + ${offsetMinutes} * interval '1 minute')`
+
       /** The unit of `width` a report's local time falls in, for the reports of a range. */
-      const localUnit = (width: RangeWidth, modifier: string) => {
+      const localUnit = (width: RangeWidth, offsetMinutes: number) =>
+        sql.onDialectOrElse({
+          pg: () => sql`date_trunc(${width}, ${localTime(offsetMinutes)})`,
+          orElse: () => sqliteLocalUnit(width, minutesModifier(offsetMinutes)),
+        })
+      const sqliteLocalUnit = (width: RangeWidth, modifier: string) => {
         switch (width) {
           case "hour":
             return sql`strftime('%Y-%m-%dT%H', r.created_at, ${modifier})`
@@ -210,9 +218,14 @@ export class AnalyticsStore extends Context.Service<
             // Weeks since Monday 1969-12-29.
             return sql`(local_day + 3) / 7`
           case "month":
-            return sql`strftime('%Y-%m', local_day * 86400, 'unixepoch')`
           case "year":
-            return sql`strftime('%Y', local_day * 86400, 'unixepoch')`
+            return sql.onDialectOrElse({
+              pg: () => sql`date_trunc(${width}, to_timestamp(local_day * 86400) AT TIME ZONE 'UTC')`,
+              orElse: () =>
+                width === "month"
+                  ? sql`strftime('%Y-%m', local_day * 86400, 'unixepoch')`
+                  : sql`strftime('%Y', local_day * 86400, 'unixepoch')`,
+            })
         }
       }
 
@@ -235,7 +248,12 @@ export class AnalyticsStore extends Context.Service<
             rest,
             (piece) =>
               sql<Counted<number>>`SELECT
-                  CAST(strftime(${part}, r.created_at, ${minutesModifier(piece.offsetMinutes)}) AS INTEGER) AS key,
+                  ${sql.onDialectOrElse({
+                    pg: () =>
+                      sql`CAST(EXTRACT(${sql.literal(part === "%H" ? "HOUR" : "DOW")} FROM ${localTime(piece.offsetMinutes)}) AS INTEGER)`,
+                    orElse: () =>
+                      sql`CAST(strftime(${part}, r.created_at, ${minutesModifier(piece.offsetMinutes)}) AS INTEGER)`,
+                  })} AS key,
                   COUNT(*) AS report_count
                 FROM reports r WHERE ${inRange(piece)}
                 GROUP BY key`,
@@ -287,7 +305,7 @@ export class AnalyticsStore extends Context.Service<
               (piece) =>
                 sql<UnitCount>`SELECT MIN(r.created_at) AS first_created_at, COUNT(*) AS report_count
                   FROM reports r WHERE ${inRange(piece)}
-                  GROUP BY ${localUnit(width, minutesModifier(piece.offsetMinutes))}`,
+                  GROUP BY ${localUnit(width, piece.offsetMinutes)}`,
             )
             const minutes = localMinutes(range.offsetMinutes)
             const kept =
@@ -306,7 +324,7 @@ export class AnalyticsStore extends Context.Service<
                           SUM(report_count) AS report_count
                         ${quarters(range.channelId, units)}
                         GROUP BY local_day
-                      )
+                      ) days
                       GROUP BY ${unitOfLocalDay(width)}`
             return [
               ...fromReports.flat(),
@@ -335,12 +353,19 @@ export class AnalyticsStore extends Context.Service<
           Effect.gen(function* () {
             const { units, rest } = cut(range, DAY_MILLIS)
             const path = `$."${fieldKey}"`
-            const fromReports = yield* Effect.forEach(
-              rest,
-              (piece) =>
-                sql<Counted<string>>`SELECT json_extract(r.answers, ${path}) AS key, COUNT(*) AS report_count
-                  FROM reports r WHERE ${inRange(piece)} AND json_type(r.answers, ${path}) = 'text'
-                  GROUP BY key`,
+            const fromReports = yield* Effect.forEach(rest, (piece) =>
+              sql.onDialectOrElse({
+                pg: () => sql<
+                  Counted<string>
+                >`SELECT r.answers::jsonb ->> ${fieldKey} AS key, COUNT(*) AS report_count
+                    FROM reports r WHERE ${inRange(piece)} AND jsonb_typeof(r.answers::jsonb -> ${fieldKey}) = 'string'
+                    GROUP BY key`,
+                orElse: () => sql<
+                  Counted<string>
+                >`SELECT json_extract(r.answers, ${path}) AS key, COUNT(*) AS report_count
+                    FROM reports r WHERE ${inRange(piece)} AND json_type(r.answers, ${path}) = 'text'
+                    GROUP BY key`,
+              }),
             )
             if (units === undefined) return keyCounts(fromReports)
             const kept = yield* sql<Counted<string>>`SELECT value AS key, SUM(report_count) AS report_count

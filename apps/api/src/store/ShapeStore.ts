@@ -183,12 +183,19 @@ export class ShapeStore extends Context.Service<
           return { shapes: rows.map(fromStored), total: count?.total ?? 0 }
         }).pipe(Effect.orDie)
 
-      // The R*Tree narrows to boxes that may meet (it rounds boxes outwards); the exact columns decide.
+      // The spatial index narrows to boxes that may meet (SQLite's R*Tree rounds boxes outwards;
+      // PostgreSQL's GiST is searched with `&&` on the generated `box`); the exact columns decide.
+      const meets = (box: BoundingBox) =>
+        sql.onDialectOrElse({
+          pg: () =>
+            sql`b.box && box(point(${box.minLongitude}, ${box.minLatitude}), point(${box.maxLongitude}, ${box.maxLatitude}))`,
+          orElse: () => sql`b.min_longitude <= ${box.maxLongitude} AND b.max_longitude >= ${box.minLongitude}
+            AND b.min_latitude <= ${box.maxLatitude} AND b.max_latitude >= ${box.minLatitude}`,
+        })
       const candidates = (appId: number, box: BoundingBox, options: { readonly areasOnly?: boolean } = {}) =>
         sql<StoredCandidate>`SELECT s.id, s.area, s.min_longitude, s.min_latitude, s.max_longitude, s.max_latitude
           FROM shapes_box b JOIN shapes s ON s.id = b.id
-          WHERE b.min_longitude <= ${box.maxLongitude} AND b.max_longitude >= ${box.minLongitude}
-            AND b.min_latitude <= ${box.maxLatitude} AND b.max_latitude >= ${box.minLatitude}
+          WHERE ${meets(box)}
             AND s.min_longitude <= ${box.maxLongitude} AND s.max_longitude >= ${box.minLongitude}
             AND s.min_latitude <= ${box.maxLatitude} AND s.max_latitude >= ${box.minLatitude}
             AND s.branded_app_id = ${appId}

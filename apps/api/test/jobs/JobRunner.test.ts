@@ -9,29 +9,36 @@ import { AppConfig } from "../../src/Config.ts"
 import { JobRunner, jobKind, type RunnerOptions } from "../../src/jobs/JobRunner.ts"
 import * as Database from "../../src/store/Database.ts"
 import { JobStore } from "../../src/store/JobStore.ts"
+import { integrationEngine, scopedDatabaseEnv } from "../support/TestDatabase.ts"
 
 const Echo = jobKind("test.echo", Schema.Struct({ text: Schema.String }))
 const Tick = jobKind("test.tick", Schema.Struct({}))
 
-/** A fresh data directory, removed with the test's scope. */
-const dataDir = Effect.acquireRelease(
-  Effect.sync(() => mkdtempSync(join(tmpdir(), "fieldreport-jobs-"))),
-  (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true })),
-)
+/**
+ * A fresh data directory and database of the engine under test, removed with the test's scope, as
+ * the configuration that names them.
+ */
+const freshDatabase = Effect.gen(function* () {
+  const dir = yield* Effect.acquireRelease(
+    Effect.sync(() => mkdtempSync(join(tmpdir(), "fieldreport-jobs-"))),
+    (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true })),
+  )
+  return { FIELDREPORT_DATA_DIR: dir, ...(yield* scopedDatabaseEnv(integrationEngine)) }
+})
 
-/** A runner (no background workers unless asked) on the database of `dir`: one "process". */
-const processOn = (dir: string, options: Partial<RunnerOptions> = {}) =>
+/** A runner (no background workers unless asked) on `database`: one "process". */
+const processOn = (database: Record<string, string>, options: Partial<RunnerOptions> = {}) =>
   JobRunner.layerWith({ workers: 0, ...options }).pipe(
     Layer.provideMerge(JobStore.layer),
     Layer.provideMerge(Database.layer),
     Layer.provide(AppConfig.layer),
-    Layer.provide(ConfigProvider.layer(ConfigProvider.fromEnv({ env: { FIELDREPORT_DATA_DIR: dir } }))),
+    Layer.provide(ConfigProvider.layer(ConfigProvider.fromEnv({ env: database }))),
     Layer.provide(Layer.succeed(References.MinimumLogLevel, "None")),
   )
 
-/** Starts a process on `dir` in the current scope and answers its runner and store. */
-const start = (dir: string, options: Partial<RunnerOptions> = {}) =>
-  Effect.map(Layer.build(processOn(dir, options)), (context) => ({
+/** Starts a process on `database` in the current scope and answers its runner and store. */
+const start = (database: Record<string, string>, options: Partial<RunnerOptions> = {}) =>
+  Effect.map(Layer.build(processOn(database, options)), (context) => ({
     runner: Context.get(context, JobRunner),
     store: Context.get(context, JobStore),
     sql: Context.get(context, SqlClient.SqlClient),
@@ -50,7 +57,7 @@ const at = (millis: number) => DateTime.makeUnsafe(millis)
 describe("JobRunner", () => {
   it.effect("runs an enqueued job with its payload and records it done", () =>
     Effect.gen(function* () {
-      const { runner, store } = yield* start(yield* dataDir)
+      const { runner, store } = yield* start(yield* freshDatabase)
       const seen = yield* recordEchoes(runner)
       const id = yield* runner.enqueue(Echo, { text: "hello" })
       yield* runner.awaitIdle
@@ -64,7 +71,7 @@ describe("JobRunner", () => {
 
   it.effect("enqueues inside the caller's transaction: a rollback takes the job with it", () =>
     Effect.gen(function* () {
-      const { runner, sql } = yield* start(yield* dataDir)
+      const { runner, sql } = yield* start(yield* freshDatabase)
       const seen = yield* recordEchoes(runner)
       yield* runner
         .enqueue(Echo, { text: "rolled back" })
@@ -77,7 +84,7 @@ describe("JobRunner", () => {
 
   it.effect("runs a job only once it is due", () =>
     Effect.gen(function* () {
-      const { runner } = yield* start(yield* dataDir)
+      const { runner } = yield* start(yield* freshDatabase)
       const seen = yield* recordEchoes(runner)
       yield* runner.enqueue(Echo, { text: "later" }, { runAt: at(60_000) })
       yield* runner.awaitIdle
@@ -90,9 +97,9 @@ describe("JobRunner", () => {
 
   it.effect("claims a job once: a second claim, by this process or another, finds nothing", () =>
     Effect.gen(function* () {
-      const dir = yield* dataDir
-      const first = yield* start(dir)
-      const second = yield* start(dir)
+      const database = yield* freshDatabase
+      const first = yield* start(database)
+      const second = yield* start(database)
       yield* recordEchoes(first.runner)
       const id = yield* first.runner.enqueue(Echo, { text: "once" })
       const lease = "1970-01-01T00:00:30.000Z"
@@ -106,7 +113,7 @@ describe("JobRunner", () => {
 
   it.effect("claims again a job whose worker died once its lease expires, and ignores the dead worker", () =>
     Effect.gen(function* () {
-      const { runner, store } = yield* start(yield* dataDir, { lease: "30 seconds" })
+      const { runner, store } = yield* start(yield* freshDatabase, { lease: "30 seconds" })
       const seen = yield* recordEchoes(runner)
       const id = yield* runner.enqueue(Echo, { text: "orphan" })
       // A worker of another process claims it and dies without a word.
@@ -128,7 +135,7 @@ describe("JobRunner", () => {
 
   it.effect("retries a failing job with doubling backoff, keeping the last error", () =>
     Effect.gen(function* () {
-      const { runner, store } = yield* start(yield* dataDir, { backoff: "10 seconds" })
+      const { runner, store } = yield* start(yield* freshDatabase, { backoff: "10 seconds" })
       let calls = 0
       yield* runner.register(Tick, () =>
         Effect.suspend(() => (++calls < 3 ? Effect.fail(new Error(`flaky ${calls}`)) : Effect.void)),
@@ -160,7 +167,7 @@ describe("JobRunner", () => {
 
   it.effect("fails a job after its last attempt, with the error, defects included", () =>
     Effect.gen(function* () {
-      const { runner, store } = yield* start(yield* dataDir, { backoff: "1 second" })
+      const { runner, store } = yield* start(yield* freshDatabase, { backoff: "1 second" })
       let calls = 0
       yield* runner.register(
         Tick,
@@ -187,7 +194,7 @@ describe("JobRunner", () => {
 
   it.effect("fails a job whose payload does not decode at once, without retries", () =>
     Effect.gen(function* () {
-      const { runner, store } = yield* start(yield* dataDir)
+      const { runner, store } = yield* start(yield* freshDatabase)
       const seen = yield* recordEchoes(runner)
       const id = yield* store.insert({
         kind: Echo.name,
@@ -206,7 +213,7 @@ describe("JobRunner", () => {
 
   it.effect("claims only the kinds this process handles", () =>
     Effect.gen(function* () {
-      const { runner, store } = yield* start(yield* dataDir)
+      const { runner, store } = yield* start(yield* freshDatabase)
       const id = yield* runner.enqueue(Echo, { text: "for a newer process" })
       yield* runner.awaitIdle
       assert.strictEqual((yield* store.find(id))?.status, "pending")
@@ -215,16 +222,16 @@ describe("JobRunner", () => {
 
   it.effect("keeps jobs across a restart: enqueued, stopped before it ran, run by the next process", () =>
     Effect.gen(function* () {
-      const dir = yield* dataDir
+      const database = yield* freshDatabase
       yield* Effect.scoped(
         Effect.gen(function* () {
-          const { runner } = yield* start(dir, { workers: 1 })
+          const { runner } = yield* start(database, { workers: 1 })
           yield* recordEchoes(runner)
           yield* runner.enqueue(Echo, { text: "after the restart" }, { runAt: at(60_000) })
         }),
       )
       yield* TestClock.adjust("2 minutes")
-      const { runner } = yield* start(dir)
+      const { runner } = yield* start(database)
       const seen = yield* recordEchoes(runner)
       yield* runner.awaitIdle
       assert.deepStrictEqual(seen, ["after the restart"])
@@ -233,13 +240,13 @@ describe("JobRunner", () => {
 
   it.effect("runs jobs in background workers, and on stop finishes the job in hand", () =>
     Effect.gen(function* () {
-      const dir = yield* dataDir
+      const database = yield* freshDatabase
       const started = yield* Deferred.make<void>()
       const proceed = yield* Deferred.make<void>()
       let finished = false
       const id = yield* Effect.scoped(
         Effect.gen(function* () {
-          const { runner } = yield* start(dir, { workers: 1 })
+          const { runner } = yield* start(database, { workers: 1 })
           yield* runner.register(Tick, () =>
             Effect.gen(function* () {
               yield* Deferred.succeed(started, undefined)
@@ -255,16 +262,16 @@ describe("JobRunner", () => {
         }),
       )
       assert.isTrue(finished)
-      const { store } = yield* start(dir)
+      const { store } = yield* start(database)
       assert.strictEqual((yield* store.find(id))?.status, "done")
     }),
   )
 
   it.effect("schedules a recurring kind once across processes, and again after each run", () =>
     Effect.gen(function* () {
-      const dir = yield* dataDir
-      const first = yield* start(dir)
-      const second = yield* start(dir)
+      const database = yield* freshDatabase
+      const first = yield* start(database)
+      const second = yield* start(database)
       let runs = 0
       for (const { runner } of [first, second]) {
         yield* runner.register(Tick, () => Effect.sync(() => void runs++))
@@ -288,12 +295,12 @@ describe("JobRunner", () => {
 
   it.effect("interrupts a job that outlasts the drain timeout, and gives it back untried", () =>
     Effect.gen(function* () {
-      const dir = yield* dataDir
+      const database = yield* freshDatabase
       const started = yield* Deferred.make<void>()
       const stopped = yield* Effect.forkChild(
         Effect.scoped(
           Effect.gen(function* () {
-            const { runner } = yield* start(dir, { workers: 1, drainTimeout: "5 seconds" })
+            const { runner } = yield* start(database, { workers: 1, drainTimeout: "5 seconds" })
             yield* runner.register(Tick, () =>
               Effect.andThen(Deferred.succeed(started, undefined), Effect.never),
             )
@@ -305,7 +312,7 @@ describe("JobRunner", () => {
       yield* Deferred.await(started)
       yield* TestClock.adjust("5 seconds")
       yield* Fiber.join(stopped)
-      const { store } = yield* start(dir)
+      const { store } = yield* start(database)
       const job = yield* store.find(1)
       assert.strictEqual(job?.status, "pending")
       assert.strictEqual(job?.attempts, 0)

@@ -35,19 +35,18 @@ export const integrationEngine: Engine = (() => {
   return chosen
 })()
 
+/** One connection to the server's own database. */
+const serverClient = () =>
+  Layer.effect(SqlClient.SqlClient, PgClient.makeClient({ url: Redacted.make(serverUrl()) })).pipe(
+    Layer.provide(Reactivity.layer),
+  )
+
 /** Runs a statement on the server's own database (CREATE and DROP DATABASE cannot run in a transaction). */
 const onServer = (statement: string) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     yield* sql.unsafe(statement)
-  }).pipe(
-    Effect.provide(
-      Layer.effect(SqlClient.SqlClient, PgClient.makeClient({ url: Redacted.make(serverUrl()) })).pipe(
-        Layer.provide(Reactivity.layer),
-      ),
-    ),
-    Effect.orDie,
-  )
+  }).pipe(Effect.provide(serverClient()), Effect.orDie)
 
 const serverUrl = (): string => {
   if (postgresServerUrl === undefined) throw new Error("FIELDREPORT_TEST_DATABASE_URL is not set")
@@ -59,6 +58,58 @@ const urlOf = (name: string): string => {
   const url = new URL(serverUrl())
   url.pathname = `/${name}`
   return url.toString()
+}
+
+/**
+ * The start of the names of this run's databases: `globalSetup.ts` names the run, and drops what
+ * is left of it at the end (the databases of servers that shared a data directory, or whose test
+ * failed before closing them).
+ */
+const runPrefix = (): string => `fieldreport_test_${process.env.FIELDREPORT_TEST_RUN ?? "norun"}_`
+
+/**
+ * Drops every database of the run `run` that is left.
+ *
+ * @example
+ * ```ts
+ * await dropRunDatabases("1a2b3c4d")
+ * ```
+ */
+export const dropRunDatabases = (run: string): Promise<void> =>
+  Effect.runPromise(
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const left = yield* sql<{ datname: string }>`SELECT datname FROM pg_database
+        WHERE starts_with(datname, ${`fieldreport_test_${run}_`})`
+      for (const { datname } of left) yield* sql.unsafe(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`)
+    }).pipe(Effect.provide(serverClient()), Effect.orDie),
+  )
+
+/** The databases of the integration servers, by data directory: servers on one directory share one. */
+const byDataDir = new Map<string, PostgresDatabase>()
+
+/**
+ * The database of an integration server on `dataDir`: the one an earlier server on that directory
+ * used (a restart), or a fresh one.
+ *
+ * @example
+ * ```ts
+ * const database = await postgresDatabaseFor(dir)
+ * ```
+ */
+export const postgresDatabaseFor = async (dataDir: string): Promise<PostgresDatabase> => {
+  const known = byDataDir.get(dataDir)
+  if (known !== undefined) return known
+  const created = await createPostgresDatabase()
+  const database = {
+    url: created.url,
+    drop: async () => {
+      byDataDir.delete(dataDir)
+      await created.drop()
+    },
+  }
+  byDataDir.set(dataDir, database)
+  return database
 }
 
 /** A fresh, empty PostgreSQL database, and how to drop it. */
@@ -77,7 +128,7 @@ export interface PostgresDatabase {
  * ```
  */
 export const createPostgresDatabase = async (): Promise<PostgresDatabase> => {
-  const name = `fieldreport_test_${process.pid}_${randomBytes(6).toString("hex")}`
+  const name = `${runPrefix()}${process.pid}_${randomBytes(6).toString("hex")}`
   await Effect.runPromise(onServer(`CREATE DATABASE ${name}`))
   return {
     url: urlOf(name),
