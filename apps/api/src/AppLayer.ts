@@ -31,6 +31,7 @@ import { Teams } from "./services/Teams.ts"
 import { TeamUsers } from "./services/TeamUsers.ts"
 import { Tiles } from "./services/Tiles.ts"
 import { Users } from "./services/Users.ts"
+import { AlertAreaIndex } from "./store/AlertAreaIndex.ts"
 import { AlertAreaStore } from "./store/AlertAreaStore.ts"
 import { AnalyticsStore } from "./store/AnalyticsStore.ts"
 import { AttachmentStore } from "./store/AttachmentStore.ts"
@@ -67,6 +68,7 @@ const stores = Layer.mergeAll(
   JobStore.layer,
   AttachmentStore.layer,
   AlertAreaStore.layer,
+  AlertAreaIndex.layer,
   NotificationStore.layer,
   ReportSearchStore.layer,
   ReportStore.layer,

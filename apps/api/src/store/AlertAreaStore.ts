@@ -1,17 +1,15 @@
 /**
  * Alert areas of users (api-decisions §7), each with its bounding box in the `alert_areas_box`
  * R*Tree. Every write changes the row and its box together; callers run it in a transaction so the
- * two never disagree.
+ * two never disagree. (The notification fan-out now matches against the areas in memory,
+ * `AlertAreaIndex`, which follows every write through migration 0012's change numbers; the box is
+ * kept for the data generator and the benchmark, which count candidates with it.)
  *
- * The box only narrows candidates: whether an area really contains a location is decided by the
- * domain's exact geometry (`AlertArea.contains`).
- *
- * A polygon's rings are also kept as JSON (`rings`, migration 0011): the notification fan-out tests
- * a few hundred candidates per report, and reading them from JSON takes 2 µs each where reading the
- * WKT takes 40. The store writes both from the same input, so they never disagree.
+ * A polygon's rings are also kept as JSON (`rings`, migration 0011): the in-memory index reads every
+ * area when it loads, and reading rings from JSON takes 2 µs where reading the WKT takes 40. The
+ * store writes both from the same input, so they never disagree.
  */
 import type { AlertAreaInput } from "@fieldreport/domain/AlertArea"
-import type { Position } from "@fieldreport/domain/Position"
 import * as Wkt from "@fieldreport/domain/Wkt"
 import { Context, Effect, Layer, Result } from "effect"
 import { SqlClient } from "effect/sql"
@@ -25,21 +23,6 @@ export interface AlertAreaRow {
   readonly area: string
   readonly latitude: number
   readonly longitude: number
-}
-
-/**
- * An area whose box holds a location: what the exact containment test reads. A circle is its
- * centre (`longitude`, `latitude`) and `radius`; a polygon its `rings`, the coordinates of its WKT
- * as JSON (`[[[longitude, latitude], …], …]`, the outer ring first).
- */
-export interface AlertAreaCandidate {
-  readonly id: number
-  readonly user_id: number
-  readonly shape_type: "circle" | "poly"
-  readonly radius: number | null
-  readonly latitude: number
-  readonly longitude: number
-  readonly rings: string | null
 }
 
 /**
@@ -75,14 +58,6 @@ export class AlertAreaStore extends Context.Service<
     readonly update: (id: number, input: AlertAreaInput) => Effect.Effect<void>
     /** Deletes the area and its box. */
     readonly delete: (id: number) => Effect.Effect<void>
-    /**
-     * The areas whose box holds the position, of the users with `alert` on for the channel: the
-     * candidates of the exact test, found through the R*Tree.
-     */
-    readonly candidatesAt: (
-      channelId: number,
-      position: Position,
-    ) => Effect.Effect<ReadonlyArray<AlertAreaCandidate>>
   }
 >()("api/store/AlertAreaStore") {
   static readonly layer = Layer.effect(
@@ -137,18 +112,6 @@ export class AlertAreaStore extends Context.Service<
             yield* sql`DELETE FROM alert_areas_box WHERE id = ${id}`
             yield* sql`DELETE FROM alert_areas WHERE id = ${id}`
           }).pipe(Effect.orDie),
-        // CROSS JOIN makes SQLite start from the R*Tree (it keeps the order of such joins): left
-        // to itself it may walk every area of the channel's alerted users and probe the tree by
-        // id. PostgreSQL reads CROSS JOIN as an inner join and plans it from its statistics.
-        candidatesAt: (channelId, [longitude, latitude]) =>
-          sql<AlertAreaCandidate>`SELECT a.id, a.user_id, a.shape_type, a.radius, a.latitude, a.longitude, a.rings
-            FROM alert_areas_box b
-            CROSS JOIN alert_areas a
-            CROSS JOIN channel_selections s
-            WHERE b.min_longitude <= ${longitude} AND b.max_longitude >= ${longitude}
-              AND b.min_latitude <= ${latitude} AND b.max_latitude >= ${latitude}
-              AND a.id = b.id
-              AND s.channel_id = ${channelId} AND s.user_id = a.user_id AND s.alert = 1`.pipe(Effect.orDie),
       })
     }),
   )

@@ -321,6 +321,48 @@ describe("notification fan-out", () => {
     expect(await recipients(id)).toEqual(["follower", "shaper"])
   })
 
+  it("matches areas another process wrote, changed and deleted in the shared database", async () => {
+    const neighbour = await castMember("neighbour")
+    await select(neighbour, { alert: true })
+    // Loads the areas into this process's memory before the other process writes.
+    expect(await filedAt(far)).toEqual(["follower"])
+    // As another API process on the same database would write them: straight into the tables.
+    const [area] = await query<{ id: number }>(
+      server,
+      (sql) =>
+        sql`INSERT INTO alert_areas ${sql.insert({
+          user_id: neighbour.id,
+          shape_type: "poly",
+          radius: null,
+          area: "POLYGON ((169.9 -45.1, 170.1 -45.1, 170.1 -44.9, 169.9 -44.9, 169.9 -45.1))",
+          latitude: -45,
+          longitude: 170,
+          rings: JSON.stringify([
+            [
+              [169.9, -45.1],
+              [170.1, -45.1],
+              [170.1, -44.9],
+              [169.9, -44.9],
+              [169.9, -45.1],
+            ],
+          ]),
+          created_at: tick(),
+        })} RETURNING id`,
+    )
+    expect(await filedAt(far)).toEqual(["follower", "neighbour"])
+
+    await query(
+      server,
+      (sql) => sql`UPDATE alert_areas SET shape_type = 'circle', radius = 1000, rings = NULL,
+        area = ${point(centre)}, longitude = ${centre[0]}, latitude = ${centre[1]} WHERE id = ${area?.id}`,
+    )
+    expect(await filedAt(far)).toEqual(["follower"])
+    expect(await filedAt(centre)).toEqual(["circle", "follower", "neighbour"])
+
+    await query(server, (sql) => sql`DELETE FROM alert_areas WHERE id = ${area?.id} RETURNING id`)
+    expect(await filedAt(centre)).toEqual(["circle", "follower"])
+  })
+
   it("leaves out members who switched their alerts off", async () => {
     const quiet = await castMember("quiet")
     await addArea(quiet, point(centre), 5000)

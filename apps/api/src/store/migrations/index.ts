@@ -13,6 +13,7 @@ import shapes from "./0008_shapes.ts"
 import analytics from "./0009_analytics.ts"
 import reportCounts from "./0010_report_counts.ts"
 import alertAreaRings from "./0011_alert_area_rings.ts"
+import alertAreaChanges from "./0012_alert_area_changes.ts"
 
 /** Every migration, keyed `<number>_<name>`. */
 export const migrations = Migrator.fromRecord({
@@ -27,4 +28,5 @@ export const migrations = Migrator.fromRecord({
   "0009_analytics": analytics,
   "0010_report_counts": reportCounts,
   "0011_alert_area_rings": alertAreaRings,
+  "0012_alert_area_changes": alertAreaChanges,
 })
