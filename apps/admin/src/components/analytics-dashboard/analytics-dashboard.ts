@@ -18,7 +18,7 @@ import {
   Tooltip,
 } from "chart.js"
 import { Option, Schema } from "effect"
-import { html, nothing } from "lit"
+import { html, nothing, type PropertyValues } from "lit"
 import { ReportSelectEvent } from "../../events/report-select.ts"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
@@ -116,6 +116,19 @@ export class AnalyticsDashboard extends ApiElement {
     this.images = []
     this.problem = undefined
     this.loading = false
+  }
+
+  /** A new team's channels replace the old ones: keep the chosen channel only if it is among them. */
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed)
+    const channels = this.channels
+    if (
+      changed.has("channels") &&
+      channels !== undefined &&
+      !channels.some((channel) => channel.id === this.channelId)
+    ) {
+      this.channelId = channels[0]?.id
+    }
   }
 
   protected override connected(connection: Connection): void {

@@ -1,0 +1,187 @@
+/**
+ * A channel's category tree: the root (named after the channel) and up to three levels below it,
+ * each with its pin. Categories are added under any one that is not at the deepest level, renamed,
+ * recoloured, moved under another, and deleted when no report uses them and they have no children.
+ */
+import { Category } from "@fieldreport/domain/Category"
+import { Schema } from "effect"
+import { html, nothing } from "lit"
+import { ApiElement } from "../../shared/ApiElement.ts"
+import type { Connection } from "../../shared/connection.ts"
+import { errorText, run } from "../../shared/run.ts"
+import { styles } from "./category-tree.styles.ts"
+
+/** Levels a category may sit below the root (api-decisions §10). */
+const MAX_DEPTH = 3
+
+const allFields =
+  "id,name,label_name,depth,max_subtree_extra_depth,pin_color,pin_appearance,pin_urls,position,parent,children"
+
+/** An `<input type="color">` only takes `#rrggbb`; a named pin colour shows as black there. */
+const asHex = (color: string): string => (/^#[0-9a-f]{6}$/i.test(color) ? color : "#000000")
+
+/**
+ * @summary A channel's category tree with pins: add, rename, recolour, move and delete categories.
+ *
+ * @csspart category - One category's row.
+ *
+ * @cssproperty --fr-color-border - The line that shows nesting.
+ *
+ * @example
+ * ```html
+ * <fr-category-tree base-url="https://reports.example.com" token="…" channel-id="4"></fr-category-tree>
+ * ```
+ */
+export class CategoryTree extends ApiElement {
+  static override styles = styles
+  static override properties = {
+    ...ApiElement.properties,
+    channelId: { attribute: "channel-id", type: Number },
+    categories: { state: true },
+    problem: { state: true },
+  }
+
+  declare channelId: number | undefined
+  declare categories: ReadonlyArray<Category>
+  declare problem: string | undefined
+
+  constructor() {
+    super()
+    this.channelId = undefined
+    this.categories = []
+    this.problem = undefined
+  }
+
+  protected override connected(_connection: Connection): void {
+    void this.load()
+  }
+
+  protected override updated(changed: Map<PropertyKey, unknown>): void {
+    if (changed.has("channelId") && changed.get("channelId") !== undefined) void this.load()
+  }
+
+  /** Loads every category of the channel with its place in the tree. */
+  async load(): Promise<void> {
+    const connection = this.connection
+    if (connection === undefined || this.channelId === undefined) return
+    try {
+      this.categories = await run(
+        connection.client.call(
+          "GET",
+          `/api/v4/channels/${this.channelId}/categories`,
+          Schema.Array(Category),
+          {
+            query: { fields: allFields },
+          },
+        ),
+      )
+    } catch (error) {
+      this.problem = errorText(error)
+    }
+  }
+
+  async #act(action: (connection: Connection, path: string) => Promise<unknown>): Promise<void> {
+    const connection = this.connection
+    if (connection === undefined || this.channelId === undefined) return
+    // Cleared before, not after, the reload, so a slower reload never hides a newer failure.
+    this.problem = undefined
+    try {
+      await action(connection, `/api/v4/channels/${this.channelId}/categories`)
+      await this.load()
+    } catch (error) {
+      this.problem = errorText(error)
+    }
+  }
+
+  #add(event: SubmitEvent, parent: Category): void {
+    event.preventDefault()
+    const form = event.currentTarget as HTMLFormElement
+    const data = new FormData(form)
+    void this.#act((connection, path) =>
+      run(
+        connection.client.call("POST", path, Category, {
+          body: {
+            category: {
+              name: String(data.get("name") ?? ""),
+              parent_id: parent.id,
+              pin_color: String(data.get("pin_color")),
+            },
+          },
+        }),
+      ),
+    ).then(() => form.reset())
+  }
+
+  #update(category: Category, change: Record<string, unknown>): Promise<void> {
+    return this.#act((connection, path) =>
+      run(
+        connection.client.call("PATCH", `${path}/${category.id}`, Category, { body: { category: change } }),
+      ),
+    )
+  }
+
+  #delete(category: Category): void {
+    if (!confirm(`Delete the category “${category.name}”?`)) return
+    void this.#act((connection, path) => run(connection.client.send("DELETE", `${path}/${category.id}`)))
+  }
+
+  #children(parent: Category): ReadonlyArray<Category> {
+    return this.categories
+      .filter((category) => category.parent_id === parent.id)
+      .sort((a, b) => a.position - b.position || a.name.localeCompare(b.name))
+  }
+
+  #node(category: Category): unknown {
+    const children = this.#children(category)
+    const parents = this.categories.filter(
+      (candidate) => candidate.id !== category.id && candidate.depth < MAX_DEPTH,
+    )
+    return html`
+      <li>
+        <div part="category">
+          <img src=${category.pin_urls.at1x} alt="" width="20" height="20" />
+          <input aria-label="Name of ${category.name}" .value=${category.name}
+            @change=${(event: Event) => this.#update(category, { name: (event.target as HTMLInputElement).value })} />
+          <input type="color" aria-label="Pin colour of ${category.name}" .value=${asHex(category.pin_color)}
+            @change=${(event: Event) => this.#update(category, { pin_color: (event.target as HTMLInputElement).value })} />
+          ${
+            category.depth === 0
+              ? html`<span class="muted">root</span>`
+              : html`
+                <select aria-label="Parent of ${category.name}"
+                  @change=${(event: Event) => this.#update(category, { parent_id: Number((event.target as HTMLSelectElement).value) })}>
+                  ${parents.map((parent) => html`<option value=${parent.id} ?selected=${parent.id === category.parent_id}>${"· ".repeat(parent.depth)}${parent.name}</option>`)}
+                </select>
+                <button aria-label="Delete ${category.name}" @click=${() => this.#delete(category)}>Delete</button>`
+          }
+        </div>
+        ${
+          category.depth < MAX_DEPTH
+            ? html`<form class="add" aria-label="New category under ${category.name}" @submit=${(event: SubmitEvent) => this.#add(event, category)}>
+                <input name="name" required aria-label="Name of a new category under ${category.name}" placeholder="New category under ${category.name}" />
+                <input name="pin_color" type="color" value="#1f5fbf" aria-label="Pin colour of the new category" />
+                <button type="submit">Add<span class="visually-hidden"> under ${category.name}</span></button>
+              </form>`
+            : nothing
+        }
+        ${children.length === 0 ? nothing : html`<ul>${children.map((child) => this.#node(child))}</ul>`}
+      </li>
+    `
+  }
+
+  override render() {
+    const roots = this.categories.filter((category) => category.depth === 0)
+    return html`
+      ${this.problem === undefined ? nothing : html`<p class="error" role="alert">${this.problem}</p>`}
+      <ul class="tree" aria-label="Categories">${roots.map((root) => this.#node(root))}</ul>
+    `
+  }
+}
+
+customElements.define("fr-category-tree", CategoryTree)
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "fr-category-tree": CategoryTree
+  }
+}

@@ -1,0 +1,287 @@
+/**
+ * The form builder of a channel: add fields of every type, reorder them, edit their labels, flags
+ * and options, and save the definition. It is checked in the browser with the domain's own
+ * `FormDefinition` schema before it is sent, so the messages are the server's, without a round trip.
+ */
+import { Form, FormDefinition } from "@fieldreport/domain/Form"
+import { type FieldType, FieldType as FieldTypes, isChoice } from "@fieldreport/domain/FormField"
+import { decodeInput } from "@fieldreport/domain/Invalid"
+import { Result } from "effect"
+import { html, nothing } from "lit"
+import { ApiElement } from "../../shared/ApiElement.ts"
+import type { Connection } from "../../shared/connection.ts"
+import { errorText, fieldErrors, run } from "../../shared/run.ts"
+import { styles } from "./form-builder.styles.ts"
+import {
+  type FieldDraft,
+  type FormDraft,
+  fromForm,
+  move,
+  newField,
+  type OptionDraft,
+  removeAt,
+  replaceAt,
+  toDefinition,
+} from "./form-draft.ts"
+
+const typeLabels: Readonly<Record<FieldType, string>> = {
+  Category: "Category",
+  DateAndTime: "Date and time",
+  CheckBox: "Check boxes",
+  DropDown: "Drop-down",
+  Radio: "Radio buttons",
+  ShortTextBox: "Short text",
+  FreeText: "Free text (a heading)",
+  Description: "Description",
+  Image: "Images",
+  FileUpload: "Files",
+}
+
+/**
+ * @summary A channel's form builder: add, reorder and edit fields and their options.
+ *
+ * @csspart field - One field's editor.
+ * @csspart option - One option of a choice field.
+ *
+ * @cssproperty --fr-color-surface-raised - Background of a field's editor.
+ *
+ * @example
+ * ```html
+ * <fr-form-builder base-url="https://reports.example.com" token="…" channel-id="4"></fr-form-builder>
+ * ```
+ */
+export class FormBuilder extends ApiElement {
+  static override styles = styles
+  static override properties = {
+    ...ApiElement.properties,
+    channelId: { attribute: "channel-id", type: Number },
+    draft: { state: true },
+    version: { state: true },
+    problems: { state: true },
+    problem: { state: true },
+    saved: { state: true },
+  }
+
+  declare channelId: number | undefined
+  declare draft: FormDraft | undefined
+  declare version: number | undefined
+  declare problems: Readonly<Record<string, ReadonlyArray<string>>>
+  declare problem: string | undefined
+  declare saved: boolean
+
+  constructor() {
+    super()
+    this.channelId = undefined
+    this.draft = undefined
+    this.version = undefined
+    this.problems = {}
+    this.problem = undefined
+    this.saved = false
+  }
+
+  protected override connected(_connection: Connection): void {
+    void this.load()
+  }
+
+  protected override updated(changed: Map<PropertyKey, unknown>): void {
+    if (changed.has("channelId") && changed.get("channelId") !== undefined) void this.load()
+  }
+
+  /** Loads the channel's current form, dropping unsaved changes. */
+  async load(): Promise<void> {
+    const connection = this.connection
+    if (connection === undefined || this.channelId === undefined) return
+    try {
+      this.#show(await run(connection.client.call("GET", `/api/v4/channels/${this.channelId}/form`, Form)))
+      this.problem = undefined
+      this.problems = {}
+    } catch (error) {
+      this.problem = errorText(error)
+    }
+  }
+
+  #show(form: Form): void {
+    this.draft = fromForm(form)
+    this.version = form.version
+  }
+
+  #edit(change: (draft: FormDraft) => FormDraft): void {
+    if (this.draft === undefined) return
+    this.draft = change(this.draft)
+    this.saved = false
+  }
+
+  #editField(index: number, change: (field: FieldDraft) => FieldDraft): void {
+    this.#edit((draft) => ({ ...draft, fields: replaceAt(draft.fields, index, change) }))
+  }
+
+  #editOption(fieldIndex: number, optionIndex: number, change: (option: OptionDraft) => OptionDraft): void {
+    this.#editField(fieldIndex, (field) => ({
+      ...field,
+      options: replaceAt(field.options, optionIndex, change),
+    }))
+  }
+
+  /** Moves a field and keeps the keyboard focus on the button that moved it. */
+  async #moveField(index: number, to: number, button: string): Promise<void> {
+    this.#edit((draft) => ({ ...draft, fields: move(draft.fields, index, to) }))
+    await this.updateComplete
+    const target = Math.max(0, Math.min((this.draft?.fields.length ?? 1) - 1, to))
+    this.renderRoot
+      .querySelectorAll<HTMLElement>("[part=field]")
+      [target]?.querySelector<HTMLButtonElement>(`button[data-move="${button}"]`)
+      ?.focus()
+  }
+
+  async #save(event: SubmitEvent): Promise<void> {
+    event.preventDefault()
+    const connection = this.connection
+    if (connection === undefined || this.draft === undefined || this.channelId === undefined) return
+    const body = toDefinition(this.draft)
+    const checked = decodeInput(FormDefinition, body.form, "form")
+    if (Result.isFailure(checked)) {
+      this.problems = checked.failure.errors
+      this.problem = "The form has problems; see the fields marked below."
+      return
+    }
+    try {
+      this.#show(
+        await run(connection.client.call("PUT", `/api/v4/channels/${this.channelId}/form`, Form, { body })),
+      )
+      this.problems = {}
+      this.problem = undefined
+      this.saved = true
+    } catch (error) {
+      this.problem = errorText(error)
+      this.problems = fieldErrors(error)
+    }
+  }
+
+  #problemsAt(path: string) {
+    const messages = Object.entries(this.problems)
+      .filter(([at]) => at === path || at.startsWith(`${path}.`))
+      .flatMap(([, list]) => list)
+    return messages.length === 0 ? nothing : html`<p class="error">${messages.join("; ")}</p>`
+  }
+
+  #options(field: FieldDraft, index: number) {
+    const name = field.label
+    return html`
+      <fieldset>
+        <legend>Options of ${name}</legend>
+        <label class="inline">
+          <input type="checkbox" .checked=${field.multi_select}
+            @change=${(event: Event) => this.#editField(index, (current) => ({ ...current, multi_select: (event.target as HTMLInputElement).checked }))} />
+          Several may be chosen
+        </label>
+        <ol>
+          ${field.options.map(
+            (option, at) => html`
+              <li part="option">
+                <input aria-label="Option ${at + 1} of ${name}" required .value=${option.label}
+                  @input=${(event: Event) => this.#editOption(index, at, (current) => ({ ...current, label: (event.target as HTMLInputElement).value }))} />
+                <label class="inline"><input type="checkbox" .checked=${option.enabled}
+                  @change=${(event: Event) => this.#editOption(index, at, (current) => ({ ...current, enabled: (event.target as HTMLInputElement).checked }))} /> Enabled</label>
+                <label class="inline"><input type="checkbox" .checked=${option.is_default}
+                  @change=${(event: Event) => this.#editOption(index, at, (current) => ({ ...current, is_default: (event.target as HTMLInputElement).checked }))} /> Default</label>
+                <button type="button" ?disabled=${at === 0} aria-label="Move option ${option.label} up"
+                  @click=${() => this.#editField(index, (current) => ({ ...current, options: move(current.options, at, at - 1) }))}>↑</button>
+                <button type="button" ?disabled=${at === field.options.length - 1} aria-label="Move option ${option.label} down"
+                  @click=${() => this.#editField(index, (current) => ({ ...current, options: move(current.options, at, at + 1) }))}>↓</button>
+                <button type="button" aria-label="Remove option ${option.label}"
+                  @click=${() => this.#editField(index, (current) => ({ ...current, options: removeAt(current.options, at) }))}>✕</button>
+              </li>
+            `,
+          )}
+        </ol>
+        <button type="button"
+          @click=${() => this.#editField(index, (current) => ({ ...current, options: [...current.options, { label: `Option ${current.options.length + 1}`, enabled: true, is_default: false }] }))}>
+          Add option<span class="visually-hidden"> to ${name}</span>
+        </button>
+      </fieldset>
+    `
+  }
+
+  #field(field: FieldDraft, index: number, count: number) {
+    const name = field.label === "" ? `field ${index + 1}` : field.label
+    return html`
+      <li part="field">
+        <div class="field-head">
+          <span class="type">${typeLabels[field.field_type]}${field.id === undefined ? " · new" : ""}</span>
+          <span class="moves">
+            <button type="button" data-move="up" ?disabled=${index === 0} aria-label="Move ${name} up" @click=${() => this.#moveField(index, index - 1, "up")}>↑</button>
+            <button type="button" data-move="down" ?disabled=${index === count - 1} aria-label="Move ${name} down" @click=${() => this.#moveField(index, index + 1, "down")}>↓</button>
+            <button type="button" aria-label="Remove ${name}" @click=${() => this.#edit((draft) => ({ ...draft, fields: removeAt(draft.fields, index) }))}>Remove</button>
+          </span>
+        </div>
+        <div class="field-body">
+          <label>Label
+            <input required .value=${field.label}
+              @input=${(event: Event) => this.#editField(index, (current) => ({ ...current, label: (event.target as HTMLInputElement).value }))} />
+          </label>
+          <label class="inline"><input type="checkbox" .checked=${field.mandatory}
+            @change=${(event: Event) => this.#editField(index, (current) => ({ ...current, mandatory: (event.target as HTMLInputElement).checked }))} /> Mandatory</label>
+          <label>Who sees the answer
+            <select @change=${(event: Event) => this.#editField(index, (current) => ({ ...current, field_visibility: (event.target as HTMLSelectElement).value as FieldDraft["field_visibility"] }))}>
+              <option value="public" ?selected=${field.field_visibility === "public"}>Everyone who sees the report</option>
+              <option value="private" ?selected=${field.field_visibility === "private"}>The channel's staff</option>
+            </select>
+          </label>
+        </div>
+        ${isChoice(field.field_type) ? this.#options(field, index) : nothing}
+        ${this.#problemsAt(`form.fields.${index}`)}
+      </li>
+    `
+  }
+
+  override render() {
+    const draft = this.draft
+    if (draft === undefined) {
+      return this.problem === undefined
+        ? html`<p class="muted">Loading the form…</p>`
+        : html`<p class="error" role="alert">${this.problem}</p>`
+    }
+    return html`
+      <form aria-label="Form of the channel" @submit=${(event: SubmitEvent) => this.#save(event)}>
+        <div class="form-head">
+          <label>Form name
+            <input required .value=${draft.name} @input=${(event: Event) => this.#edit((current) => ({ ...current, name: (event.target as HTMLInputElement).value }))} />
+          </label>
+          <span class="muted">Version ${this.version}</span>
+        </div>
+        ${this.#problemsAt("form.name")}
+        <ol class="fields">${draft.fields.map((field, index) => this.#field(field, index, draft.fields.length))}</ol>
+        ${Object.keys(this.problems).includes("form.fields") ? this.#problemsAt("form.fields") : nothing}
+        <div class="add">
+          <label>New field type
+            <select id="new-type">
+              ${FieldTypes.literals.filter((type) => type !== "Category").map((type) => html`<option value=${type}>${typeLabels[type]}</option>`)}
+            </select>
+          </label>
+          <button type="button"
+            @click=${() => {
+              const type = this.renderRoot.querySelector<HTMLSelectElement>("#new-type")?.value as FieldType
+              this.#edit((current) => ({
+                ...current,
+                fields: [...current.fields, newField(type, typeLabels[type])],
+              }))
+            }}>Add field</button>
+        </div>
+        <div class="save">
+          <button class="primary" type="submit">Save form</button>
+          <button type="button" @click=${() => this.load()}>Discard changes</button>
+          <span role="status">${this.saved ? `Saved as version ${this.version}.` : ""}</span>
+        </div>
+        ${this.problem === undefined ? nothing : html`<p class="error" role="alert">${this.problem}</p>`}
+      </form>
+    `
+  }
+}
+
+customElements.define("fr-form-builder", FormBuilder)
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "fr-form-builder": FormBuilder
+  }
+}

@@ -1,0 +1,113 @@
+import { afterEach, describe, expect, it, vi } from "vitest"
+import { fakeFetch, type SentRequest, until } from "../../../test/support/fakeFetch.ts"
+import "./report-states.ts"
+
+const state = (
+  id: number,
+  name: string,
+  position: number,
+  initial: boolean,
+  next_state_ids: Array<number> | null,
+) => ({
+  id,
+  channel_id: 4,
+  name,
+  position,
+  initial,
+  appearance: "normal",
+  next_state_ids,
+})
+
+const states = [
+  state(2, "In progress", 1, false, [3]),
+  state(1, "New", 0, true, null),
+  state(3, "Resolved", 2, false, null),
+]
+
+const mount = async () => {
+  const answer = (request: SentRequest) => ({
+    body: { ...states[0], ...(request.body as { report_state: object }).report_state },
+  })
+  const api = fakeFetch({
+    "GET /api/v4/report_states": { body: states },
+    "PATCH /api/v4/report_states/1": answer,
+    "PATCH /api/v4/report_states/2": answer,
+    "POST /api/v4/report_states": (request) => ({
+      status: 201,
+      body: {
+        ...state(4, "Closed", 3, false, null),
+        ...(request.body as { report_state: object }).report_state,
+      },
+    }),
+  })
+  vi.stubGlobal("fetch", api.fetch)
+  const element = document.createElement("fr-report-states")
+  element.baseUrl = "http://api.test"
+  element.token = "fra_token"
+  element.channelId = 4
+  document.body.append(element)
+  const root = element.shadowRoot!
+  await until(() => root.querySelectorAll("[part=state]").length === 3, "the states")
+  return { api, root }
+}
+
+const patches = (api: { sent: ReadonlyArray<SentRequest> }) =>
+  api.sent
+    .filter((request) => request.method === "PATCH")
+    .map((request) => [request.url.pathname, request.body])
+
+afterEach(() => {
+  document.body.replaceChildren()
+  vi.unstubAllGlobals()
+})
+
+describe("fr-report-states", () => {
+  it("lists the channel's states by position with their allowed next states", async () => {
+    const { api, root } = await mount()
+    expect(api.sent[0]?.url.searchParams.get("channel_id")).toBe("4")
+    const names = [...root.querySelectorAll<HTMLInputElement>("[part=state] > .row > input")].map(
+      (input) => input.value,
+    )
+    expect(names).toEqual(["New", "In progress", "Resolved"])
+    const inProgress = root.querySelectorAll("[part=state]")[1]!
+    const ticked = [...inProgress.querySelectorAll<HTMLInputElement>("fieldset input")].map(
+      (box) => box.checked,
+    )
+    expect(ticked).toEqual([false, true])
+  })
+
+  it("allows a transition, and lifts the restriction when the last one is unticked", async () => {
+    const { api, root } = await mount()
+    const newState = root.querySelectorAll("[part=state]")[0]!
+    const toResolved = newState.querySelectorAll<HTMLInputElement>("fieldset input")[1]!
+    toResolved.checked = true
+    toResolved.dispatchEvent(new Event("change"))
+    await until(() => patches(api).length === 1, "the first update")
+    expect(patches(api)[0]).toEqual(["/api/v4/report_states/1", { report_state: { next_state_ids: [3] } }])
+
+    const inProgress = root.querySelectorAll("[part=state]")[1]!
+    const toResolvedAgain = inProgress.querySelectorAll<HTMLInputElement>("fieldset input")[1]!
+    toResolvedAgain.checked = false
+    toResolvedAgain.dispatchEvent(new Event("change"))
+    await until(() => patches(api).length === 2, "the second update")
+    expect(patches(api)[1]).toEqual(["/api/v4/report_states/2", { report_state: { next_state_ids: null } }])
+  })
+
+  it("moves a state down by swapping positions with the next one, and adds a state", async () => {
+    const { api, root } = await mount()
+    root.querySelector<HTMLButtonElement>("button[aria-label='Move New down']")!.click()
+    await until(() => patches(api).length === 2, "both updates")
+    expect(patches(api)).toEqual([
+      ["/api/v4/report_states/1", { report_state: { position: 1 } }],
+      ["/api/v4/report_states/2", { report_state: { position: 0 } }],
+    ])
+    const add = root.querySelector<HTMLFormElement>("form[aria-label='New report state']")!
+    add.querySelector<HTMLInputElement>("[name=name]")!.value = "Closed"
+    add.querySelector<HTMLSelectElement>("[name=appearance]")!.value = "invisible"
+    add.requestSubmit()
+    await until(() => api.sent.some((request) => request.method === "POST"), "the create")
+    expect(api.sent.find((request) => request.method === "POST")?.body).toEqual({
+      report_state: { channel_id: 4, name: "Closed", appearance: "invisible" },
+    })
+  })
+})

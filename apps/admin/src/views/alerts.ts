@@ -1,0 +1,26 @@
+/**
+ * The shell's alerts view: the user's alert areas on the map beside their notifications; opening
+ * a notification opens its report.
+ */
+import { html } from "lit"
+import { NavigateEvent } from "../events/navigate.ts"
+import type { ReportSelectEvent } from "../events/report-select.ts"
+import { registerView } from "../shell/ViewRegistry.ts"
+import "../components/alert-areas/alert-areas.ts"
+import "../components/notification-list/notification-list.ts"
+
+const open = (event: ReportSelectEvent) => {
+  event.target?.dispatchEvent(new NavigateEvent(`reports/${event.reportId}`))
+}
+
+registerView({
+  id: "alerts",
+  label: "Alerts",
+  order: 40,
+  render: () => html`
+    <div style="display: grid; grid-template-columns: minmax(0, 3fr) minmax(18rem, 2fr); gap: 1.5rem; align-items: start">
+      <fr-alert-areas></fr-alert-areas>
+      <fr-notification-list @fr-report-select=${open}></fr-notification-list>
+    </div>
+  `,
+})

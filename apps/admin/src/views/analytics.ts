@@ -1,0 +1,20 @@
+/**
+ * The shell's analytics view: the dashboard of the team's channels; a report image opens its report.
+ */
+import { html } from "lit"
+import { NavigateEvent } from "../events/navigate.ts"
+import type { ReportSelectEvent } from "../events/report-select.ts"
+import { registerView } from "../shell/ViewRegistry.ts"
+import "../components/analytics-dashboard/analytics-dashboard.ts"
+
+const open = (event: ReportSelectEvent) => {
+  event.target?.dispatchEvent(new NavigateEvent(`reports/${event.reportId}`))
+}
+
+registerView({
+  id: "analytics",
+  label: "Analytics",
+  order: 50,
+  render: ({ channels }) =>
+    html`<fr-analytics-dashboard .channels=${channels} @fr-report-select=${open}></fr-analytics-dashboard>`,
+})
