@@ -132,3 +132,25 @@ export const newReport = (
       })} RETURNING id`,
     )
   }).pipe(Effect.orDie)
+
+/**
+ * Makes the user a member of the channel's team and of the channel, with a selection of it.
+ *
+ * @example
+ * ```ts
+ * yield* newMember(channel, userId, { follow: true })
+ * ```
+ */
+export const newMember = (
+  channel: Channel,
+  userId: number,
+  options: { readonly follow?: boolean; readonly alert?: boolean; readonly agreed?: boolean } = {},
+) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`INSERT INTO team_users (team_id, user_id, role, agreed_to_join, created_at)
+      VALUES (${channel.teamId}, ${userId}, 'team_member', ${options.agreed === false ? 0 : 1}, ${created})`
+    yield* sql`INSERT INTO channel_members (channel_id, user_id, role) VALUES (${channel.channelId}, ${userId}, 'reporter')`
+    yield* sql`INSERT INTO channel_selections (channel_id, user_id, view, follow, alert)
+      VALUES (${channel.channelId}, ${userId}, 1, ${options.follow === true ? 1 : 0}, ${options.alert === true ? 1 : 0})`
+  }).pipe(Effect.orDie)
