@@ -192,7 +192,7 @@ export class Authentication extends Context.Service<
         } else {
           teamId = teams.find((t) => t.agreed_to_join === 1)?.team_id
         }
-        yield* users.touch(user.id)
+        yield* users.touch(user)
         return { user, app, teamId, session }
       })
 

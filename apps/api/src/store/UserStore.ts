@@ -56,8 +56,11 @@ export class UserStore extends Context.Service<
     /** Up to `limit` users from position `offset`, by id. */
     readonly page: (offset: number, limit: number) => Effect.Effect<ReadonlyArray<UserRow>>
     readonly count: Effect.Effect<number>
-    /** Sets `last_active_at` unless it was set less than a minute ago. */
-    readonly touch: (id: number) => Effect.Effect<void>
+    /**
+     * Sets `last_active_at` unless it was set less than a minute ago. Given the row just read, it
+     * runs no statement at all when that row says so: most requests of an active user.
+     */
+    readonly touch: (user: Pick<UserRow, "id" | "last_active_at">) => Effect.Effect<void>
   }
 >()("api/store/UserStore") {
   static readonly layer = Layer.effect(
@@ -104,12 +107,14 @@ export class UserStore extends Context.Service<
           Effect.map((rows) => rows[0]?.n ?? 0),
           Effect.orDie,
         ),
-        touch: (id) =>
+        touch: (user) =>
           Effect.gen(function* () {
             const now = yield* nowIso
             const aMinuteAgo = new Date(Date.parse(now) - 60_000).toISOString()
+            if (user.last_active_at !== null && user.last_active_at >= aMinuteAgo) return
+            // Still conditional: another request may have touched the user since the row was read.
             yield* sql`UPDATE users SET last_active_at = ${now}
-              WHERE id = ${id} AND (last_active_at IS NULL OR last_active_at < ${aMinuteAgo})`
+              WHERE id = ${user.id} AND (last_active_at IS NULL OR last_active_at < ${aMinuteAgo})`
           }).pipe(Effect.orDie),
       })
     }),

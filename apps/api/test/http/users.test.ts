@@ -218,4 +218,24 @@ describe("last_active_at", () => {
     await me(ivy.token)
     expect((await storedUser(ivy.id))?.last_active_at).toBe(halfAMinuteAgo)
   })
+
+  it("is not written when the row just read says it is recent", async () => {
+    const jo = await createPerson(server, "jo@example.com")
+    const twoMinutesAgo = new Date(Date.now() - 120_000).toISOString()
+    await setLastActive(jo.id, twoMinutesAgo)
+    // A row read as recent (say, by a request a moment ago) skips the write, though the stored value is old.
+    const recent = new Date(Date.now() - 10_000).toISOString()
+    await server.runtime.runPromise(
+      Effect.flatMap(Effect.service(UserStore), (users) =>
+        users.touch({ id: jo.id, last_active_at: recent }),
+      ),
+    )
+    expect((await storedUser(jo.id))?.last_active_at).toBe(twoMinutesAgo)
+    await server.runtime.runPromise(
+      Effect.flatMap(Effect.service(UserStore), (users) =>
+        users.touch({ id: jo.id, last_active_at: twoMinutesAgo }),
+      ),
+    )
+    expect(Date.parse((await storedUser(jo.id))?.last_active_at ?? "")).toBeGreaterThan(Date.parse(recent))
+  })
 })
