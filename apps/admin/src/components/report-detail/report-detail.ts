@@ -1,0 +1,384 @@
+/**
+ * `fr-report-detail`: one report for reading and editing: every answer of its form in the
+ * control of its field type, its location, its state with the allowed next states and the
+ * history of changes, its assignee, who opened it, its tasks, internal notes and comments.
+ */
+import { NoteComment } from "@fieldreport/domain/NoteComment"
+import type { Location } from "@fieldreport/domain/Report"
+import { Report } from "@fieldreport/domain/Report"
+import { ReportComment } from "@fieldreport/domain/ReportComment"
+import { html, nothing, type PropertyValues } from "lit"
+import { live } from "lit/directives/live.js"
+import type { AnswerChangeEvent } from "../../events/answer-change.ts"
+import type { LocationChangeEvent } from "../../events/location-change.ts"
+import { ReportSavedEvent } from "../../events/report-saved.ts"
+import { ApiElement } from "../../shared/ApiElement.ts"
+import { type EditedAnswer, editedValue, validate, wireAnswers } from "../../shared/answers.ts"
+import type { Connection } from "../../shared/connection.ts"
+import { errorText, fieldErrors, run } from "../../shared/run.ts"
+import { formatTime } from "../../shared/time.ts"
+import "../answer-input/answer-input.ts"
+import "../location-picker/location-picker.ts"
+import { styles } from "./report-detail.styles.ts"
+import { detailFields, loadReport, nextStates, personName, type ReportRecord } from "./report-record.ts"
+
+/**
+ * @summary A report's answers, state, history, assignee, readers, tasks and comments, editable.
+ *
+ * @event fr-report-saved - `ReportSavedEvent` after the server accepted a change.
+ * @csspart answers - The form of answers.
+ * @csspart state - The state section.
+ * @cssproperty --fr-color-accent - The state badge and buttons.
+ *
+ * @example
+ * ```html
+ * <fr-report-detail base-url="https://reports.example.com" token="fra_…" report-id="42"></fr-report-detail>
+ * ```
+ */
+export class ReportDetail extends ApiElement {
+  static override properties = {
+    ...ApiElement.properties,
+    reportId: { attribute: "report-id", type: Number },
+    tileUrl: { attribute: "tile-url" },
+    record: { state: true },
+    edited: { state: true },
+    location: { state: true },
+    errors: { state: true },
+    failure: { state: true },
+    notice: { state: true },
+    busy: { state: true },
+  }
+
+  static override styles = styles
+
+  declare reportId: number
+  /** A basemap for the location map; none by default. */
+  declare tileUrl: string | undefined
+  declare record: ReportRecord | undefined
+  /** Answers the user changed, by field key. */
+  declare edited: Readonly<Record<string, EditedAnswer>>
+  declare location: { readonly location: Location | undefined; readonly address: string } | undefined
+  declare errors: Readonly<Record<string, ReadonlyArray<string>>>
+  declare failure: string | undefined
+  declare notice: string | undefined
+  declare busy: boolean
+
+  #contentTypes = new Map<number, string>()
+  #loaded: { readonly id: number; readonly connection: Connection } | undefined
+
+  constructor() {
+    super()
+    this.edited = {}
+    this.errors = {}
+    this.busy = false
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed)
+    const connection = this.connection
+    if (connection === undefined || this.reportId === undefined) return
+    if (this.#loaded?.id !== this.reportId || this.#loaded.connection !== connection) {
+      this.#loaded = { id: this.reportId, connection }
+      void this.load(connection)
+    }
+  }
+
+  private async load(connection: Connection) {
+    this.failure = undefined
+    try {
+      this.record = await loadReport(connection, this.reportId)
+      this.edited = {}
+      this.location = undefined
+      this.errors = {}
+    } catch (error) {
+      this.failure = errorText(error)
+    }
+  }
+
+  override render() {
+    if (this.record === undefined) {
+      return this.failure === undefined
+        ? html`<p role="status">Loading report ${this.reportId}…</p>`
+        : html`<p class="error" role="alert">${this.failure}</p>`
+    }
+    const { report, people } = this.record
+    return html`
+      <header>
+        <h2>${report.title === "" ? `Report ${report.id}` : report.title}</h2>
+        <span class="badge">${report.report_state_name}</span>
+        <span class="meta">#${report.id} · ${report.account_name} · filed ${formatTime(report.iso_created_at)}
+          by ${report.is_anonymous ? "someone anonymous" : personName(people, report.user_id)}</span>
+      </header>
+      ${this.failure === undefined ? nothing : html`<p class="error" role="alert">${this.failure}</p>`}
+      ${this.notice === undefined ? nothing : html`<p role="status">${this.notice}</p>`}
+      <div class="layout">
+        <div>${this.answersForm(this.record)}</div>
+        <div>
+          ${this.stateSection(this.record)} ${this.assignmentSection(this.record)} ${this.readersSection(this.record)}
+          ${this.tasksSection(this.record)} ${this.notesSection(this.record)} ${this.commentsSection(this.record)}
+        </div>
+      </div>
+    `
+  }
+
+  private answersForm(record: ReportRecord) {
+    const { report } = record
+    const editable = report.is_manageable_by === true
+    const fields = [...(report.form_fields ?? [])].sort((a, b) => a.form_order - b.form_order)
+    return html`
+      <section>
+        <h3>Answers</h3>
+        <form part="answers" class="answers" aria-label="Answers" @submit=${this.save}
+          @fr-answer-change=${(event: AnswerChangeEvent) => {
+            if (event.uploaded !== undefined)
+              this.#contentTypes.set(event.uploaded.id, event.uploaded.content_type)
+            this.edited = { ...this.edited, [event.key]: event.value }
+          }}>
+          ${fields.map(
+            (field) => html`<fr-answer-input .field=${field} .categories=${record.categories}
+              .value=${field.key in this.edited ? this.edited[field.key] : editedValue(field)}
+              .errors=${this.errors[`report.${field.key}`] ?? []} ?disabled=${!editable}></fr-answer-input>`,
+          )}
+          <fieldset class="stack" style="border:none;padding:0;margin:0">
+            <legend><strong>Location</strong></legend>
+            <fr-location-picker ?disabled=${!editable} tile-url=${this.tileUrl ?? nothing}
+              .latitude=${live(report.location?.latitude)} .longitude=${live(report.location?.longitude)}
+              .address=${live(report.address)}
+              @fr-location-change=${(event: LocationChangeEvent) => {
+                this.location = { location: event.location, address: event.address }
+              }}></fr-location-picker>
+            ${(this.errors["report.location"] ?? []).map((message) => html`<p class="error">Location ${message}</p>`)}
+          </fieldset>
+          ${
+            editable
+              ? html`<div class="actions">
+                  <button class="primary" type="submit" ?disabled=${this.busy || !this.changed}>Save changes</button>
+                  <button type="button" ?disabled=${this.busy || !this.changed} @click=${() => {
+                    this.edited = {}
+                    this.location = undefined
+                    this.errors = {}
+                  }}>Discard</button>
+                </div>`
+              : html`<p class="meta">You may read this report but not edit it.</p>`
+          }
+        </form>
+      </section>
+    `
+  }
+
+  private get changed(): boolean {
+    return Object.keys(this.edited).length > 0 || this.location !== undefined
+  }
+
+  private async save(event: SubmitEvent) {
+    event.preventDefault()
+    const connection = this.connection
+    const record = this.record
+    if (connection === undefined || record === undefined) return
+    const errors = validate(record.report.form_fields ?? [], this.edited, "update", this.#contentTypes)
+    this.errors = errors
+    if (Object.keys(errors).length > 0) return
+    const body: Record<string, unknown> = { ...wireAnswers(this.edited) }
+    if (this.location !== undefined) {
+      if (this.location.location !== undefined) body.location = this.location.location
+      body.address = this.location.address
+    }
+    await this.patch(connection, body, "Changes saved.")
+  }
+
+  private async patch(connection: Connection, body: Record<string, unknown>, notice: string) {
+    this.busy = true
+    this.failure = undefined
+    this.notice = undefined
+    try {
+      await run(
+        connection.client.call("PATCH", `/api/v4/reports/${this.reportId}`, Report, {
+          body: { report: body },
+          query: { fields: detailFields },
+        }),
+      )
+      this.notice = notice
+      this.dispatchEvent(new ReportSavedEvent(this.reportId, false))
+      await this.load(connection)
+    } catch (error) {
+      this.errors = fieldErrors(error)
+      this.failure = errorText(error)
+    } finally {
+      this.busy = false
+    }
+  }
+
+  private stateSection(record: ReportRecord) {
+    const { report, history, people } = record
+    const choices = nextStates(record.states, report.report_state_id)
+    return html`
+      <section part="state" aria-labelledby="state-title">
+        <h3 id="state-title">State</h3>
+        ${
+          report.is_manageable_by === true && choices.length > 0
+            ? html`<form class="actions" @submit=${(event: SubmitEvent) => {
+                event.preventDefault()
+                const data = new FormData(event.target as HTMLFormElement)
+                const connection = this.connection
+                if (connection === undefined) return
+                void this.patch(connection, { report_state_id: Number(data.get("state")) }, "State changed.")
+              }}>
+                <label>Move to
+                  <select name="state">${choices.map((state) => html`<option value=${state.id}>${state.name}</option>`)}</select>
+                </label>
+                <button class="primary" type="submit" ?disabled=${this.busy}>Change state</button>
+              </form>`
+            : html`<p class="meta">${report.report_state_name}</p>`
+        }
+        <h3>History</h3>
+        ${
+          history.length === 0
+            ? html`<p class="meta">No changes yet.</p>`
+            : html`<ol aria-label="State history">${history.map(
+                (
+                  change,
+                ) => html`<li>${change.previous_report_state.name} → <strong>${change.new_report_state.name}</strong>
+                  <span class="meta">by ${personName(people, change.user_id)}, ${formatTime(change.created_at)}</span></li>`,
+              )}</ol>`
+        }
+      </section>
+    `
+  }
+
+  private assignmentSection(record: ReportRecord) {
+    const { report, people } = record
+    return html`
+      <section aria-labelledby="assignee-title">
+        <h3 id="assignee-title">Assignee</h3>
+        <dl>
+          <dt>Assigned to</dt><dd>${personName(people, report.assignee_id)}</dd>
+          <dt>Due</dt><dd>${formatTime(report.assignment_due_at) || "no date"}</dd>
+        </dl>
+      </section>
+    `
+  }
+
+  private readersSection(record: ReportRecord) {
+    const readers = record.report.users_opened ?? []
+    return html`
+      <section aria-labelledby="readers-title">
+        <h3 id="readers-title">Opened by</h3>
+        ${
+          readers.length === 0
+            ? html`<p class="meta">Nobody yet.</p>`
+            : html`<ul>${readers.map(
+                (reader) => html`<li>${reader.first_name} ${reader.last_name}
+                  <span class="meta">${formatTime(reader.opened_at)}</span></li>`,
+              )}</ul>`
+        }
+      </section>
+    `
+  }
+
+  private tasksSection(record: ReportRecord) {
+    return html`
+      <section aria-labelledby="tasks-title">
+        <h3 id="tasks-title">Tasks</h3>
+        ${
+          record.tasksUnavailable !== undefined
+            ? html`<p class="meta">${record.tasksUnavailable}</p>`
+            : record.tasks.length === 0
+              ? html`<p class="meta">No tasks for this report.</p>`
+              : html`<ul>${record.tasks.map(
+                  (task) => html`<li class=${task.completed_at === null ? "" : "done"}>${task.title}
+                    <span class="meta">for ${personName(record.people, task.assignee_id)}${
+                      task.completed_at === null ? "" : `, done ${formatTime(task.completed_at)}`
+                    }</span></li>`,
+                )}</ul>`
+        }
+      </section>
+    `
+  }
+
+  private notesSection(record: ReportRecord) {
+    const notes = record.report.note_comments ?? []
+    return html`
+      <section aria-labelledby="notes-title">
+        <h3 id="notes-title">Internal notes</h3>
+        <ul>${notes.map(
+          (note) => html`<li class="comment">${note.comment}
+            <div class="meta">${personName(record.people, note.user_id)}, ${formatTime(note.created_at)}${
+              note.public === true ? " · public" : ""
+            }</div></li>`,
+        )}</ul>
+        <form class="stack" @submit=${this.addNote}>
+          <label>New note <textarea name="comment" required></textarea></label>
+          <div class="actions">
+            <label><input type="checkbox" name="public" /> Public</label>
+            <button type="submit" ?disabled=${this.busy}>Add note</button>
+          </div>
+        </form>
+      </section>
+    `
+  }
+
+  private commentsSection(record: ReportRecord) {
+    const comments = record.report.report_comments ?? []
+    return html`
+      <section aria-labelledby="comments-title">
+        <h3 id="comments-title">Comments</h3>
+        <ul>${comments.map(
+          (comment) => html`<li class="comment">${comment.content}
+            <div class="meta">${comment.is_anonymous ? "anonymous" : personName(record.people, comment.user_id)},
+              ${formatTime(comment.created_at)}</div></li>`,
+        )}</ul>
+        <form class="stack" @submit=${this.addComment}>
+          <label>New comment <textarea name="content" required></textarea></label>
+          <div class="actions"><button type="submit" ?disabled=${this.busy}>Add comment</button></div>
+        </form>
+      </section>
+    `
+  }
+
+  private async addNote(event: SubmitEvent) {
+    event.preventDefault()
+    const form = event.target as HTMLFormElement
+    const data = new FormData(form)
+    await this.post(form, `/api/v4/reports/${this.reportId}/note_comments`, NoteComment, {
+      note_comment: { comment: String(data.get("comment")), public: data.get("public") !== null },
+    })
+  }
+
+  private async addComment(event: SubmitEvent) {
+    event.preventDefault()
+    const form = event.target as HTMLFormElement
+    const data = new FormData(form)
+    await this.post(form, "/api/v4/report_comments", ReportComment, {
+      report_comment: { report_id: this.reportId, content: String(data.get("content")) },
+    })
+  }
+
+  private async post(
+    form: HTMLFormElement,
+    path: string,
+    schema: typeof NoteComment | typeof ReportComment,
+    body: unknown,
+  ) {
+    const connection = this.connection
+    if (connection === undefined) return
+    this.busy = true
+    this.failure = undefined
+    try {
+      await run(connection.client.call("POST", path, schema, { body }))
+      form.reset()
+      await this.load(connection)
+    } catch (error) {
+      this.failure = errorText(error)
+    } finally {
+      this.busy = false
+    }
+  }
+}
+
+customElements.define("fr-report-detail", ReportDetail)
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "fr-report-detail": ReportDetail
+  }
+}

@@ -1,0 +1,165 @@
+/**
+ * Everything the report detail shows, loaded together: the report with its answers, comments and
+ * readers; its channel's states, categories and team users (for names); its state history and its
+ * tasks.
+ */
+import { Category } from "@fieldreport/domain/Category"
+import { Channel } from "@fieldreport/domain/Channel"
+import { Report } from "@fieldreport/domain/Report"
+import { ReportStateChange } from "@fieldreport/domain/ReportStateChange"
+import { ReportStateRecord } from "@fieldreport/domain/ReportStateRecord"
+import { Task } from "@fieldreport/domain/Task"
+import { TeamUser } from "@fieldreport/domain/TeamUser"
+import { Schema } from "effect"
+import type { Connection } from "../../shared/connection.ts"
+import { errorText, run } from "../../shared/run.ts"
+
+/** The report fields the detail asks for (the defaults and every optional one it shows). */
+export const detailFields = [
+  "id",
+  "account_id",
+  "address",
+  "category_id",
+  "is_anonymous",
+  "iso_created_at",
+  "location",
+  "report_state_id",
+  "title",
+  "user_id",
+  "shape_id",
+  "account_name",
+  "form_fields",
+  "note_comments",
+  "report_comments",
+  "report_state_name",
+  "user_short_name",
+  "assignee_id",
+  "assignment_due_at",
+  "users_opened",
+  "updated_at",
+  "appearance",
+  "is_manageable_by",
+].join(",")
+
+/** The list of categories sends only ids unless asked for more. */
+const categoryFields =
+  "id,name,label_name,depth,max_subtree_extra_depth,pin_color,pin_appearance,pin_urls,position,parent_id,child_ids"
+
+/** A loaded report and what surrounds it. */
+export interface ReportRecord {
+  readonly report: Report
+  readonly channel: Channel
+  readonly states: ReadonlyArray<ReportStateRecord>
+  readonly history: ReadonlyArray<ReportStateChange>
+  readonly categories: ReadonlyArray<Category>
+  /** Team users by user id, for names. */
+  readonly people: ReadonlyMap<number, TeamUser>
+  readonly tasks: ReadonlyArray<Task>
+  /** Why the tasks are not shown (tasks switched off for the team, say), when they are not. */
+  readonly tasksUnavailable: string | undefined
+}
+
+/**
+ * Fetches a report (which records that the user opened it) and what surrounds it.
+ *
+ * @example
+ * ```ts
+ * const record = await loadReport(connection, 42)
+ * ```
+ */
+export const loadReport = async (connection: Connection, id: number): Promise<ReportRecord> => {
+  const { client } = connection
+  const report = await run(
+    client.call("GET", `/api/v4/reports/${id}`, Report, { query: { fields: detailFields } }),
+  )
+  const channelId = report.account_id
+  const [channel, states, history, categories, tasks] = await Promise.all([
+    run(client.call("GET", `/api/v4/channels/${channelId}`, Channel)),
+    run(
+      client.call("GET", "/api/v4/report_states", Schema.Array(ReportStateRecord), {
+        query: { channel_id: channelId },
+      }),
+    ),
+    loadHistory(connection, id),
+    run(
+      client.call("GET", `/api/v4/channels/${channelId}/categories`, Schema.Array(Category), {
+        query: { fields: categoryFields },
+      }),
+    ),
+    run(client.page("/api/v4/tasks", Task, { start: 0, end: 99 }, { report_id: id })).then(
+      (page) => ({ items: page.items, unavailable: undefined }),
+      (error: unknown) => ({ items: [], unavailable: errorText(error) }),
+    ),
+  ])
+  const people = await run(
+    client.page(`/api/v4/teams/${channel.team_id}/team_users`, TeamUser, { start: 0, end: 99 }),
+  ).then(
+    (page) => page.items,
+    // A reporter may not list the team; names then fall back to ids.
+    () => [],
+  )
+  return {
+    report,
+    channel,
+    states,
+    history,
+    categories,
+    people: new Map(people.map((person) => [person.user_id, person])),
+    tasks: tasks.items,
+    tasksUnavailable: tasks.unavailable,
+  }
+}
+
+/**
+ * The report's state changes, oldest first.
+ *
+ * @example
+ * ```ts
+ * const history = await loadHistory(connection, 42)
+ * ```
+ */
+export const loadHistory = (connection: Connection, id: number): Promise<ReadonlyArray<ReportStateChange>> =>
+  run(
+    connection.client.call(
+      "GET",
+      `/api/v4/reports/${id}/report_state_changes`,
+      Schema.Array(ReportStateChange),
+    ),
+  )
+
+/**
+ * The states a report may move to from its current one: those the current state allows
+ * (`next_state_ids`), or every other state when it allows any.
+ *
+ * @example
+ * ```ts
+ * nextStates(states, report.report_state_id).map((state) => state.name) // ["In progress", "Resolved"]
+ * ```
+ */
+export const nextStates = (
+  states: ReadonlyArray<ReportStateRecord>,
+  currentId: number,
+): ReadonlyArray<ReportStateRecord> => {
+  const current = states.find((state) => state.id === currentId)
+  const allowed = current?.next_state_ids ?? null
+  return [...states]
+    .filter((state) => state.id !== currentId && (allowed === null || allowed.includes(state.id)))
+    .sort((a, b) => a.position - b.position)
+}
+
+/**
+ * A person's name from the team users, or "user N" when the team list is not available.
+ *
+ * @example
+ * ```ts
+ * personName(record.people, 7) // "Ana Lee"
+ * ```
+ */
+export const personName = (
+  people: ReadonlyMap<number, TeamUser>,
+  userId: number | null | undefined,
+): string => {
+  if (userId === null || userId === undefined) return "nobody"
+  const person = people.get(userId)
+  return person === undefined ? `user ${userId}` : `${person.first_name} ${person.last_name}`
+}

@@ -1,0 +1,24 @@
+import { css } from "lit"
+import { base, border, radius, surfaceRaised } from "../../shared/theme.ts"
+
+export const styles = [
+  base,
+  css`
+    :host { display: block; }
+    form {
+      display: flex; flex-wrap: wrap; gap: 0.75rem 1rem; align-items: flex-end;
+      padding: 0.75rem; border: 1px solid ${border}; border-radius: ${radius}; background: ${surfaceRaised};
+    }
+    fieldset { border: 1px solid ${border}; border-radius: ${radius}; margin: 0; padding: 0.4rem 0.6rem; }
+    fieldset.criteria { display: flex; flex-wrap: wrap; gap: 0.5rem 0.75rem; align-items: flex-end; }
+    legend { font-weight: 600; padding: 0 0.25rem; }
+    label { display: grid; gap: 0.2rem; font-size: 0.85rem; }
+    .channels { display: flex; flex-wrap: wrap; gap: 0.25rem 0.75rem; }
+    .channels label { display: flex; gap: 0.3rem; align-items: center; font-size: 0.9rem; }
+    details { flex-basis: 100%; }
+    summary { cursor: pointer; }
+    details[open] > .more { display: flex; flex-wrap: wrap; gap: 0.75rem; margin-top: 0.5rem; }
+    .actions { display: flex; gap: 0.5rem; margin-left: auto; }
+    input.ids { width: 9rem; }
+  `,
+]

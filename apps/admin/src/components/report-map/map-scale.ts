@@ -1,0 +1,73 @@
+/**
+ * Which tiles the map asks the server for. Zoomed out, it asks for counts per tile at a scale of
+ * about `cellPixels` on screen, so a million reports cost one small request per pan; when the view
+ * holds few enough reports, it asks for the pins of the few large tiles that cover the view.
+ */
+
+/** The scales the map uses, in degrees: round numbers, so tiles line up between zoom levels. */
+export const scales: ReadonlyArray<number> = [
+  0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 45, 90,
+]
+
+/** `minLon,minLat,maxLon,maxLat`. */
+export type Bbox = readonly [number, number, number, number]
+
+const atLeast = (degrees: number): number => scales.find((scale) => scale >= degrees) ?? 90
+
+/**
+ * The scale of count tiles at a zoom level: about `cellPixels` pixels wide on a 256-pixel
+ * web-mercator map.
+ *
+ * @example
+ * ```ts
+ * countScale(12) // 0.02: at zoom 12 a degree is 2912 pixels, 48 pixels are 0.016°
+ * ```
+ */
+export const countScale = (zoom: number, cellPixels = 48): number =>
+  atLeast((360 / (256 * 2 ** zoom)) * cellPixels)
+
+/**
+ * The scale whose tiles are at least as large as the view, so at most four of them cover it (the
+ * pins of each are one search).
+ *
+ * @example
+ * ```ts
+ * coverScale([174.7, -41.3, 174.78, -41.26]) // 0.1
+ * ```
+ */
+export const coverScale = ([minLon, minLat, maxLon, maxLat]: Bbox): number =>
+  atLeast(Math.max(maxLon - minLon, maxLat - minLat))
+
+/**
+ * The view clipped to the map's range (the tiles search refuses boxes beyond ±180° and ±90°).
+ *
+ * @example
+ * ```ts
+ * clip([-200, -95, 10, 10]) // [-180, -90, 10, 10]
+ * ```
+ */
+export const clip = ([minLon, minLat, maxLon, maxLat]: Bbox): Bbox => [
+  Math.max(-180, minLon),
+  Math.max(-90, minLat),
+  Math.min(180, maxLon),
+  Math.min(90, maxLat),
+]
+
+/** The most cells the tiles search counts in one request. */
+export const maxCells = 20_000
+
+/**
+ * The finest scale whose cells over `bbox` stay within the tiles search's limit of cells.
+ *
+ * @example
+ * ```ts
+ * finestScale([-180, -90, 180, 90]) // 2: 180 × 90 cells
+ * ```
+ */
+export const finestScale = ([minLon, minLat, maxLon, maxLat]: Bbox, limit = maxCells): number =>
+  scales.find(
+    (scale) =>
+      (Math.floor(maxLon / scale) - Math.floor(minLon / scale) + 1) *
+        (Math.floor(maxLat / scale) - Math.floor(minLat / scale) + 1) <=
+      limit,
+  ) ?? 90

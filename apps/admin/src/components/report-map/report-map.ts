@@ -1,0 +1,263 @@
+/**
+ * `fr-report-map`: the reports of a filter on a Leaflet map, through the server's tiles search.
+ * Zoomed out it shows how many reports each tile holds (one request per pan, whatever the number
+ * of reports); once the view holds at most `pin-limit` reports it shows their pins.
+ */
+import type { MapItem, Tile } from "@fieldreport/domain/ReportSearch"
+import { html, nothing, type PropertyValues } from "lit"
+import { ReportSelectEvent } from "../../events/report-select.ts"
+import { ApiElement } from "../../shared/ApiElement.ts"
+import type { Connection } from "../../shared/connection.ts"
+import * as L from "../../shared/leaflet.ts"
+import { everything, type ReportFilter } from "../../shared/ReportFilter.ts"
+import { mapItemPage, startSearch, tileCounts } from "../../shared/reportSearch.ts"
+import { errorText } from "../../shared/run.ts"
+import { type Bbox, clip, countScale, coverScale, finestScale } from "./map-scale.ts"
+import { styles } from "./report-map.styles.ts"
+
+const world: Bbox = [-180, -90, 180, 90]
+
+const tileBounds = (tile: Tile): L.LatLngBounds =>
+  L.latLngBounds([tile.latitude, tile.longitude], [tile.latitude + tile.scale, tile.longitude + tile.scale])
+
+const extent = (tiles: ReadonlyArray<Tile>): L.LatLngBounds => {
+  const bounds = L.latLngBounds([])
+  for (const tile of tiles) bounds.extend(tileBounds(tile))
+  return bounds
+}
+
+const bboxOf = (bounds: L.LatLngBounds): Bbox => [
+  bounds.getWest(),
+  bounds.getSouth(),
+  bounds.getEast(),
+  bounds.getNorth(),
+]
+
+/**
+ * @summary A map of reports: counts per tile zoomed out, pins zoomed in.
+ *
+ * @event fr-report-select - `ReportSelectEvent` when the user opens a pin (click, or Enter on a focused pin).
+ * @csspart map - The map container.
+ * @cssproperty --fr-map-height - The map's height (480px).
+ * @cssproperty --fr-color-accent - Count bubbles.
+ *
+ * @example
+ * ```html
+ * <fr-report-map base-url="https://reports.example.com" token="fra_…"
+ *   tile-url="https://tile.openstreetmap.org/{z}/{x}/{y}.png"
+ *   tile-attribution="© OpenStreetMap contributors"></fr-report-map>
+ * ```
+ */
+export class ReportMap extends ApiElement {
+  static override properties = {
+    ...ApiElement.properties,
+    filter: { attribute: false },
+    tileUrl: { attribute: "tile-url" },
+    tileAttribution: { attribute: "tile-attribution" },
+    latitude: { type: Number },
+    longitude: { type: Number },
+    zoom: { type: Number },
+    pinLimit: { attribute: "pin-limit", type: Number },
+    status: { state: true },
+  }
+
+  static override styles = styles
+
+  /** Which reports (the order is not used). */
+  declare filter: ReportFilter
+  /** A basemap, such as `https://tile.openstreetmap.org/{z}/{x}/{y}.png`; none by default (works offline). */
+  declare tileUrl: string | undefined
+  declare tileAttribution: string | undefined
+  /** The first view's centre and zoom; without them the map fits the reports. */
+  declare latitude: number | undefined
+  declare longitude: number | undefined
+  declare zoom: number | undefined
+  /** The most reports a view shows as pins; more are shown as counts per tile. */
+  declare pinLimit: number
+  declare status: string
+
+  #map: L.Map | undefined
+  #basemap: L.TileLayer | undefined
+  #layer = L.layerGroup()
+  #loaded: { readonly filter: ReportFilter; readonly connection: Connection } | undefined
+  /** Pins of a covering tile, per tile id, for the current filter: panning back costs nothing. */
+  #pins = new Map<string, Promise<ReadonlyArray<MapItem>>>()
+  #request = 0
+  #resize = new ResizeObserver(() => this.#map?.invalidateSize())
+
+  constructor() {
+    super()
+    this.filter = everything
+    this.pinLimit = 100
+    this.status = ""
+  }
+
+  /** The Leaflet map, for pages that add their own layers. */
+  get map(): L.Map | undefined {
+    return this.#map
+  }
+
+  override render() {
+    return html`
+      <div part="map" class="map ${this.tileUrl === undefined ? "bare" : ""}" role="region"
+        aria-label="Map of reports"></div>
+      ${this.status === "" ? nothing : html`<div role="status" aria-live="polite">${this.status}</div>`}
+    `
+  }
+
+  protected override firstUpdated(): void {
+    const container = this.renderRoot.querySelector<HTMLElement>(".map")!
+    const map = L.map(container, { worldCopyJump: false, minZoom: 2, keyboard: true })
+    map.attributionControl.setPrefix(false)
+    this.#layer.addTo(map)
+    map.on("moveend", () => void this.load())
+    this.#map = map
+    this.#resize.observe(container)
+    if (this.latitude !== undefined && this.longitude !== undefined) {
+      map.setView([this.latitude, this.longitude], this.zoom ?? 12)
+    } else {
+      map.setView([0, 0], 2)
+    }
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback()
+    this.#resize.disconnect()
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed)
+    const map = this.#map
+    if (map === undefined) return
+    if (changed.has("tileUrl") || changed.has("tileAttribution")) {
+      this.#basemap?.remove()
+      this.#basemap =
+        this.tileUrl === undefined
+          ? undefined
+          : L.tileLayer(this.tileUrl, { attribution: this.tileAttribution ?? "" }).addTo(map)
+    }
+    const connection = this.connection
+    if (connection === undefined) return
+    if (this.#loaded?.filter !== this.filter || this.#loaded.connection !== connection) {
+      const first = this.#loaded === undefined
+      this.#loaded = { filter: this.filter, connection }
+      this.#pins.clear()
+      if (first && this.latitude === undefined) void this.fitReports(connection)
+      else void this.load()
+    }
+  }
+
+  /**
+   * Moves the view onto the reports, which then loads them: coarse cells over the world first,
+   * then the finest cells the server counts inside those, so a city's reports fill the view (two
+   * requests).
+   */
+  private async fitReports(connection: Connection) {
+    try {
+      const coarse = await tileCounts(connection, this.filter, finestScale(world), world)
+      if (coarse.length === 0) return void this.load()
+      const around = extent(coarse)
+      const fine =
+        around.getEast() - around.getWest() <= 10 && around.getNorth() - around.getSouth() <= 10
+          ? await tileCounts(connection, this.filter, finestScale(clip(bboxOf(around))), clip(bboxOf(around)))
+          : coarse
+      this.#map?.fitBounds(extent(fine.length === 0 ? coarse : fine), { maxZoom: 15 })
+    } catch (error) {
+      this.status = errorText(error)
+    }
+  }
+
+  /** Loads what the current view shows: counts, or pins when there are few enough reports. */
+  private async load() {
+    const map = this.#map
+    const connection = this.connection
+    if (map === undefined || connection === undefined) return
+    const request = ++this.#request
+    const bounds = map.getBounds()
+    const bbox = clip(bboxOf(bounds))
+    const filter = this.filter
+    try {
+      const scale = Math.max(countScale(map.getZoom()), finestScale(bbox))
+      const counts = await tileCounts(connection, filter, scale, bbox)
+      if (request !== this.#request) return
+      const total = counts.reduce((sum, tile) => sum + tile.report_count, 0)
+      if (total > this.pinLimit) {
+        this.showCounts(counts)
+        this.status = `${total.toLocaleString()} reports in view`
+        return
+      }
+      const covering = await tileCounts(connection, filter, coverScale(bbox), bbox)
+      const pins = await Promise.all(
+        covering.filter((tile) => tile.report_count > 0).map((tile) => this.pinsOf(connection, filter, tile)),
+      )
+      if (request !== this.#request) return
+      this.showPins(pins.flat())
+      this.status = total === 0 ? "No reports in view" : `${total} reports in view`
+    } catch (error) {
+      if (request === this.#request) this.status = errorText(error)
+    }
+  }
+
+  private pinsOf(connection: Connection, filter: ReportFilter, tile: Tile) {
+    const cached = this.#pins.get(tile.tile_id)
+    if (cached !== undefined) return cached
+    const loading = (async () => {
+      const searchId = await startSearch(connection, {
+        ...filter,
+        filter: { ...filter.filter, tileId: tile.tile_id },
+      })
+      const items: Array<MapItem> = []
+      for (let start = 0; ; start += 100) {
+        const page = await mapItemPage(connection, searchId, { start, end: start + 99 })
+        items.push(...page.items)
+        if (page.items.length === 0 || start + 100 >= page.total) return items
+      }
+    })()
+    loading.catch(() => this.#pins.delete(tile.tile_id))
+    this.#pins.set(tile.tile_id, loading)
+    return loading
+  }
+
+  private showCounts(tiles: ReadonlyArray<Tile>) {
+    this.#layer.clearLayers()
+    for (const tile of tiles) {
+      const size = 22 + Math.min(26, Math.round(Math.log10(tile.report_count + 1) * 8))
+      const label = `${tile.report_count.toLocaleString()} reports`
+      L.marker([tile.latitude + tile.scale / 2, tile.longitude + tile.scale / 2], {
+        icon: L.divIcon({
+          className: "count",
+          html: tile.report_count.toLocaleString(),
+          iconSize: [size, size],
+        }),
+        title: `${label}: zoom in`,
+        alt: label,
+        keyboard: true,
+      })
+        .on("click", () => this.#map?.fitBounds(tileBounds(tile)))
+        .addTo(this.#layer)
+    }
+  }
+
+  private showPins(items: ReadonlyArray<MapItem>) {
+    this.#layer.clearLayers()
+    for (const item of items) {
+      if (item.latitude === null || item.longitude === null) continue
+      L.marker([item.latitude, item.longitude], {
+        icon: L.icon({ iconUrl: item.pin, iconSize: [25, 41], iconAnchor: [12, 41] }),
+        title: `Report ${item.id}`,
+        alt: `Report ${item.id}`,
+        keyboard: true,
+      })
+        .on("click", () => this.dispatchEvent(new ReportSelectEvent(item.id)))
+        .addTo(this.#layer)
+    }
+  }
+}
+
+customElements.define("fr-report-map", ReportMap)
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "fr-report-map": ReportMap
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * Report searches as the map and the table use them (api-decisions §6): a search starts as a
+ * background job (`GET /api/v4/reports/search`), and its pages answer `202` until it is done; the
+ * tiles search (`GET /api/v4/reports/tiles`) answers at once.
+ */
+import { MapItem, ReportSearch, Tile } from "@fieldreport/domain/ReportSearch"
+import { Schema } from "effect"
+import type { Connection } from "./connection.ts"
+import { type ReportFilter, toQuery } from "./ReportFilter.ts"
+import { run } from "./run.ts"
+
+/** One page of search results and the total the server counted. */
+export interface SearchPage<A> {
+  readonly items: ReadonlyArray<A>
+  readonly start: number
+  readonly total: number
+}
+
+/**
+ * Starts a search and answers its id.
+ *
+ * @example
+ * ```ts
+ * const id = await startSearch(connection, everything)
+ * ```
+ */
+export const startSearch = async (connection: Connection, filter: ReportFilter): Promise<number> => {
+  const search = await run(
+    connection.client.call("GET", "/api/v4/reports/search", ReportSearch, { query: toQuery(filter) }),
+  )
+  return search.id
+}
+
+const contentRange = /\/(\d+)$/
+
+// The first answers of a small search come back within milliseconds; a search over a million
+// reports takes longer, so the wait grows up to a second.
+const pause = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** Math.min(attempt, 6))))
+
+const readyPage = async <A>(
+  connection: Connection,
+  path: string,
+  item: Schema.Decoder<A>,
+  range: { readonly start: number; readonly end: number },
+  query?: Record<string, string>,
+): Promise<SearchPage<A>> => {
+  for (let attempt = 0; ; attempt++) {
+    const answer = await run(connection.client.send("GET", path, { range, query }))
+    if (answer.status === 202) {
+      await pause(attempt)
+      continue
+    }
+    const items = await run(Schema.decodeUnknownEffect(Schema.Array(item))(answer.body))
+    const total = Number(contentRange.exec(answer.headers.get("content-range") ?? "")?.[1] ?? items.length)
+    return { items, start: range.start, total }
+  }
+}
+
+/**
+ * A report as the table shows it: the id and whichever `fields` were asked for, as the server wrote
+ * them (timestamps stay ISO strings, ready to format).
+ */
+export const ReportRow = Schema.StructWithRest(Schema.Struct({ id: Schema.Number }), [
+  Schema.Record(Schema.String, Schema.Unknown),
+])
+export type ReportRow = typeof ReportRow.Type
+
+/**
+ * A page of full reports of a search, with only the `fields` asked for (`id` always).
+ *
+ * @example
+ * ```ts
+ * const page = await reportPage(connection, id, { start: 0, end: 59 }, ["id", "title"])
+ * ```
+ */
+export const reportPage = (
+  connection: Connection,
+  searchId: number,
+  range: { readonly start: number; readonly end: number },
+  fields: ReadonlyArray<string>,
+): Promise<SearchPage<ReportRow>> =>
+  readyPage(connection, `/api/v4/report_searches/${searchId}/reports`, ReportRow, range, {
+    fields: ["id", ...fields.filter((field) => field !== "id")].join(","),
+  })
+
+/**
+ * A page of map items (id, pin, position) of a search.
+ *
+ * @example
+ * ```ts
+ * const pins = await mapItemPage(connection, id, { start: 0, end: 99 })
+ * ```
+ */
+export const mapItemPage = (
+  connection: Connection,
+  searchId: number,
+  range: { readonly start: number; readonly end: number },
+): Promise<SearchPage<MapItem>> =>
+  readyPage(connection, `/api/v4/report_searches/${searchId}`, MapItem, range)
+
+/** `minLon,minLat,maxLon,maxLat`. */
+export type Bbox = readonly [number, number, number, number]
+
+/**
+ * The report counts per tile of `scale` degrees inside `bbox`, for a filter.
+ *
+ * @example
+ * ```ts
+ * const tiles = await tileCounts(connection, everything, 0.05, [174.6, -41.4, 174.9, -41.2])
+ * ```
+ */
+export const tileCounts = (
+  connection: Connection,
+  filter: ReportFilter,
+  scale: number,
+  bbox: Bbox,
+): Promise<ReadonlyArray<Tile>> =>
+  run(
+    connection.client.call("GET", "/api/v4/reports/tiles", Schema.Array(Tile), {
+      query: { ...toQuery(filter, false), scale, bbox: bbox.join(",") },
+    }),
+  )
