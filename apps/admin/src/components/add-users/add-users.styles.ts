@@ -8,7 +8,7 @@ export const styles = [
     [part="form"] { display: grid; gap: 0.6rem; }
     fieldset { border: 1px solid ${border}; border-radius: ${radius}; display: flex; flex-wrap: wrap; gap: 0.3rem 1rem; }
     label { display: inline-flex; gap: 0.35rem; align-items: center; }
-    label.stacked { display: flex; flex-direction: column; align-items: stretch; gap: 0.2rem; font-size: 0.85rem; }
+    label.stacked { display: flex; flex-direction: column; align-items: flex-start; gap: 0.2rem; font-size: 0.85rem; }
     .ok { color: #2b8a3e; }
     [part="results"] { padding-left: 1.2rem; }
   `,

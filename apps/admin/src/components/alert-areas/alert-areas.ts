@@ -160,6 +160,10 @@ export class AlertAreas extends ApiElement {
     const connection = this.connection
     const draft = this.draft
     if (connection === undefined || draft === undefined) return
+    if (draft.kind === "poly" && draft.corners.length < 3) {
+      this.problems = { "alert_area.area": ["a polygon needs at least three corners"] }
+      return
+    }
     try {
       const body = toBody(draft)
       if (this.editingId === undefined) {
@@ -289,7 +293,6 @@ export class AlertAreas extends ApiElement {
   #editor() {
     const draft = this.draft
     if (draft === undefined) return nothing
-    const valid = draft.kind === "circle" ? draft.radius > 0 : draft.corners.length >= 3
     return html`
       <form
         aria-label=${this.editingId === undefined ? "New alert area" : "Edit alert area"}
@@ -320,7 +323,7 @@ export class AlertAreas extends ApiElement {
               </label>`
         }
         ${this.#problemOf("alert_area.area")} ${this.#problemOf("alert_area.radius")}
-        <button class="primary" type="submit" ?disabled=${!valid}>Save area</button>
+        <button class="primary" type="submit">Save area</button>
         <button type="button" @click=${() => this.#cancel()}>Cancel</button>
       </form>
     `

@@ -214,7 +214,7 @@ export class ShapeMap extends ApiElement {
         <div id="map" part="map" role="application" aria-label="Map of shapes"></div>
         <aside>
           <p role="status" class="muted">
-            ${this.shapes.length} shapes in view${this.total !== undefined && this.total > this.shapes.length ? ` (the ${this.shapes.length} smallest of ${this.total})` : ""}
+            ${this.shapes.length === 1 ? "1 shape" : `${this.shapes.length} shapes`} in view${this.total !== undefined && this.total > this.shapes.length ? ` (the ${this.shapes.length} smallest of ${this.total})` : ""}
           </p>
           <ul part="list" aria-label="Shapes in view">
             ${this.shapes.map(

@@ -1,0 +1,233 @@
+/**
+ * The team manager's views in real Chromium against the real API: an alert area drawn on the map
+ * and the notification another user's report causes, the analytics dashboard, a form field built
+ * and saved, and a pass over tasks, team and shapes. Each test saves a screenshot of its view under
+ * `docs/screenshots/`.
+ */
+import { mkdirSync } from "node:fs"
+import { fileURLToPath } from "node:url"
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { adminEmail, adminPassword, bundleId, login, request } from "./support/api.ts"
+import { launchBrowser, openPage } from "./support/browser.ts"
+import { signIn } from "./support/shell.ts"
+
+const screenshots = fileURLToPath(new URL("../../../../docs/screenshots/", import.meta.url))
+
+const screenshot = (page: Page, view: string) =>
+  page.screenshot({ path: `${screenshots}${view}.png`, fullPage: true })
+
+/** Something unique per run, since every end-to-end file shares one server. */
+const unique = `${Date.now().toString(36)}`
+
+let browser: Browser
+let token: string
+let teamId: number
+let streets: { readonly id: number; readonly name: string }
+
+beforeAll(async () => {
+  mkdirSync(screenshots, { recursive: true })
+  browser = await launchBrowser()
+  token = await login(adminEmail, adminPassword)
+  const teams = await request("GET", "/api/v4/teams", { token })
+  teamId = teams.body.find((team: { name: string }) => team.name === "Harbour City Council").id
+  const channels = await request("GET", `/api/v4/channels?team_id=${teamId}`, { token })
+  streets = channels.body.find((channel: { name: string }) => channel.name === "Streets")
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** A signed-in page whose steps fail with their own message rather than the test's timeout. */
+const signedInPage = async () => {
+  const opened = await openPage(browser)
+  opened.page.setDefaultTimeout(10_000)
+  await signIn(opened.page)
+  return opened
+}
+
+const open = async (view: string, page: Page) => {
+  await page.getByRole("navigation", { name: "Views" }).getByRole("link", { name: view }).click()
+}
+
+/** A new user who reports in the Streets channel, signed in through the API. */
+const reporter = async (): Promise<{ readonly id: number; readonly token: string }> => {
+  const email = `reporter-${unique}@example.com`
+  const password = "reporter-password-1"
+  const created = await request("POST", "/api/v4/admin/users", {
+    token,
+    body: { user: { email, first_name: "Rita", last_name: `Reporter ${unique}`, password } },
+  })
+  expect(created.status).toBe(201)
+  const added = await request("POST", `/api/v4/teams/${teamId}/add_users_to_team_channels`, {
+    token,
+    body: {
+      users: [{ user_id: created.body.id, role: "reporter", send_email: false }],
+      channels: [{ id: streets.id, name: streets.name, isSelected: true }],
+    },
+  })
+  expect(added.status).toBe(200)
+  return { id: created.body.id, token: await login(email, password) }
+}
+
+describe("the team manager's views", () => {
+  it("draws an alert area and shows the notification that another user's report inside it causes", async () => {
+    const other = await reporter()
+    const { page, errors } = await signedInPage()
+
+    // Alerts about Streets: ticked in the team view's channel selections.
+    await open("Team", page)
+    const alert = page.getByRole("checkbox", { name: "Alert Streets" })
+    await alert.check()
+    await expect
+      .poll(async () => (await request("GET", "/api/v4/channel_selections", { token })).body)
+      .toContainEqual(expect.objectContaining({ id: streets.id, alert: true }))
+    await page.getByRole("heading", { name: "Team users" }).scrollIntoViewIfNeeded()
+    await screenshot(page, "team")
+
+    await open("Alerts", page)
+    await page.getByRole("button", { name: "Draw circle" }).click()
+    const map = page.getByRole("application", { name: "Map of alert areas" })
+    await map.click()
+    await page.getByLabel("Radius in metres").fill("5000")
+    const latitude = Number(await page.getByLabel("Centre latitude").inputValue())
+    const longitude = Number(await page.getByLabel("Centre longitude").inputValue())
+    await page.getByRole("button", { name: "Save area" }).click()
+    await page.getByRole("list", { name: "Alert areas" }).getByText("Circle of 5,000 m").first().waitFor()
+
+    const filed = await request("POST", "/api/v4/reports", {
+      token: other.token,
+      body: { report: { account_id: streets.id, location: { latitude, longitude } } },
+    })
+    expect(filed.status).toBe(201)
+    const reportId: number = filed.body.id
+
+    // Notifications are fanned out by a background job: refresh until it has run.
+    const notifications = page.getByRole("list", { name: "Notifications" })
+    await expect
+      .poll(async () => {
+        await page.getByRole("button", { name: "Refresh" }).click()
+        return notifications.getByText(`Report #${reportId}`).count()
+      })
+      .toBe(1)
+    await screenshot(page, "alerts")
+
+    await page.getByRole("button", { name: `Open report ${reportId}` }).click()
+    await expect.poll(() => page.url()).toContain(`#/reports/${reportId}`)
+    const read = await request("GET", "/api/v4/notifications", { token })
+    expect(read.body.find((item: { report_id: number }) => item.report_id === reportId)?.read).toBe(true)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it("opens the analytics dashboard with all nine analytics of a channel", async () => {
+    const { page, errors } = await signedInPage()
+    await open("Analytics", page)
+    for (const title of [
+      "Reports over time",
+      "Reports per state",
+      "Reports per user",
+      "Reports per hour of the day",
+      "Reports per day of the week",
+      "User awareness",
+      "Report images",
+    ]) {
+      await page.getByRole("heading", { name: new RegExp(`^${title}`) }).waitFor()
+    }
+    await page.getByRole("heading", { name: /^Reports per answer: / }).waitFor()
+    await expect.poll(() => page.getByRole("definition").count()).toBe(4)
+    await page.getByLabel("Time zone").selectOption("Pacific/Auckland")
+    await page.getByRole("status").filter({ hasText: "Loading" }).waitFor({ state: "detached" })
+    const perState = page.getByRole("region", { name: "Reports per state" })
+    await perState.getByText("Table").click()
+    await expect.poll(() => perState.getByRole("row").count()).toBeGreaterThan(1)
+    await screenshot(page, "analytics")
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it("builds a drop-down field in a channel's form and saves it", async () => {
+    const name = `Drains ${unique}`
+    const channel = await request("POST", "/api/v4/channels", {
+      token,
+      body: { channel: { name, team_id: teamId } },
+    })
+    expect(channel.status).toBe(201)
+    const { page, errors } = await signedInPage()
+    await open("Channel settings", page)
+    await page.getByRole("combobox", { name: /^Channel\b/ }).selectOption({ label: name })
+    await page.getByLabel("New field type").selectOption("DropDown")
+    await page.getByRole("button", { name: "Add field" }).click()
+    const field = page.getByRole("listitem").filter({ has: page.getByText("Drop-down · new") })
+    await field.getByLabel("Label").fill("Blockage")
+    await field.getByLabel("Option 1 of Blockage").fill("Leaves")
+    await field.getByRole("button", { name: "Add option to Blockage" }).click()
+    await field.getByLabel("Option 2 of Blockage").fill("Rubbish")
+    await field.getByLabel("Mandatory").check()
+    await page.getByRole("button", { name: "Move Blockage up" }).click()
+    await page.getByRole("button", { name: "Save form" }).click()
+    await page.getByText(/^Saved as version \d+\.$/).waitFor()
+    await screenshot(page, "channel-settings")
+
+    const form = await request("GET", `/api/v4/channels/${channel.body.id}/form`, { token })
+    const saved = form.body.fields.find((candidate: { label: string }) => candidate.label === "Blockage")
+    expect(saved).toMatchObject({ field_type: "DropDown", mandatory: true })
+    expect(JSON.parse(saved.data).options.map((option: { label: string }) => option.label)).toEqual([
+      "Leaves",
+      "Rubbish",
+    ])
+    expect(form.body.fields.map((candidate: { label: string }) => candidate.label).indexOf("Blockage")).toBe(
+      form.body.fields.length - 2,
+    )
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it("creates and completes a task, and shows the app's shapes with their metadata", async () => {
+    const report = await request("POST", "/api/v4/reports", {
+      token,
+      body: { report: { account_id: streets.id, location: { latitude: -41.29, longitude: 174.78 } } },
+    })
+    const shapeName = `Ward ${unique}`
+    const shape = await request("POST", "/api/v4/shapes", {
+      token,
+      headers: { "X-AppId": bundleId },
+      body: {
+        shape: {
+          geom: "POLYGON ((174.76 -41.30, 174.80 -41.30, 174.80 -41.27, 174.76 -41.27, 174.76 -41.30))",
+          metadata: { display: [shapeName, "Central ward"], raw: { ward_id: 7 }, color: "#2b8a3e" },
+        },
+      },
+    })
+    expect(shape.status).toBe(201)
+    const { page, errors } = await signedInPage()
+
+    await open("Tasks", page)
+    const title = `Fill the pothole ${unique}`
+    const form = page.getByRole("form", { name: "New task" })
+    await form.getByLabel("Title").fill(title)
+    await form.getByLabel("Description").fill("Cold mix is in the depot.")
+    await form.getByLabel("Report id").fill(String(report.body.id))
+    await form.getByRole("button", { name: "Create task" }).click()
+    await page
+      .getByRole("region", { name: "Open tasks" })
+      .locator("[part=task]", { hasText: title })
+      .waitFor()
+    await page.getByRole("button", { name: `Complete ${title}` }).click()
+    await page
+      .getByRole("region", { name: "Completed tasks" })
+      .locator("[part=task]", { hasText: title })
+      .waitFor()
+    await screenshot(page, "tasks")
+
+    await open("Shapes", page)
+    await page.getByRole("button", { name: shapeName }).click()
+    const metadata = page.getByRole("region", { name: `Metadata of ${shapeName}` })
+    await metadata.getByText("Central ward").waitFor()
+    await metadata.getByText("ward_id").waitFor()
+    await screenshot(page, "shapes")
+    expect(errors).toEqual([])
+    await page.close()
+  })
+})
