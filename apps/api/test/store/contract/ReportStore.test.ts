@@ -1,0 +1,202 @@
+/**
+ * The report store's contract, on every engine: reports found by id, uuid and source, one insert
+ * per uuid, updates that bump the version, the spatial index, attachment links, state changes,
+ * reads (which mark notifications read) and the batch look-ups that render reports.
+ */
+import { assert, describe, layer } from "@effect/vitest"
+import { Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
+import { type NewReport, ReportStore } from "../../../src/store/ReportStore.ts"
+import { engines, migratedDatabase } from "../../support/TestDatabase.ts"
+import { type Channel, newChannel, newUser } from "./Tenancy.ts"
+
+const at = (hour: number) => `2025-05-01T${String(hour).padStart(2, "0")}:00:00.000Z`
+
+const newReport = (channel: Channel, userId: number, changes: Partial<NewReport> = {}): NewReport => ({
+  channel_id: channel.channelId,
+  uuid: crypto.randomUUID(),
+  source_id: null,
+  user_id: userId,
+  is_anonymous: 0,
+  title: "Broken fence",
+  address: "1 Main Street",
+  latitude: -41.29,
+  longitude: 174.78,
+  category_id: channel.categoryId,
+  report_state_id: channel.stateIds[0],
+  shape_id: null,
+  answers: { notes: "leaning", count: 3 },
+  created_at: at(1),
+  ...changes,
+})
+
+describe("ReportStore contract", () => {
+  for (const engine of engines) {
+    layer(ReportStore.layer.pipe(Layer.provideMerge(migratedDatabase(engine))))(engine, (it) => {
+      it.effect(
+        "inserts once per uuid, finds by id, uuid and source, updates and touches with new versions",
+        () =>
+          Effect.gen(function* () {
+            const store = yield* ReportStore
+            const channel = yield* newChannel
+            const userId = yield* newUser()
+            const written = newReport(channel, userId, { source_id: "import-1" })
+            const report = yield* store.insert(written)
+            assert.deepStrictEqual(report, {
+              ...written,
+              id: report?.id ?? 0,
+              assignee_id: null,
+              assignment_due_at: null,
+              version: 1,
+              updated_at: at(1),
+            })
+            assert.isUndefined(yield* store.insert({ ...written, title: "again" }))
+            const id = report?.id ?? 0
+            assert.deepStrictEqual(yield* store.find(id), report)
+            assert.deepStrictEqual(yield* store.findByUuid(written.uuid ?? ""), report)
+            yield* store.insert(newReport(channel, userId, { source_id: "import-1" }))
+            assert.strictEqual((yield* store.findBySource(channel.channelId, "import-1"))?.id, id)
+            assert.isUndefined(yield* store.findBySource(channel.channelId, "import-2"))
+            const updated = yield* store.update(
+              id,
+              {
+                title: "Fixed fence",
+                latitude: null,
+                longitude: null,
+                answers: { notes: "done" },
+                report_state_id: channel.stateIds[1],
+              },
+              at(2),
+            )
+            assert.deepStrictEqual(
+              [
+                updated.title,
+                updated.latitude,
+                updated.answers,
+                updated.report_state_id,
+                updated.version,
+                updated.updated_at,
+              ],
+              ["Fixed fence", null, { notes: "done" }, channel.stateIds[1], 2, at(2)],
+            )
+            yield* store.touch(id, at(3))
+            const touched = yield* store.find(id)
+            assert.deepStrictEqual([touched?.version, touched?.updated_at], [3, at(3)])
+            assert.isUndefined(yield* store.find(-1))
+          }),
+      )
+
+      it.effect("keeps a report's point in the spatial index, and takes it out", () =>
+        Effect.gen(function* () {
+          const store = yield* ReportStore
+          const sql = yield* SqlClient.SqlClient
+          const channel = yield* newChannel
+          const id = (yield* store.insert(newReport(channel, yield* newUser())))?.id ?? 0
+          const boxes = sql<{
+            min_longitude: number
+            max_latitude: number
+          }>`SELECT min_longitude, max_latitude
+            FROM reports_box WHERE id = ${id}`.pipe(Effect.orDie)
+          yield* store.placeInBox(id, { latitude: -41.5, longitude: 174.5 })
+          yield* store.placeInBox(id, { latitude: -41.25, longitude: 174.75 })
+          assert.deepStrictEqual(yield* boxes, [{ min_longitude: 174.75, max_latitude: -41.25 }])
+          yield* store.placeInBox(id, undefined)
+          assert.deepStrictEqual(yield* boxes, [])
+        }),
+      )
+
+      it.effect(
+        "replaces attachment links, records state changes and reads, renders readers, reporters and channels",
+        () =>
+          Effect.gen(function* () {
+            const store = yield* ReportStore
+            const sql = yield* SqlClient.SqlClient
+            const channel = yield* newChannel
+            const ada = yield* newUser("Ada", "Lovelace")
+            const charles = yield* newUser("Charles", "Babbage")
+            const report = (yield* store.insert(newReport(channel, ada)))!
+            const attachments = yield* Effect.forEach([1, 2, 3], (n) =>
+              sql<{
+                id: number
+              }>`INSERT INTO attachments (user_id, filename, content_type, byte_size, storage_key, created_at)
+              VALUES (${ada}, ${`photo${n}.jpg`}, 'image/jpeg', 10, ${crypto.randomUUID()}, ${at(1)}) RETURNING id`.pipe(
+                Effect.map((rows) => rows[0]?.id ?? 0),
+                Effect.orDie,
+              ),
+            )
+            const [a, b, c] = attachments as [number, number, number]
+            yield* store.replaceAttachmentLinks(report, [
+              { attachment_id: b, field_key: "photo" },
+              { attachment_id: a, field_key: "photo" },
+            ])
+            yield* store.replaceAttachmentLinks(report, [
+              { attachment_id: c, field_key: "photo" },
+              { attachment_id: a, field_key: "sketch" },
+            ])
+            assert.deepStrictEqual(yield* store.attachmentLinks(report.id), [
+              { attachment_id: a, field_key: "sketch" },
+              { attachment_id: c, field_key: "photo" },
+            ])
+            yield* store.replaceAttachmentLinks(report, [])
+            assert.deepStrictEqual(yield* store.attachmentLinks(report.id), [])
+
+            const change = {
+              report_id: report.id,
+              channel_id: channel.channelId,
+              user_id: charles,
+              previous_state_id: channel.stateIds[0],
+              previous_state_name: "Open",
+              new_state_id: channel.stateIds[1],
+              new_state_name: "Closed",
+              created_at: at(4),
+            }
+            yield* store.insertStateChange(change)
+            const { channel_id: _, ...asRead } = change
+            const [changed] = yield* store.stateChanges(report.id)
+            assert.deepStrictEqual(changed, { id: changed?.id ?? 0, ...asRead })
+
+            yield* sql`INSERT INTO notifications (user_id, report_id, channel_id, read, created_at)
+            VALUES (${charles}, ${report.id}, ${channel.channelId}, 0, ${at(2)})`.pipe(Effect.orDie)
+            yield* store.recordRead(report, charles, at(6))
+            yield* store.recordRead(report, ada, at(5))
+            yield* store.recordRead(report, charles, at(7))
+            const [notification] = yield* sql<{ read: number }>`SELECT read FROM notifications
+            WHERE report_id = ${report.id}`.pipe(Effect.orDie)
+            assert.strictEqual(notification?.read, 1)
+            assert.deepStrictEqual(yield* store.readers([report.id]), [
+              { report_id: report.id, id: ada, first_name: "Ada", last_name: "Lovelace", opened_at: at(5) },
+              {
+                report_id: report.id,
+                id: charles,
+                first_name: "Charles",
+                last_name: "Babbage",
+                opened_at: at(6),
+              },
+            ])
+            assert.deepStrictEqual(yield* store.readers([]), [])
+            assert.deepStrictEqual(yield* store.reporters([ada]), [
+              { id: ada, first_name: "Ada", last_name: "Lovelace", image_attachment_id: null },
+            ])
+            assert.deepStrictEqual(yield* store.channels([channel.channelId]), [
+              {
+                id: channel.channelId,
+                name: "Channel",
+                logo_attachment_id: null,
+                pin_color: "#ff0000",
+                pin_appearance: "pin",
+              },
+            ])
+            const [shape] = yield* sql<{
+              id: number
+            }>`INSERT INTO shapes (branded_app_id, geom, metadata, min_longitude,
+              min_latitude, max_longitude, max_latitude, area, created_at)
+            VALUES (${channel.appId}, 'POINT (1 2)', '{}', 1, 2, 1, 2, 0, ${at(1)}) RETURNING id`.pipe(
+              Effect.orDie,
+            )
+            assert.isTrue(yield* store.isShapeOfApp(shape?.id ?? 0, channel.appId))
+            assert.isFalse(yield* store.isShapeOfApp(shape?.id ?? 0, -1))
+          }),
+      )
+    })
+  }
+})
