@@ -2,6 +2,7 @@
  * The readers against files GDAL wrote from one GeoJSON: the same features must come out of the
  * Shapefile (plain, zipped, projected), KML and CSV versions.
  */
+import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Result, Stream } from "effect"
@@ -143,6 +144,24 @@ describe("FeatureSource", () => {
       )
       expect(error.message).toBe(
         'other.csv: has no column "geom" (its columns: WKT, name, hectares); name the WKT column with --wkt-column',
+      )
+    }),
+  )
+
+  it.effect("refuses GeoJSON that is not a FeatureCollection", () =>
+    Effect.gen(function* () {
+      writeFileSync(join(directory, "feature.geojson"), JSON.stringify(blocks[0]))
+      const error = yield* Effect.flip(
+        Stream.runDrain(
+          FeatureSource.features(
+            { path: join(directory, "feature.geojson"), name: "feature.geojson" },
+            { wktColumn: "WKT" },
+            () => {},
+          ),
+        ),
+      )
+      expect(error.message).toBe(
+        "feature.geojson: is not a GeoJSON FeatureCollection: no complete top-level features array",
       )
     }),
   )
