@@ -1,0 +1,204 @@
+/**
+ * The report search store's contract, on every engine: searches stored, run in the order asked
+ * with every criterion on either side, failed, paged as map items and ids, expired; tile groups and
+ * counts per box, half-open with the antimeridian as tiles are.
+ */
+import { assert, describe, layer } from "@effect/vitest"
+import { Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
+import { type Criteria, ReportSearchStore, type Selection } from "../../../src/store/ReportSearchStore.ts"
+import { engines, migratedDatabase } from "../../support/TestDatabase.ts"
+import { newChannel, newMember, newReport, newUser } from "./Tenancy.ts"
+
+const none: Criteria = {
+  cell: undefined,
+  updatedAfter: undefined,
+  updatedBefore: undefined,
+  appearance: undefined,
+  reportIds: undefined,
+  reportSearchId: undefined,
+}
+
+const at = (day: number) => `2025-06-${String(day).padStart(2, "0")}T00:00:00.000Z`
+
+/** A channel with four placed reports (one in a loud state), one without a place, and a searcher. */
+const setUp = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  const channel = yield* newChannel
+  const userId = yield* newUser()
+  yield* sql`UPDATE report_states SET appearance = 'loud' WHERE id = ${channel.stateIds[1]}`.pipe(
+    Effect.orDie,
+  )
+  const place = (id: number, longitude: number | null, latitude: number | null) =>
+    sql`UPDATE reports SET longitude = ${longitude}, latitude = ${latitude} WHERE id = ${id}`.pipe(
+      Effect.orDie,
+    )
+  const west = yield* newReport(channel, userId, at(1))
+  yield* place(west, -180, 10)
+  const east = yield* newReport(channel, userId, at(2))
+  yield* place(east, 180, 10.5)
+  const middle = yield* newReport(channel, userId, at(3), {}, { stateId: channel.stateIds[1] })
+  yield* place(middle, 0.5, 0.5)
+  const edge = yield* newReport(channel, userId, at(4))
+  yield* place(edge, 1, 0.5)
+  const nowhere = yield* newReport(channel, userId, at(5))
+  const search = {
+    user_id: userId,
+    branded_app_id: channel.appId,
+    team_id: channel.teamId,
+    parameters: "{}",
+    created_at: at(10),
+    expires_at: at(11),
+  }
+  return { channel, userId, west, east, middle, edge, nowhere, search }
+})
+
+describe("ReportSearchStore contract", () => {
+  for (const engine of engines) {
+    layer(ReportSearchStore.layer.pipe(Layer.provideMerge(migratedDatabase(engine))))(engine, (it) => {
+      it.effect("stores, runs in order, pages, fails and expires searches", () =>
+        Effect.gen(function* () {
+          const store = yield* ReportSearchStore
+          const { channel, userId, west, east, middle, edge, nowhere, search } = yield* setUp
+          const all: Selection = { channelIds: [channel.channelId], filter: none, exclude: none }
+          const id = yield* store.insert(search)
+          yield* store.setJob(id, 77)
+          assert.deepStrictEqual(yield* store.find(id), {
+            id,
+            ...search,
+            status: "pending",
+            error: null,
+            result_count: null,
+            job_id: 77,
+          })
+          yield* store.run(id, all, [])
+          const found = yield* store.find(id)
+          assert.deepStrictEqual([found?.status, found?.result_count], ["done", 5])
+          const everything = { start: 0, end: 9 }
+          assert.deepStrictEqual(yield* store.reportIds(id, everything, [channel.channelId]), [
+            nowhere,
+            edge,
+            middle,
+            east,
+            west,
+          ])
+          assert.deepStrictEqual(yield* store.reportIds(id, { start: 1, end: 2 }, [channel.channelId]), [
+            edge,
+            middle,
+          ])
+          assert.deepStrictEqual(yield* store.reportIds(id, everything, [-1]), [])
+          const items = yield* store.mapItems(id, { start: 2, end: 2 }, [channel.channelId])
+          assert.deepStrictEqual(items, [
+            {
+              id: middle,
+              version: 1,
+              channel_id: channel.channelId,
+              appearance: "loud",
+              latitude: 0.5,
+              longitude: 0.5,
+              pin_color: "#ff0000",
+              pin_appearance: "pin",
+            },
+          ])
+          // A search runs once: a second run leaves it alone.
+          yield* store.run(id, { ...all, filter: { ...none, reportIds: [west] } }, [])
+          assert.strictEqual((yield* store.find(id))?.result_count, 5)
+          yield* store.fail(id, "too late")
+          assert.strictEqual((yield* store.find(id))?.status, "done")
+
+          const ordered = yield* store.insert(search)
+          yield* store.run(
+            ordered,
+            {
+              channelIds: [channel.channelId],
+              filter: { ...none, updatedAfter: at(1), updatedBefore: at(5) },
+              exclude: { ...none, appearance: "loud" },
+            },
+            [{ field: "updated_at", direction: "asc" }],
+          )
+          assert.deepStrictEqual(yield* store.reportIds(ordered, everything, [channel.channelId]), [
+            east,
+            edge,
+          ])
+          const within = yield* store.insert(search)
+          yield* store.run(
+            within,
+            { ...all, filter: { ...none, reportSearchId: ordered, reportIds: [edge, west] } },
+            [],
+          )
+          assert.deepStrictEqual(yield* store.reportIds(within, everything, [channel.channelId]), [edge])
+
+          const failing = yield* store.insert(search)
+          yield* store.fail(failing, "bad filter")
+          const failed = yield* store.find(failing)
+          assert.deepStrictEqual([failed?.status, failed?.error], ["failed", "bad filter"])
+
+          assert.isAtLeast(yield* store.deleteExpired(at(11)), 4)
+          assert.isUndefined(yield* store.find(id))
+          assert.deepStrictEqual(yield* store.teamChannelIds(channel.teamId), [channel.channelId])
+          yield* newMember(channel, userId)
+          assert.deepStrictEqual(yield* store.viewedChannelIds(userId), [channel.channelId])
+        }),
+      )
+
+      it.effect("groups a map area's reports per grid cell, and counts them per half-open box", () =>
+        Effect.gen(function* () {
+          const store = yield* ReportSearchStore
+          const { channel } = yield* setUp
+          const all: Selection = { channelIds: [channel.channelId], filter: none, exclude: none }
+          const world = { minLongitude: -180, minLatitude: -90, maxLongitude: 180, maxLatitude: 90 }
+          const groups = yield* store.tileGroups(all, world, 1)
+          assert.deepStrictEqual(
+            [...groups].sort((a, b) => a.column_index - b.column_index || a.row_index - b.row_index),
+            [
+              {
+                column_index: -180,
+                row_index: 10,
+                report_count: 1,
+                min_longitude: -180,
+                max_longitude: -180,
+                min_latitude: 10,
+                max_latitude: 10,
+              },
+              {
+                column_index: 0,
+                row_index: 0,
+                report_count: 1,
+                min_longitude: 0.5,
+                max_longitude: 0.5,
+                min_latitude: 0.5,
+                max_latitude: 0.5,
+              },
+              {
+                column_index: 1,
+                row_index: 0,
+                report_count: 1,
+                min_longitude: 1,
+                max_longitude: 1,
+                min_latitude: 0.5,
+                max_latitude: 0.5,
+              },
+              {
+                column_index: 180,
+                row_index: 10,
+                report_count: 1,
+                min_longitude: 180,
+                max_longitude: 180,
+                min_latitude: 10.5,
+                max_latitude: 10.5,
+              },
+            ],
+          )
+          const counts = yield* store.countIn(all, [
+            { minLongitude: 0, minLatitude: 0, maxLongitude: 1, maxLatitude: 1 },
+            { minLongitude: 0, minLatitude: 0, maxLongitude: 2, maxLatitude: 1 },
+            { minLongitude: -180, minLatitude: 0, maxLongitude: -170, maxLatitude: 20 },
+            world,
+          ])
+          assert.deepStrictEqual(counts, [1, 2, 2, 4])
+          assert.deepStrictEqual(yield* store.countIn(all, []), [])
+        }),
+      )
+    })
+  }
+})
