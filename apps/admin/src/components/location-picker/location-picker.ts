@@ -133,7 +133,10 @@ export class LocationPicker extends LitElement {
   private typed(axis: "latitude" | "longitude", text: string) {
     this[axis] = text.trim() === "" ? undefined : Number(text)
     const location = this.location
-    if (location !== undefined) this.#map?.panTo([location.latitude, location.longitude])
+    const map = this.#map
+    if (location !== undefined && map !== undefined) {
+      map.setView([location.latitude, location.longitude], Math.max(map.getZoom(), 13))
+    }
     this.announce()
   }
 

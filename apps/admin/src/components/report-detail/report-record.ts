@@ -3,7 +3,7 @@
  * readers; its channel's states, categories and team users (for names); its state history and its
  * tasks.
  */
-import { Category } from "@fieldreport/domain/Category"
+import type { Category } from "@fieldreport/domain/Category"
 import { Channel } from "@fieldreport/domain/Channel"
 import { Report } from "@fieldreport/domain/Report"
 import { ReportStateChange } from "@fieldreport/domain/ReportStateChange"
@@ -11,6 +11,7 @@ import { ReportStateRecord } from "@fieldreport/domain/ReportStateRecord"
 import { Task } from "@fieldreport/domain/Task"
 import { TeamUser } from "@fieldreport/domain/TeamUser"
 import { Schema } from "effect"
+import { loadCategories } from "../../shared/categories.ts"
 import type { Connection } from "../../shared/connection.ts"
 import { errorText, run } from "../../shared/run.ts"
 
@@ -40,10 +41,6 @@ export const detailFields = [
   "appearance",
   "is_manageable_by",
 ].join(",")
-
-/** The list of categories sends only ids unless asked for more. */
-const categoryFields =
-  "id,name,label_name,depth,max_subtree_extra_depth,pin_color,pin_appearance,pin_urls,position,parent_id,child_ids"
 
 /** A loaded report and what surrounds it. */
 export interface ReportRecord {
@@ -81,11 +78,7 @@ export const loadReport = async (connection: Connection, id: number): Promise<Re
       }),
     ),
     loadHistory(connection, id),
-    run(
-      client.call("GET", `/api/v4/channels/${channelId}/categories`, Schema.Array(Category), {
-        query: { fields: categoryFields },
-      }),
-    ),
+    loadCategories(connection, channelId),
     run(client.page("/api/v4/tasks", Task, { start: 0, end: 99 }, { report_id: id })).then(
       (page) => ({ items: page.items, unavailable: undefined }),
       (error: unknown) => ({ items: [], unavailable: errorText(error) }),

@@ -1,0 +1,222 @@
+/**
+ * `fr-new-report`: files a report in a channel: the channel's form with each field's control,
+ * checked with the same rule the server applies (`FormAnswers.validate` of the domain) before it
+ * is sent (and its rule that a report has a location or an address), a location by map click or coordinates, or an address, and photos uploaded as they
+ * are chosen.
+ */
+import type { Category } from "@fieldreport/domain/Category"
+import { Channel } from "@fieldreport/domain/Channel"
+import { Form } from "@fieldreport/domain/Form"
+import { type Location, Report, requireLocation } from "@fieldreport/domain/Report"
+import { Result, Schema } from "effect"
+import { css, html, nothing, type PropertyValues } from "lit"
+import type { AnswerChangeEvent } from "../../events/answer-change.ts"
+import type { LocationChangeEvent } from "../../events/location-change.ts"
+import { ReportSavedEvent } from "../../events/report-saved.ts"
+import { ApiElement } from "../../shared/ApiElement.ts"
+import { type EditedAnswer, validate, wireAnswers } from "../../shared/answers.ts"
+import { loadCategories } from "../../shared/categories.ts"
+import type { Connection } from "../../shared/connection.ts"
+import { errorText, fieldErrors, run } from "../../shared/run.ts"
+import { base, border, radius } from "../../shared/theme.ts"
+import "../answer-input/answer-input.ts"
+import "../location-picker/location-picker.ts"
+
+/**
+ * @summary The form to file a new report in a channel.
+ *
+ * @event fr-report-saved - `ReportSavedEvent` (with `created` true) once the server filed it.
+ * @csspart form - The form.
+ * @csspart submit - The file button.
+ * @cssproperty --fr-color-accent - The file button.
+ *
+ * @example
+ * ```html
+ * <fr-new-report base-url="https://reports.example.com" token="fra_…" channel-id="3"></fr-new-report>
+ * ```
+ */
+export class NewReport extends ApiElement {
+  static override properties = {
+    ...ApiElement.properties,
+    channelId: { attribute: "channel-id", type: Number },
+    tileUrl: { attribute: "tile-url" },
+    channels: { state: true },
+    form: { state: true },
+    categories: { state: true },
+    answers: { state: true },
+    errors: { state: true },
+    failure: { state: true },
+    busy: { state: true },
+  }
+
+  static override styles = [
+    base,
+    css`
+      :host { display: block; max-width: 52rem; }
+      form { display: grid; gap: 1rem; padding: 1rem; border: 1px solid ${border}; border-radius: ${radius}; }
+      h2 { margin: 0; font-size: 1.3rem; }
+      label.channel { display: grid; gap: 0.25rem; font-weight: 600; }
+      fieldset { border: none; padding: 0; margin: 0; display: grid; gap: 0.4rem; }
+      legend { font-weight: 600; padding: 0; }
+    `,
+  ]
+
+  /** The channel to file in; the user picks one of theirs when not given. */
+  declare channelId: number | undefined
+  /** A basemap for the location map; none by default. */
+  declare tileUrl: string | undefined
+  declare channels: ReadonlyArray<Channel>
+  declare form: Form | undefined
+  declare categories: ReadonlyArray<Category>
+  declare answers: Readonly<Record<string, EditedAnswer>>
+  declare errors: Readonly<Record<string, ReadonlyArray<string>>>
+  declare failure: string | undefined
+  declare busy: boolean
+
+  #where: { location: Location | undefined; address: string } = { location: undefined, address: "" }
+  #contentTypes = new Map<number, string>()
+  #loadedForm: { readonly channelId: number; readonly connection: Connection } | undefined
+
+  constructor() {
+    super()
+    this.channels = []
+    this.categories = []
+    this.answers = {}
+    this.errors = {}
+    this.busy = false
+  }
+
+  protected override connected(connection: Connection): void {
+    run(
+      connection.client.call("GET", "/api/v4/channels", Schema.Array(Channel), {
+        query: { team_id: connection.teamId },
+      }),
+    ).then(
+      (channels) => {
+        this.channels = channels
+        this.channelId ??= channels[0]?.id
+      },
+      (error) => {
+        this.failure = errorText(error)
+      },
+    )
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed)
+    const connection = this.connection
+    const channelId = this.channelId
+    if (connection === undefined || channelId === undefined) return
+    if (this.#loadedForm?.channelId !== channelId || this.#loadedForm.connection !== connection) {
+      this.#loadedForm = { channelId, connection }
+      void this.loadForm(connection, channelId)
+    }
+  }
+
+  private async loadForm(connection: Connection, channelId: number) {
+    try {
+      const [form, categories] = await Promise.all([
+        run(connection.client.call("GET", `/api/v4/channels/${channelId}/form`, Form)),
+        loadCategories(connection, channelId),
+      ])
+      this.form = form
+      this.categories = categories
+      this.answers = {}
+      this.errors = {}
+      this.failure = undefined
+    } catch (error) {
+      this.failure = errorText(error)
+    }
+  }
+
+  override render() {
+    const fields = [...(this.form?.fields ?? [])].sort((a, b) => a.form_order - b.form_order)
+    return html`
+      <form part="form" aria-labelledby="new-report-title" novalidate @submit=${this.submit}
+        @fr-answer-change=${(event: AnswerChangeEvent) => {
+          if (event.uploaded !== undefined)
+            this.#contentTypes.set(event.uploaded.id, event.uploaded.content_type)
+          this.answers = { ...this.answers, [event.key]: event.value }
+        }}>
+        <h2 id="new-report-title">New report</h2>
+        <label class="channel">Channel
+          <select name="channel" @change=${(event: Event) => {
+            this.channelId = Number((event.target as HTMLSelectElement).value)
+          }}>
+            ${this.channels.map(
+              (channel) =>
+                html`<option value=${channel.id} ?selected=${channel.id === this.channelId}>${channel.name}</option>`,
+            )}
+          </select>
+        </label>
+        ${fields.map(
+          (field) => html`<fr-answer-input .field=${field} .categories=${this.categories}
+            .value=${this.answers[field.key] ?? null} .errors=${this.errors[`report.${field.key}`] ?? []}></fr-answer-input>`,
+        )}
+        <fieldset>
+          <legend>Where</legend>
+          <fr-location-picker tile-url=${this.tileUrl ?? nothing}
+            @fr-location-change=${(event: LocationChangeEvent) => {
+              this.#where = { location: event.location, address: event.address }
+            }}></fr-location-picker>
+          ${(this.errors["report.location"] ?? []).map((message) => html`<p class="error">Location ${message}</p>`)}
+        </fieldset>
+        ${this.failure === undefined ? nothing : html`<p class="error" role="alert">${this.failure}</p>`}
+        <div>
+          <button class="primary" part="submit" type="submit" ?disabled=${this.busy || this.form === undefined}>
+            File report
+          </button>
+        </div>
+      </form>
+    `
+  }
+
+  private async submit(event: SubmitEvent) {
+    event.preventDefault()
+    const connection = this.connection
+    const form = this.form
+    if (connection === undefined || form === undefined || this.channelId === undefined) return
+    const errors: Record<string, ReadonlyArray<string>> = {
+      ...validate(form.fields, this.answers, "create", this.#contentTypes),
+    }
+    const { location, address } = this.#where
+    const located = requireLocation(location === undefined ? { address } : { location, address })
+    if (Result.isFailure(located)) Object.assign(errors, located.failure.errors)
+    this.errors = errors
+    if (Object.keys(errors).length > 0) {
+      this.failure = "Please correct the fields marked above."
+      return
+    }
+    this.busy = true
+    this.failure = undefined
+    try {
+      const report = await run(
+        connection.client.call("POST", "/api/v4/reports", Report, {
+          body: {
+            report: {
+              account_id: this.channelId,
+              ...(location === undefined ? {} : { location }),
+              ...(address.trim() === "" ? {} : { address: address.trim() }),
+              ...wireAnswers(this.answers),
+            },
+          },
+        }),
+      )
+      this.answers = {}
+      this.dispatchEvent(new ReportSavedEvent(report.id, true))
+    } catch (error) {
+      this.errors = fieldErrors(error)
+      this.failure = errorText(error)
+    } finally {
+      this.busy = false
+    }
+  }
+}
+
+customElements.define("fr-new-report", NewReport)
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "fr-new-report": NewReport
+  }
+}

@@ -1,0 +1,18 @@
+/**
+ * The shell's new report view, `#/new-report`: files a report, then opens it.
+ */
+import { html } from "lit"
+import { NavigateEvent } from "../events/navigate.ts"
+import type { ReportSavedEvent } from "../events/report-saved.ts"
+import { registerView } from "../shell/ViewRegistry.ts"
+import "../components/new-report/new-report.ts"
+
+registerView({
+  id: "new-report",
+  label: "New report",
+  order: 20,
+  render: () =>
+    html`<fr-new-report @fr-report-saved=${(event: ReportSavedEvent) => {
+      event.target?.dispatchEvent(new NavigateEvent(`reports/${event.reportId}`))
+    }}></fr-new-report>`,
+})

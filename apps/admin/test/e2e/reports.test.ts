@@ -1,0 +1,74 @@
+/**
+ * The reports flow in the browser: file a report with a photo, change its state, find it in the
+ * table and on the map.
+ */
+import type { Browser } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { launchBrowser, openPage } from "./support/browser.ts"
+import { solidPng } from "./support/png.ts"
+import { screenshot } from "./support/screenshots.ts"
+import { signIn } from "./support/shell.ts"
+
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe("reports in the admin UI", () => {
+  it("files a report with a photo, changes its state, and finds it in the table and on the map", async () => {
+    const { page, errors } = await openPage(browser)
+    await signIn(page)
+
+    await page.getByRole("link", { name: "Reports" }).click()
+    await expect.poll(() => page.getByRole("status").first().textContent()).toMatch(/reports in view/)
+    await expect.poll(() => page.locator("tbody tr").count()).toBeGreaterThan(0)
+    await screenshot(page, "reports")
+
+    await page.getByRole("link", { name: "New report" }).click()
+    await page.getByLabel("Channel").selectOption({ label: "Streets" })
+    await page.getByLabel("Description").fill("Pothole at the bus stop on Cuba Street")
+    await page.getByLabel("Add a photo").setInputFiles({
+      name: "pothole.png",
+      mimeType: "image/png",
+      buffer: solidPng(120, 90, [190, 70, 40]),
+    })
+    await page.getByRole("img", { name: "pothole.png" }).waitFor()
+    await page.getByRole("application", { name: /click to place the report/ }).click()
+    await expect.poll(() => page.getByLabel("Latitude").inputValue()).not.toBe("")
+    await page.getByLabel("Latitude").fill("-41.2925")
+    await page.getByLabel("Longitude").fill("174.7751")
+    await page.getByLabel("Longitude").press("Tab")
+    await screenshot(page, "new-report")
+    await page.getByRole("button", { name: "File report" }).click()
+
+    await page.waitForURL(/#\/reports\/\d+$/)
+    const reportId = Number(/(\d+)$/.exec(page.url())?.[1])
+    await expect
+      .poll(() => page.getByLabel("Description").inputValue())
+      .toBe("Pothole at the bus stop on Cuba Street")
+    await page.getByRole("img", { name: "pothole.png" }).waitFor()
+
+    await page.getByLabel("Move to").selectOption({ label: "In progress" })
+    await page.getByRole("button", { name: "Change state" }).click()
+    const history = page.getByRole("list", { name: "State history" })
+    await expect.poll(() => history.textContent()).toContain("In progress")
+    await screenshot(page, "report-detail")
+
+    await page.getByRole("link", { name: "Reports" }).click()
+    await page.getByLabel("Report ids").first().fill(String(reportId))
+    await page.getByRole("button", { name: "Apply" }).click()
+    await expect.poll(() => page.locator("tbody tr").count()).toBe(1)
+    expect(await page.locator("tbody tr").first().textContent()).toContain("In progress")
+    const pin = page.locator(`img[alt="Report ${reportId}"]`)
+    await pin.waitFor()
+    await pin.click()
+    await page.waitForURL(new RegExp(`#/reports/${reportId}$`))
+
+    expect(errors).toEqual([])
+  })
+})
