@@ -5,7 +5,7 @@
  */
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { join, resolve } from "node:path"
 import { DatabaseSync } from "node:sqlite"
 import { login, type Scenario } from "../generate/Generate.ts"
 import { type Generated, generateDatabase, readGenerated } from "../generate/GeneratedDatabase.ts"
@@ -58,7 +58,10 @@ const database = (dataDir: string) => new DatabaseSync(join(dataDir, "fieldrepor
  * ```
  */
 export const openTarget = async (options: TargetOptions): Promise<LoadTarget> => {
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "fieldreport-load-"))
+  const dataDir =
+    options.dataDir === undefined
+      ? mkdtempSync(join(tmpdir(), "fieldreport-load-"))
+      : resolve(options.dataDir)
   const generated: Generated =
     readGenerated(dataDir) ??
     (await (async () => {

@@ -90,3 +90,25 @@ export const measureMix = async (
     clearInterval(sampler)
   }
 }
+
+/**
+ * Several bursts of the same scenario as one: throughput averaged (the bursts are equally long),
+ * the median of their p50s, the highest of their p99s and of their memory peaks, failures summed.
+ *
+ * @example
+ * ```ts
+ * const measured = combine([await measure(…), await measure(…)])
+ * ```
+ */
+export const combine = (bursts: ReadonlyArray<Measured>): Measured => {
+  const sum = (pick: (burst: Measured) => number) => bursts.reduce((total, burst) => total + pick(burst), 0)
+  const p50s = bursts.map((burst) => burst.p50).sort((a, b) => a - b)
+  return {
+    requestsPerSecond: sum((burst) => burst.requestsPerSecond) / bursts.length,
+    requests: sum((burst) => burst.requests),
+    p50: p50s[Math.floor((p50s.length - 1) / 2)] ?? 0,
+    p99: Math.max(...bursts.map((burst) => burst.p99)),
+    failures: sum((burst) => burst.failures),
+    peakRss: Math.max(...bursts.map((burst) => burst.peakRss)),
+  }
+}

@@ -6,8 +6,9 @@
  * On a generated database (`--data-dir`, generated into first if it holds none; else a temporary
  * one of `--reports` reports, deleted afterwards) it starts the API as `npm start` runs it and a
  * bare Express 5 server answering the API's own bytes from memory (`bare-express.ts`), and loads
- * each with autocannon, scenario by scenario (`LoadScenarios.ts`): a short warm-up, then
- * `--seconds` of `--connections` connections on the API, then as long on the bare server. It prints
+ * each with autocannon, scenario by scenario (`LoadScenarios.ts`): a short warm-up of each, then
+ * `--seconds` of `--connections` connections on each, in `--rounds` alternating rounds (API, bare,
+ * API, bare…) so that the machine's other work weighs on both alike. It prints
  * for each: requests per second of both and their ratio, p50 and p99 latency, failures, and the
  * API's peak resident memory; after the calls that leave jobs, how long the jobs took to finish.
  *
@@ -20,7 +21,7 @@ import { join } from "node:path"
 import { parseArgs } from "node:util"
 import { loadScenarios } from "./LoadScenarios.ts"
 import { drainJobs, openTarget } from "./LoadTarget.ts"
-import { type Measured, measure } from "./Measure.ts"
+import { combine, type Measured, measure } from "./Measure.ts"
 import { type BareRoute, memoryOf, startBare } from "./Servers.ts"
 
 /** A report fetch must reach this share of the bare server's throughput. */
@@ -31,7 +32,8 @@ const { values } = parseArgs({
     "data-dir": { type: "string" },
     reports: { type: "string", default: "1000000" },
     seed: { type: "string", default: "1" },
-    seconds: { type: "string", default: "10" },
+    seconds: { type: "string", default: "12" },
+    rounds: { type: "string", default: "3" },
     "warm-up": { type: "string", default: "2" },
     connections: { type: "string", default: "10" },
     only: { type: "string" },
@@ -41,7 +43,7 @@ const { values } = parseArgs({
   allowPositionals: false,
 })
 
-const whole = (name: "reports" | "seed" | "seconds" | "warm-up" | "connections"): number => {
+const whole = (name: "reports" | "seed" | "seconds" | "rounds" | "warm-up" | "connections"): number => {
   const value = Number(values[name])
   if (!Number.isSafeInteger(value) || value < 0)
     throw new Error(`--${name} must be a whole number, not ${values[name]}`)
@@ -63,7 +65,8 @@ const workDir = mkdtempSync(join(tmpdir(), "fieldreport-load-bare-"))
 try {
   const only = values.only?.split(",")
   const scenarios = loadScenarios(target.context).filter((scenario) => only?.includes(scenario.key) ?? true)
-  const load = { connections: whole("connections"), seconds: whole("seconds") }
+  const rounds = Math.max(1, whole("rounds"))
+  const load = { connections: whole("connections"), seconds: whole("seconds") / rounds }
   const warmUp = { connections: load.connections, seconds: whole("warm-up") }
 
   // The bare server answers what the API answers: one call of each scenario gives the bytes.
@@ -91,16 +94,22 @@ try {
   const bare = await startBare(routes, workDir)
   try {
     log(
-      `Each scenario: ${warmUp.seconds} s of warm-up, then ${load.seconds} s of ${load.connections} connections on the API, then on bare Express`,
+      `Each scenario: ${warmUp.seconds} s of warm-up on each, then ${rounds} rounds of ${load.seconds.toFixed(1)} s of ${load.connections} connections on the API, then on bare Express`,
     )
     const rows: Array<string> = []
     for (const scenario of scenarios) {
       await measure(target.api.url, "", scenario, target.api.pid, warmUp)
-      if (scenario.makesJobs) await drainJobs(target, 300)
-      const ours = await measure(target.api.url, "", scenario, target.api.pid, load)
-      const drained = scenario.makesJobs ? await drainJobs(target, 600) : 0
       await measure(bare.url, `/${scenario.key}`, scenario, bare.pid, warmUp)
-      const baseline = await measure(bare.url, `/${scenario.key}`, scenario, bare.pid, load)
+      if (scenario.makesJobs) await drainJobs(target, 300)
+      let drained = 0
+      const [ourRounds, bareRounds]: [Array<Measured>, Array<Measured>] = [[], []]
+      for (let round = 0; round < rounds; round++) {
+        ourRounds.push(await measure(target.api.url, "", scenario, target.api.pid, load))
+        // The jobs the round left are the API's work too: timed, and done before the bare round.
+        if (scenario.makesJobs) drained += await drainJobs(target, 600)
+        bareRounds.push(await measure(bare.url, `/${scenario.key}`, scenario, bare.pid, load))
+      }
+      const [ours, baseline] = [combine(ourRounds), combine(bareRounds)]
       const ratio = ours.requestsPerSecond / baseline.requestsPerSecond
       const verdict =
         scenario.key === "fetch"
