@@ -12,6 +12,9 @@ export const bundleId = "com.fieldreport.app"
 /** The API's address, such as `http://127.0.0.1:41234`. */
 export const apiUrl = (): string => inject("apiUrl")
 
+/** The origin of the page that embeds elements in the embedding tests (see `globalSetup.ts`). */
+export const embedOrigin = (): string => inject("embedOrigin")
+
 /** An answer: status, headers and the parsed JSON body (undefined when empty). */
 export interface Answer {
   readonly status: number
