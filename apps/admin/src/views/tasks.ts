@@ -1,13 +1,19 @@
 /**
- * The shell's tasks view: the team's tasks board.
+ * The shell's tasks view: the team's tasks board; a task's report opens in the reports view.
  */
 import { html } from "lit"
+import { NavigateEvent } from "../events/navigate.ts"
+import type { ReportSelectEvent } from "../events/report-select.ts"
 import { registerView } from "../shell/ViewRegistry.ts"
 import "../components/tasks-board/tasks-board.ts"
+
+const open = (event: ReportSelectEvent) => {
+  event.target?.dispatchEvent(new NavigateEvent(`reports/${event.reportId}`))
+}
 
 registerView({
   id: "tasks",
   label: "Tasks",
   order: 30,
-  render: () => html`<fr-tasks-board></fr-tasks-board>`,
+  render: () => html`<fr-tasks-board @fr-report-select=${open}></fr-tasks-board>`,
 })

@@ -21,5 +21,6 @@ export const styles = [
     .actions { display: flex; gap: 0.4rem; margin-top: 0.4rem; flex-wrap: wrap; }
     .completed .task-title { text-decoration: line-through; }
     textarea { min-height: 3rem; }
+    button.link { border: none; background: none; padding: 0; color: var(--fr-color-accent, #1f5fbf); text-decoration: underline; font-size: inherit; }
   `,
 ]

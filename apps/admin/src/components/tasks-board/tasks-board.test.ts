@@ -138,6 +138,15 @@ describe("fr-tasks-board", () => {
     await until(() => api.sent.some((request) => request.method === "DELETE"), "the delete")
   })
 
+  it("opens a task's report", async () => {
+    vi.stubGlobal("fetch", fakeFetch(routes()).fetch)
+    const { board, root } = await mount()
+    const opened: Array<number> = []
+    board.addEventListener("fr-report-select", (event) => opened.push(event.reportId))
+    buttonNamed(root, "Report #42").click()
+    expect(opened).toEqual([42])
+  })
+
   it("edits a task's title and assignee", async () => {
     const api = fakeFetch(routes())
     vi.stubGlobal("fetch", api.fetch)

@@ -6,6 +6,7 @@ import { Task } from "@fieldreport/domain/Task"
 import type { TeamUser } from "@fieldreport/domain/TeamUser"
 import { DateTime } from "effect"
 import { html, nothing } from "lit"
+import { ReportSelectEvent } from "../../events/report-select.ts"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
 import { errorText, fieldErrors, run } from "../../shared/run.ts"
@@ -25,6 +26,8 @@ const PAGE = 100
  * @csspart task - One task card.
  *
  * @cssproperty --fr-color-surface-raised - Background of the columns.
+ *
+ * @event fr-report-select - When a task's report is opened; `reportId` is that report.
  *
  * @example
  * ```html
@@ -279,7 +282,7 @@ export class TasksBoard extends ApiElement {
         <div class="task-title">${task.title}</div>
         ${task.description === "" ? nothing : html`<p class="task-description">${task.description}</p>`}
         <div class="task-meta">
-          Report #${task.report_id} · created ${DateTime.formatIsoDate(task.client_created_at)} by ${this.#name(task.creator_id)}
+          <button class="link" @click=${() => this.dispatchEvent(new ReportSelectEvent(task.report_id))}>Report #${task.report_id}</button> · created ${DateTime.formatIsoDate(task.client_created_at)} by ${this.#name(task.creator_id)}
           ${
             done && task.completed_at !== null
               ? html` · completed ${DateTime.formatIsoDate(task.completed_at)}${task.completed_by_id === null ? "" : ` by ${this.#name(task.completed_by_id)}`}`

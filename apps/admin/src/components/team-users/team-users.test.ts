@@ -28,7 +28,15 @@ const person = (
   supervisor_id,
 })
 
-const people = [person(101, 7, "Ana", "owner"), person(102, 8, "Ben", "team_member", 101)]
+const people = [
+  person(101, 7, "Ana", "owner"),
+  {
+    ...person(102, 8, "Ben", "team_member", 101),
+    status: "invited",
+    agreed_to_join: false,
+    last_invited_at: "2026-03-02T00:00:00.000Z",
+  },
+]
 
 const routes = () => ({
   "GET /api/v4/teams/3/team_users": { body: people, headers: { "Content-Range": "team_users 0-1/2" } },

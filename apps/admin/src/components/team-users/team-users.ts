@@ -225,7 +225,10 @@ export class TeamUsers extends ApiElement {
                 </select>`
           }
         </td>
-        <td>${user.status ?? ""}</td>
+        <td>
+          ${user.status ?? ""}
+          ${user.last_invited_at === null ? nothing : html`<span class="muted">· last invitation ${DateTime.formatIsoDate(user.last_invited_at)}</span>`}
+        </td>
         <td>
           <select
             aria-label="Supervisor of ${name}"
@@ -246,7 +249,6 @@ export class TeamUsers extends ApiElement {
         <td>${user.channel_count ?? ""}</td>
         <td>${user.report_count ?? ""}</td>
         <td>${DateTime.formatIsoDate(user.last_active_at)}</td>
-        <td>${user.last_invited_at === null ? "" : DateTime.formatIsoDate(user.last_invited_at)}</td>
         <td class="device">
           ${user.app_version === "" ? "—" : `app ${user.app_version}`}
           ${user.location_enabled ? " · location" : ""}${user.push_notification_enabled ? " · push" : ""}${user.bluetooth_enabled ? " · bluetooth" : ""}
@@ -273,7 +275,6 @@ export class TeamUsers extends ApiElement {
                 "Channels",
                 "Reports",
                 "Last active",
-                "Last invited",
                 "Device",
               ].map((heading) => html`<th scope="col">${heading}</th>`)}
             </tr>
