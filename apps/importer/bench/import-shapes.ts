@@ -92,6 +92,17 @@ const waitForReady = async () => {
   }
 }
 
+/** CPU time (user and system) a process has used so far, in seconds, from /proc. */
+const cpuSeconds = (child: ChildProcess): number | undefined => {
+  try {
+    // Fields after the command name (which is in parentheses): utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? []
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return undefined
+  }
+}
+
 /** Resident memory of a process in MB, from /proc. */
 const residentMb = (child: ChildProcess): number | undefined => {
   try {
@@ -155,12 +166,15 @@ try {
     summary += String(chunk)
   })
   const samples: Array<{ seconds: number; importer: number; api: number }> = []
+  const apiCpuBefore = api ? (cpuSeconds(api) ?? 0) : 0
+  let importerCpu = 0
   const sampler = setInterval(() => {
     const [importerMb, apiMb] = [residentMb(importer), api ? residentMb(api) : undefined]
+    importerCpu = cpuSeconds(importer) ?? importerCpu
     if (importerMb !== undefined && apiMb !== undefined) {
       samples.push({ seconds: (performance.now() - started) / 1000, importer: importerMb, api: apiMb })
     }
-  }, 1000)
+  }, 500)
   const [code] = (await once(importer, "close")) as [number | null]
   clearInterval(sampler)
   const seconds = (performance.now() - started) / 1000
@@ -174,6 +188,12 @@ try {
     `importer memory (RSS) at 25/50/75/100% of the run: ${[1, 2, 3, 4].map((q) => `${quarter(q)?.importer.toFixed(0)} MB`).join(" / ")}; max ${Math.max(...samples.map((s) => s.importer)).toFixed(0)} MB`,
   )
   console.log(`API memory (RSS), max: ${Math.max(...samples.map((s) => s.api)).toFixed(0)} MB`)
+  // On a machine shared with other work, wall time says little; CPU time per shape says what
+  // each side costs (the importer's is read every half second, so it is a slight underestimate).
+  const apiCpu = (api ? (cpuSeconds(api) ?? 0) : 0) - apiCpuBefore
+  console.log(
+    `CPU time: importer ${importerCpu.toFixed(1)} s (${((importerCpu * 1000) / shapes).toFixed(2)} ms/shape), API ${apiCpu.toFixed(1)} s (${((apiCpu * 1000) / shapes).toFixed(2)} ms/shape)`,
+  )
 } finally {
   api?.kill("SIGTERM")
   if (api) await once(api, "close")
