@@ -90,6 +90,26 @@ describe("fr-alert-areas", () => {
     await until(() => root.querySelectorAll("[part=area]").length === 2, "the new area in the list")
   })
 
+  it("takes a polygon typed as corners, one a line", async () => {
+    const api = fakeFetch(routes())
+    vi.stubGlobal("fetch", api.fetch)
+    const { element, root } = await mount()
+    button(root, "Type a polygon").click()
+    await element.updateComplete
+    const corners = root.querySelector<HTMLTextAreaElement>(".corners textarea")!
+    corners.value = "-41.28, 174.77\n-41.28, 174.79\nnot a corner\n-41.30, 174.79"
+    corners.dispatchEvent(new Event("change"))
+    await element.updateComplete
+    root.querySelector<HTMLFormElement>("form[aria-label='New alert area']")!.requestSubmit()
+    await until(() => api.sent.some((request) => request.method === "POST"), "the create")
+    expect(api.sent.find((request) => request.method === "POST")?.body).toEqual({
+      alert_area: {
+        area: "POLYGON ((174.77 -41.28, 174.79 -41.28, 174.79 -41.3, 174.77 -41.28))",
+        radius: null,
+      },
+    })
+  })
+
   it("edits a circle's radius by keyboard and saves it with PATCH", async () => {
     const api = fakeFetch(routes())
     vi.stubGlobal("fetch", api.fetch)

@@ -140,6 +140,18 @@ export class AlertAreas extends ApiElement {
     this.problems = {}
   }
 
+  /** Starts a new area from the keyboard: a circle around the map's centre, or a polygon of no corners yet. */
+  #type(kind: DrawnArea["kind"]): void {
+    const center = this.#map?.getCenter() ?? L.latLng(0, 0)
+    this.tool = "none"
+    this.editingId = undefined
+    this.problems = {}
+    this.draft =
+      kind === "circle"
+        ? { kind: "circle", center: { lat: center.lat, lng: center.lng }, radius: 1000 }
+        : { kind: "poly", corners: [] }
+  }
+
   #edit(area: AlertArea): void {
     const drawn = fromAlertArea(area)
     if (drawn === undefined) return
@@ -334,14 +346,8 @@ export class AlertAreas extends ApiElement {
       <div class="toolbar" role="toolbar" aria-label="Drawing tools">
         <button aria-pressed=${this.tool === "circle" ? "true" : "false"} @click=${() => this.#startDrawing("circle")}>Draw circle</button>
         <button aria-pressed=${this.tool === "poly" ? "true" : "false"} @click=${() => this.#startDrawing("poly")}>Draw polygon</button>
-        <button
-          @click=${() => {
-            const center = this.#map?.getCenter() ?? L.latLng(0, 0)
-            this.tool = "none"
-            this.editingId = undefined
-            this.draft = { kind: "circle", center: { lat: center.lat, lng: center.lng }, radius: 1000 }
-          }}
-        >Type a circle</button>
+        <button @click=${() => this.#type("circle")}>Type a circle</button>
+        <button @click=${() => this.#type("poly")}>Type a polygon</button>
       </div>
       <p class="status" role="status">${this.#status()}</p>
       <div id="map" part="map" aria-label="Map of alert areas" role="application"></div>
