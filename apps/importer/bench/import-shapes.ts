@@ -2,6 +2,7 @@
  * The importer benchmark (issue 7), run on demand:
  *
  *     npm run bench -w apps/importer -- --shapes 100000
+ *     FIELDREPORT_BENCH_SHAPES=10000 npm run bench          (at the root, through turbo)
  *
  * It writes a GeoJSON FeatureCollection of `--shapes` polygons of 20 to 200 vertices (star-shaped
  * around a centre, so never self-intersecting) spread over New Zealand, starts the API as its own
@@ -23,7 +24,8 @@ const TARGET_SECONDS = 60
 
 const { values } = parseArgs({
   options: {
-    shapes: { type: "string", default: "100000" },
+    // At the root, `npm run bench` goes through turbo, which passes FIELDREPORT_* variables only.
+    shapes: { type: "string", default: process.env.FIELDREPORT_BENCH_SHAPES ?? "100000" },
     concurrency: { type: "string", default: "16" },
     seed: { type: "string", default: "7" },
     keep: { type: "boolean", default: false },

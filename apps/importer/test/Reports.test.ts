@@ -76,4 +76,23 @@ describe("Progress", () => {
       expect(lines).toEqual(["progress: 50% of input read, 10 features (10 created), 2/s, about 0:05 left\n"])
     }),
   )
+
+  it.effect("redraws one line with a bar on a terminal, and clears it at the end", () =>
+    Effect.gen(function* () {
+      const writes: Array<string> = []
+      const progress = yield* Progress.make({
+        totalBytes: 200,
+        terminal: true,
+        write: (text) => writes.push(text),
+      })
+      progress.read(50)
+      yield* TestClock.adjust(Duration.seconds(2))
+      yield* progress.show({ ...Tally.empty(), created: 30, existing: 10 })
+      yield* progress.end
+      expect(writes).toEqual([
+        `\r${"█".repeat(6)}${"░".repeat(18)} 25% · 40 features · 20/s · ETA 0:06\u001b[K`,
+        "\r\u001b[K",
+      ])
+    }),
+  )
 })
