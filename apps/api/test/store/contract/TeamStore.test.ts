@@ -1,0 +1,113 @@
+/**
+ * The team store's contract, on every engine: teams stored, found, listed for a user by name,
+ * updated (the task switch as 0/1) and counted; team users with their roles.
+ */
+import { assert, describe, layer } from "@effect/vitest"
+import { Effect, Layer } from "effect"
+import { BrandedAppStore } from "../../../src/store/BrandedAppStore.ts"
+import { TeamStore } from "../../../src/store/TeamStore.ts"
+import { engines, migratedDatabase } from "../../support/TestDatabase.ts"
+import { newUser } from "./Tenancy.ts"
+
+describe("TeamStore and BrandedAppStore contract", () => {
+  for (const engine of engines) {
+    layer(
+      Layer.mergeAll(TeamStore.layer, BrandedAppStore.layer).pipe(
+        Layer.provideMerge(migratedDatabase(engine)),
+      ),
+    )(engine, (it) => {
+      it.effect("stores apps, teams and team users, lists a user's teams by name, updates and counts", () =>
+        Effect.gen(function* () {
+          const apps = yield* BrandedAppStore
+          const store = yield* TeamStore
+          const bundle = `com.example.${crypto.randomUUID()}`
+          const app = yield* apps.insert({ bundle_id: bundle, name: "Example" })
+          assert.deepStrictEqual([app.bundle_id, app.name], [bundle, "Example"])
+          assert.deepStrictEqual(yield* apps.findByBundleId(bundle), app)
+          assert.deepStrictEqual(yield* apps.findById(app.id), app)
+          assert.isUndefined(yield* apps.findByBundleId("com.example.none"))
+          assert.deepStrictEqual((yield* apps.list).at(-1), app)
+
+          const before = yield* store.count
+          const roads = yield* store.insert({
+            branded_app_id: app.id,
+            name: "Roads",
+            industry: "Transport",
+            location: "Wellington",
+          })
+          assert.deepStrictEqual(roads, {
+            id: roads.id,
+            branded_app_id: app.id,
+            name: "Roads",
+            industry: "Transport",
+            location: "Wellington",
+            feature_tasks_enabled: 1,
+          })
+          const bridges = yield* store.insert({
+            branded_app_id: app.id,
+            name: "Bridges",
+            industry: "",
+            location: "",
+          })
+          const hidden = yield* store.insert({
+            branded_app_id: app.id,
+            name: "Archive",
+            industry: "",
+            location: "",
+          })
+          assert.strictEqual(yield* store.count, before + 3)
+          yield* store.update(roads.id, {
+            feature_tasks_enabled: false,
+            location: "Porirua",
+            name: undefined,
+          })
+          yield* store.update(roads.id, {})
+          const updated = yield* store.find(roads.id)
+          assert.deepStrictEqual(
+            [updated?.name, updated?.location, updated?.feature_tasks_enabled],
+            ["Roads", "Porirua", 0],
+          )
+          assert.isUndefined(yield* store.find(-1))
+
+          const userId = yield* newUser()
+          const owner = yield* store.insertTeamUser({
+            team_id: roads.id,
+            user_id: userId,
+            role: "owner",
+            agreed_to_join: true,
+          })
+          assert.deepStrictEqual(owner, {
+            id: owner.id,
+            team_id: roads.id,
+            user_id: userId,
+            role: "owner",
+            agreed_to_join: 1,
+          })
+          yield* store.insertTeamUser({
+            team_id: bridges.id,
+            user_id: userId,
+            role: "team_member",
+            agreed_to_join: true,
+          })
+          yield* store.insertTeamUser({
+            team_id: hidden.id,
+            user_id: userId,
+            role: "team_member",
+            agreed_to_join: false,
+          })
+          const member = yield* store.findTeamUser(bridges.id, userId)
+          yield* store.setRole(member?.id ?? 0, "manager")
+          assert.strictEqual((yield* store.findTeamUser(bridges.id, userId))?.role, "manager")
+          assert.isUndefined(yield* store.findTeamUser(bridges.id, -1))
+          assert.deepStrictEqual(
+            (yield* store.listOfUser(userId, app.id)).map((team) => [team.name, team.role]),
+            [
+              ["Bridges", "manager"],
+              ["Roads", "owner"],
+            ],
+          )
+        }),
+      )
+    })
+  }
+})
