@@ -100,6 +100,8 @@ export class AnalyticsDashboard extends ApiElement {
 
   #people = new Map<number, string>()
   #charts = new Map<string, Chart>()
+  /** Counts loads, so the answers of an older choice never replace a newer one's. */
+  #asked = 0
 
   constructor() {
     super()
@@ -186,6 +188,7 @@ export class AnalyticsDashboard extends ApiElement {
         ),
       )
     const field = this.fields.find((candidate) => candidate.id === this.fieldId)
+    const asked = ++this.#asked
     this.loading = true
     try {
       const names = (userId: number) => this.#people.get(userId) ?? `User ${userId}`
@@ -205,6 +208,7 @@ export class AnalyticsDashboard extends ApiElement {
           }),
         ),
       ])
+      if (asked !== this.#asked) return
       this.shown = shown
       this.reads = reads
       this.images = images
@@ -212,7 +216,7 @@ export class AnalyticsDashboard extends ApiElement {
     } catch (error) {
       this.problem = errorText(error)
     } finally {
-      this.loading = false
+      if (asked === this.#asked) this.loading = false
     }
   }
 

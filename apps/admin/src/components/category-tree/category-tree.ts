@@ -63,18 +63,16 @@ export class CategoryTree extends ApiElement {
   /** Loads every category of the channel with its place in the tree. */
   async load(): Promise<void> {
     const connection = this.connection
-    if (connection === undefined || this.channelId === undefined) return
+    const channelId = this.channelId
+    if (connection === undefined || channelId === undefined) return
     try {
-      this.categories = await run(
-        connection.client.call(
-          "GET",
-          `/api/v4/channels/${this.channelId}/categories`,
-          Schema.Array(Category),
-          {
-            query: { fields: allFields },
-          },
-        ),
+      const categories = await run(
+        connection.client.call("GET", `/api/v4/channels/${channelId}/categories`, Schema.Array(Category), {
+          query: { fields: allFields },
+        }),
       )
+      // An answer about a channel left meanwhile must not replace the current channel's.
+      if (channelId === this.channelId) this.categories = categories
     } catch (error) {
       this.problem = errorText(error)
     }

@@ -90,9 +90,13 @@ export class FormBuilder extends ApiElement {
   /** Loads the channel's current form, dropping unsaved changes. */
   async load(): Promise<void> {
     const connection = this.connection
-    if (connection === undefined || this.channelId === undefined) return
+    const channelId = this.channelId
+    if (connection === undefined || channelId === undefined) return
     try {
-      this.#show(await run(connection.client.call("GET", `/api/v4/channels/${this.channelId}/form`, Form)))
+      const form = await run(connection.client.call("GET", `/api/v4/channels/${channelId}/form`, Form))
+      // An answer about a channel left meanwhile must not replace the current channel's.
+      if (channelId !== this.channelId) return
+      this.#show(form)
       this.problem = undefined
       this.problems = {}
     } catch (error) {

@@ -54,13 +54,16 @@ export class ReportStates extends ApiElement {
   /** Loads the channel's states in their order. */
   async load(): Promise<void> {
     const connection = this.connection
-    if (connection === undefined || this.channelId === undefined) return
+    const channelId = this.channelId
+    if (connection === undefined || channelId === undefined) return
     try {
       const states = await run(
         connection.client.call("GET", "/api/v4/report_states", Schema.Array(ReportStateRecord), {
-          query: { channel_id: this.channelId },
+          query: { channel_id: channelId },
         }),
       )
+      // An answer about a channel left meanwhile must not replace the current channel's.
+      if (channelId !== this.channelId) return
       this.states = [...states].sort((a, b) => a.position - b.position || a.id - b.id)
     } catch (error) {
       this.problem = errorText(error)

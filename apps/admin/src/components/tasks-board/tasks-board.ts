@@ -58,6 +58,9 @@ export class TasksBoard extends ApiElement {
   declare problem: string | undefined
   declare problems: Readonly<Record<string, ReadonlyArray<string>>>
 
+  /** Counts loads, so the answer to an older filter never replaces a newer one's. */
+  #asked = 0
+
   constructor() {
     super()
     this.tasks = []
@@ -89,6 +92,7 @@ export class TasksBoard extends ApiElement {
     const connection = this.connection
     if (connection === undefined) return
     const start = more ? this.tasks.length : 0
+    const asked = ++this.#asked
     try {
       const page = await run(
         connection.client.page(
@@ -102,6 +106,7 @@ export class TasksBoard extends ApiElement {
           },
         ),
       )
+      if (asked !== this.#asked) return
       this.tasks = more ? [...this.tasks, ...page.items] : page.items
       this.total = page.total
       this.problem = undefined

@@ -84,6 +84,8 @@ export class TeamUsers extends ApiElement {
   declare problem: string | undefined
 
   #teamId: number | undefined
+  /** Counts loads, so the answer to an older filter never replaces a newer one's. */
+  #asked = 0
 
   constructor() {
     super()
@@ -115,6 +117,7 @@ export class TeamUsers extends ApiElement {
     const connection = this.connection
     if (connection === undefined || this.#teamId === undefined) return
     const filters = this.filters
+    const asked = ++this.#asked
     try {
       const page = await run(
         connection.client.page(
@@ -132,6 +135,7 @@ export class TeamUsers extends ApiElement {
           },
         ),
       )
+      if (asked !== this.#asked) return
       this.users = page.items
       this.start = page.start
       this.total = page.total
