@@ -148,7 +148,8 @@ describe("the team manager's views", () => {
   })
 
   it("builds a drop-down field in a channel's form and saves it", async () => {
-    const name = `Drains ${unique}`
+    // Named to sort after the demo channels, so views that open the first channel still open a demo one.
+    const name = `Wastewater ${unique}`
     const channel = await request("POST", "/api/v4/channels", {
       token,
       body: { channel: { name, team_id: teamId } },
