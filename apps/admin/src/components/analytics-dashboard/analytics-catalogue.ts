@@ -12,6 +12,7 @@ import {
   ReportsRead,
   UserAwareness,
 } from "@fieldreport/domain/Analytics"
+import type { RangeWidth } from "@fieldreport/domain/AnalyticsBucket"
 import { DateTime, type Schema } from "effect"
 
 /** A table column: its heading and how a record shows in it. */
@@ -49,7 +50,8 @@ export type UserNames = (userId: number) => string
  * The analytics shown as a chart and a table, in the order the dashboard lays them out: all but
  * `reports_read` (one object, shown as figures), `reports_images` (shown as pictures) and
  * `reports_per_field_selection` (per field, see `fieldSelection`). The time zone turns
- * bucket starts into local dates.
+ * bucket starts into local dates; `width` fixes the buckets of `reports_over_time`, which the
+ * server otherwise chooses from the range.
  *
  * @example
  * ```ts
@@ -57,7 +59,7 @@ export type UserNames = (userId: number) => string
  * // ["reports_over_time", "reports_per_state", …]
  * ```
  */
-export const listAnalytics = (timeZone: string, userName: UserNames) => {
+export const listAnalytics = (timeZone: string, userName: UserNames, width?: RangeWidth) => {
   const local = (instant: DateTime.Utc, width: string) => {
     const zoned = DateTime.setZoneNamedUnsafe(instant, timeZone)
     const iso = DateTime.formatIsoZoned(zoned)
@@ -67,7 +69,7 @@ export const listAnalytics = (timeZone: string, userName: UserNames) => {
     name: "reports_over_time",
     title: "Reports over time",
     schema: ReportsOverTime,
-    query: {},
+    query: width === undefined ? {} : { datetime_range_width: width },
     chart: {
       kind: "line",
       label: (record) => local(record.datetime_range_start, record.datetime_range_width),

@@ -161,6 +161,21 @@ describe("fr-analytics-dashboard", () => {
     expect(root.querySelector<HTMLImageElement>(".images img")?.alt).toBe("Image of report 42")
   })
 
+  it("asks for reports over time by the chosen width", async () => {
+    const api = fakeFetch(routes())
+    vi.stubGlobal("fetch", api.fetch)
+    const { root } = await mount()
+    const overTime = () => api.sent.filter((request) => request.url.pathname.endsWith("reports_over_time"))
+    expect(overTime()[0]?.url.searchParams.has("datetime_range_width")).toBe(false)
+    const width = [...root.querySelectorAll("label")]
+      .find((label) => label.textContent?.includes("Reports over time by"))!
+      .querySelector("select")!
+    width.value = "hour"
+    width.dispatchEvent(new Event("change"))
+    await until(() => overTime().length === 2, "the reload")
+    expect(overTime()[1]?.url.searchParams.get("datetime_range_width")).toBe("hour")
+  })
+
   it("reloads for another channel with that channel's fields", async () => {
     const api = fakeFetch(routes())
     vi.stubGlobal("fetch", api.fetch)

@@ -4,6 +4,7 @@
  * counts as figures and the report images as thumbnails.
  */
 import { ReportImage, type ReportsRead } from "@fieldreport/domain/Analytics"
+import { type RangeWidth, rangeWidths } from "@fieldreport/domain/AnalyticsBucket"
 import type { Channel } from "@fieldreport/domain/Channel"
 import { Form } from "@fieldreport/domain/Form"
 import {
@@ -46,6 +47,8 @@ Chart.register(
   Tooltip,
 )
 
+const asWidth = (text: string): RangeWidth | undefined => rangeWidths.find((width) => width === text)
+
 const isoDay = (date: Date): string => date.toISOString().slice(0, 10)
 
 /**
@@ -72,6 +75,7 @@ export class AnalyticsDashboard extends ApiElement {
     from: {},
     to: {},
     timeZone: { attribute: "time-zone" },
+    width: { state: true },
     fieldId: { state: true },
     fields: { state: true },
     shown: { state: true },
@@ -90,6 +94,8 @@ export class AnalyticsDashboard extends ApiElement {
   declare to: string
   /** IANA time zone the days and hours are counted in; the browser's by default. */
   declare timeZone: string
+  /** The buckets of reports over time; undefined lets the server choose from the range. */
+  declare width: RangeWidth | undefined
   declare fieldId: number | undefined
   declare fields: ReadonlyArray<{ readonly id: number; readonly label: string }>
   declare shown: ReadonlyArray<Shown>
@@ -111,6 +117,7 @@ export class AnalyticsDashboard extends ApiElement {
     this.from = isoDay(new Date(today.getTime() - 29 * 86_400_000))
     this.to = isoDay(today)
     this.timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone
+    this.width = undefined
     this.fieldId = undefined
     this.fields = []
     this.shown = []
@@ -194,7 +201,9 @@ export class AnalyticsDashboard extends ApiElement {
       const names = (userId: number) => this.#people.get(userId) ?? `User ${userId}`
       const [shown, reads, images] = await Promise.all([
         Promise.all([
-          ...listAnalytics(this.timeZone, names).map((analytic) => fetchShown(analytic as Analytic<unknown>)),
+          ...listAnalytics(this.timeZone, names, this.width).map((analytic) =>
+            fetchShown(analytic as Analytic<unknown>),
+          ),
           ...(field === undefined ? [] : [fetchShown(fieldSelection(field))]),
         ]),
         run(
@@ -287,6 +296,12 @@ export class AnalyticsDashboard extends ApiElement {
         <label>Time zone
           <select @change=${(event: Event) => this.#change(() => (this.timeZone = value(event)))()}>
             ${timeZones().map((zone) => html`<option ?selected=${zone === this.timeZone}>${zone}</option>`)}
+          </select>
+        </label>
+        <label>Reports over time by
+          <select @change=${(event: Event) => this.#change(() => (this.width = asWidth(value(event))))()}>
+            <option value="" ?selected=${this.width === undefined}>Width for the range</option>
+            ${rangeWidths.map((width) => html`<option ?selected=${width === this.width}>${width}</option>`)}
           </select>
         </label>
         <label>Answers of
