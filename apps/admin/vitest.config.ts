@@ -1,8 +1,9 @@
 /**
- * Two kinds of tests: component tests beside each element (`src/**\/*.test.ts`, in happy-dom), and
- * end-to-end tests (`test/e2e/`) against one real API serving the built bundle (started by
- * `test/e2e/support/globalSetup.ts`), driving Debian's Chromium through playwright-core. The
- * end-to-end files run one at a time: each starts a browser.
+ * Three kinds of tests: component tests beside each element (`src/**\/*.test.ts`, in happy-dom);
+ * checks of the build's output (`test/build/`); and end-to-end tests (`test/e2e/`) against one
+ * real API serving the built bundle (started by `test/e2e/support/globalSetup.ts`), driving
+ * Debian's Chromium through playwright-core. The end-to-end files run one at a time: each starts
+ * a browser.
  */
 import shared from "@fieldreport/tooling/vitest"
 import { defineConfig } from "vitest/config"
@@ -15,7 +16,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "components", include: ["src/**/*.test.ts"], environment: "happy-dom" },
+        // One happy-dom environment for all component files (each cleans up after itself): most of
+        // their time was setting environments up and importing Lit again.
+        test: { name: "components", include: ["src/**/*.test.ts"], environment: "happy-dom", isolate: false },
+      },
+      {
+        extends: true,
+        test: { name: "build", include: ["test/build/**/*.test.ts"], environment: "node" },
       },
       {
         extends: true,
