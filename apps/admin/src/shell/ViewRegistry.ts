@@ -15,6 +15,9 @@ export interface ViewContext {
   readonly team: Team | undefined
   /** The channels of that team the user is a member of. */
   readonly channels: ReadonlyArray<Channel>
+  /** The basemap of maps (`tile-url` of the shell), when the page gives one. */
+  readonly tileUrl: string | undefined
+  readonly tileAttribution: string | undefined
 }
 
 /**

@@ -2,6 +2,7 @@
  * The shell's new report view, `#/new-report`: files a report, then opens it.
  */
 import { html } from "lit"
+import { ifDefined } from "lit/directives/if-defined.js"
 import { NavigateEvent } from "../events/navigate.ts"
 import type { ReportSavedEvent } from "../events/report-saved.ts"
 import { registerView } from "../shell/ViewRegistry.ts"
@@ -11,8 +12,8 @@ registerView({
   id: "new-report",
   label: "New report",
   order: 20,
-  render: () =>
-    html`<fr-new-report @fr-report-saved=${(event: ReportSavedEvent) => {
+  render: ({ tileUrl }) =>
+    html`<fr-new-report tile-url=${ifDefined(tileUrl)} @fr-report-saved=${(event: ReportSavedEvent) => {
       event.target?.dispatchEvent(new NavigateEvent(`reports/${event.reportId}`))
     }}></fr-new-report>`,
 })

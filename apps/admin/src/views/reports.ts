@@ -3,6 +3,7 @@
  * shows one report for reading and editing.
  */
 import { html } from "lit"
+import { ifDefined } from "lit/directives/if-defined.js"
 import { NavigateEvent } from "../events/navigate.ts"
 import type { ReportSelectEvent } from "../events/report-select.ts"
 import { registerView } from "../shell/ViewRegistry.ts"
@@ -17,11 +18,12 @@ registerView({
   id: "reports",
   label: "Reports",
   order: 10,
-  render: ({ rest, channels }) => {
+  render: ({ rest, channels, tileUrl, tileAttribution }) => {
     const [id] = rest
     if (id !== undefined && /^\d+$/.test(id)) {
-      return html`<fr-report-detail report-id=${id}></fr-report-detail>`
+      return html`<fr-report-detail report-id=${id} tile-url=${ifDefined(tileUrl)}></fr-report-detail>`
     }
-    return html`<fr-report-browser .channels=${channels} @fr-report-select=${open}></fr-report-browser>`
+    return html`<fr-report-browser .channels=${channels} tile-url=${ifDefined(tileUrl)}
+      tile-attribution=${ifDefined(tileAttribution)} @fr-report-select=${open}></fr-report-browser>`
   },
 })

@@ -19,6 +19,7 @@ export const styles = [
     }
     nav a[aria-current="page"] { background: ${accent}; color: ${onAccent}; }
     main { padding: 1rem; min-width: 0; overflow: auto; }
+    main:focus { outline: none; }
     .login { display: grid; place-items: center; padding: 3rem 1rem; }
   `,
 ]

@@ -46,13 +46,16 @@ const readStored = (): StoredSession | undefined => {
  *
  * @example
  * ```html
- * <fr-admin-app base-url="https://reports.example.com" app-id="com.fieldreport.app"></fr-admin-app>
+ * <fr-admin-app base-url="https://reports.example.com" app-id="com.fieldreport.app"
+ *   tile-url="https://tile.openstreetmap.org/{z}/{x}/{y}.png"></fr-admin-app>
  * ```
  */
 export class AdminApp extends LitElement {
   static override properties = {
     baseUrl: { attribute: "base-url" },
     appId: { attribute: "app-id" },
+    tileUrl: { attribute: "tile-url" },
+    tileAttribution: { attribute: "tile-attribution" },
     stored: { state: true },
     teams: { state: true },
     channels: { state: true },
@@ -67,6 +70,9 @@ export class AdminApp extends LitElement {
   declare baseUrl: string | undefined
   /** The branded app offered at sign-in. */
   declare appId: string
+  /** A basemap for the views' maps, such as `https://tile.openstreetmap.org/{z}/{x}/{y}.png`; none by default. */
+  declare tileUrl: string | undefined
+  declare tileAttribution: string | undefined
   declare stored: StoredSession | undefined
   declare teams: ReadonlyArray<Team>
   declare channels: ReadonlyArray<Channel>
@@ -77,6 +83,8 @@ export class AdminApp extends LitElement {
   #provider = new ContextProvider(this, { context: connectionContext, initialValue: undefined })
   #onHashChange = () => {
     this.route = this.readRoute()
+    // Keyboard and screen reader users start the new view at its top, not at the link they used.
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>("main")?.focus())
   }
 
   constructor() {
@@ -230,14 +238,20 @@ export class AdminApp extends LitElement {
               )}
           </ul>
         </nav>
-        <main part="main">${this.renderView(current, team)}</main>
+        <main part="main" tabindex="-1" aria-label=${current?.label ?? "View"}>${this.renderView(current, team)}</main>
       </div>
     `
   }
 
   private renderView(view: AdminView | undefined, team: Team | undefined) {
     if (view === undefined) return html`<p>No views are registered.</p>`
-    return view.render({ rest: this.route.slice(1), team, channels: this.channels })
+    return view.render({
+      rest: this.route.slice(1),
+      team,
+      channels: this.channels,
+      tileUrl: this.tileUrl,
+      tileAttribution: this.tileAttribution,
+    })
   }
 }
 

@@ -1,0 +1,103 @@
+import { html } from "lit"
+import { afterEach, describe, expect, it, vi } from "vitest"
+import { fakeFetch, until } from "../../../test/support/fakeFetch.ts"
+import { LoginEvent } from "../../events/login.ts"
+import { registerView, type ViewContext } from "../../shell/ViewRegistry.ts"
+import "./admin-app.ts"
+
+const teams = [
+  { id: 1, name: "Harbour", industry: "", location: "", feature_tasks_enabled: true },
+  { id: 2, name: "Hills", industry: "", location: "", feature_tasks_enabled: true },
+]
+
+const app = { id: 1, bundle_id: "com.fieldreport.app", name: "Fieldreport" }
+
+const routes = {
+  "GET /api/v4/teams": { body: teams },
+  "GET /api/v4/channels": { body: [{ id: 7, name: "Streets", team_id: 1, category_id: 70, form_id: 7 }] },
+  "GET /api/v4/branded_app": { body: app },
+  "GET /api/v4/admin/branded_apps": {
+    status: 403,
+    body: { title: "Forbidden", detail: "administrators only" },
+  },
+}
+
+const seen: Array<ViewContext> = []
+registerView({
+  id: "probe",
+  label: "Probe",
+  order: 1,
+  render: (context) => {
+    seen.push(context)
+    return html`<p>Probe view with ${context.channels.length} channel</p>`
+  },
+})
+
+const session = {
+  access_token: "fra_access",
+  refresh_token: "frr_refresh",
+  token_expire_at: "2030-01-01T00:00:00.000Z",
+  app_bundle_id: "com.fieldreport.app",
+  branded_app_id: 1,
+  client_uuid: "eeeeeeee-dddd-4ccc-bbbb-aaaaaaaaaaaa",
+  profile: { user_id: 7, preferred_team_id: 1 },
+} as const
+
+afterEach(() => {
+  document.body.replaceChildren()
+  sessionStorage.clear()
+  vi.unstubAllGlobals()
+  seen.length = 0
+})
+
+describe("fr-admin-app", () => {
+  it("asks to sign in, then shows the registered views with the team's channels", async () => {
+    const api = fakeFetch(routes)
+    vi.stubGlobal("fetch", api.fetch)
+    location.hash = "#/probe"
+    const shell = document.createElement("fr-admin-app")
+    document.body.append(shell)
+    await shell.updateComplete
+    const root = shell.shadowRoot!
+    expect(root.querySelector("fr-login-form")).not.toBeNull()
+
+    root.querySelector("fr-login-form")!.dispatchEvent(new LoginEvent(session as never, "http://api.test"))
+    await until(() => root.querySelector("main") !== null, "the views")
+
+    expect(root.querySelector("main")?.textContent).toContain("Probe view with 1 channel")
+    expect(root.querySelector("nav a[aria-current=page]")?.textContent).toBe("Probe")
+    expect(seen.at(-1)?.team?.name).toBe("Harbour")
+    const teamsCall = api.sent.find((request) => request.url.pathname === "/api/v4/teams")!
+    expect(teamsCall.headers.get("Authorization")).toBe("Token token=fra_access")
+    expect(teamsCall.headers.get("X-AppId")).toBe("com.fieldreport.app")
+    expect(JSON.parse(sessionStorage.getItem("fieldreport-admin-session") ?? "{}").token).toBe("fra_access")
+  })
+
+  it("switches team: the views' calls carry the new X-TeamId", async () => {
+    const api = fakeFetch(routes)
+    vi.stubGlobal("fetch", api.fetch)
+    sessionStorage.setItem(
+      "fieldreport-admin-session",
+      JSON.stringify({
+        baseUrl: "http://api.test",
+        token: "fra_access",
+        appId: app.bundle_id,
+        userId: 7,
+        teamId: 1,
+      }),
+    )
+    const shell = document.createElement("fr-admin-app")
+    document.body.append(shell)
+    const root = shell.shadowRoot!
+    await until(() => root.querySelector("select[aria-label=Team]") !== null, "the switcher")
+
+    const select = root.querySelector<HTMLSelectElement>("select[aria-label=Team]")!
+    select.value = "2"
+    select.dispatchEvent(new Event("change"))
+    await until(() => seen.at(-1)?.team?.name === "Hills", "the second team")
+
+    const channels = api.sent.filter((request) => request.url.pathname === "/api/v4/channels").at(-1)!
+    expect(channels.url.searchParams.get("team_id")).toBe("2")
+    expect(channels.headers.get("X-TeamId")).toBe("2")
+  })
+})
