@@ -21,7 +21,9 @@ import { describe, expect, it } from "vitest"
 import { migratedDatabase, postgresServerUrl } from "../support/TestDatabase.ts"
 
 if (postgresServerUrl === undefined)
-  console.warn("schema_placement: skipped, set FIELDREPORT_TEST_DATABASE_URL to a PostgreSQL server to run it")
+  console.warn(
+    "schema_placement: skipped, set FIELDREPORT_TEST_DATABASE_URL to a PostgreSQL server to run it",
+  )
 
 /** Where a table goes on Citus: distributed by a column, or replicated / kept whole. */
 type Placement = { readonly distributedBy: string } | { readonly distributedBy: undefined }
@@ -124,7 +126,8 @@ const obstaclesOf = (schema: Catalogue, placements: ReadonlyMap<string, Placed>)
         if (column === undefined) obstacles.push(`no ${key} column`)
         else if (column.is_nullable === "YES") obstacles.push(`${key} may be null`)
         for (const unique of schema.uniques)
-          if (unique.table_name === table && !unique.columns.split(",").includes(key)) obstacles.push(unique.label)
+          if (unique.table_name === table && !unique.columns.split(",").includes(key))
+            obstacles.push(unique.label)
       }
       for (const foreignKey of schema.foreignKeys) {
         if (foreignKey.table_name !== table) continue
@@ -132,7 +135,8 @@ const obstaclesOf = (schema: Catalogue, placements: ReadonlyMap<string, Placed>)
         if (referencedKey === undefined) continue
         const columns = foreignKey.columns.split(",")
         const referenced = foreignKey.referenced_columns.split(",")
-        const onKeys = key !== undefined && columns.some((name, at) => name === key && referenced[at] === referencedKey)
+        const onKeys =
+          key !== undefined && columns.some((name, at) => name === key && referenced[at] === referencedKey)
         if (!onKeys) obstacles.push(foreignKey.label)
       }
       return [table, obstacles.sort()] as const
