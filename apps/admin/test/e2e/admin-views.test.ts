@@ -171,6 +171,27 @@ describe("the team manager's views", () => {
     await page.getByText(/^Saved as version \d+\.$/).waitFor()
     await screenshot(page, "channel-settings")
 
+    await page.getByRole("tab", { name: "Categories" }).click()
+    const addUnderRoot = page.getByRole("form", { name: `New category under ${name}` })
+    await addUnderRoot.getByLabel(`Name of a new category under ${name}`).fill("Blocked drain")
+    await addUnderRoot.getByRole("button").click()
+    await page.getByLabel("Name of Blocked drain").waitFor()
+    await screenshot(page, "channel-categories")
+
+    await page.getByRole("tab", { name: "Report states" }).click()
+    await page.getByRole("checkbox", { name: "Resolved after New" }).check()
+    await expect
+      .poll(async () => {
+        const states = await request("GET", `/api/v4/report_states?channel_id=${channel.body.id}`, { token })
+        const byName = new Map(states.body.map((state: { name: string; id: number }) => [state.name, state]))
+        const resolved = byName.get("Resolved") as { id: number }
+        return (byName.get("New") as { next_state_ids: Array<number> | null }).next_state_ids?.includes(
+          resolved.id,
+        )
+      })
+      .toBe(true)
+    await screenshot(page, "channel-states")
+
     const form = await request("GET", `/api/v4/channels/${channel.body.id}/form`, { token })
     const saved = form.body.fields.find((candidate: { label: string }) => candidate.label === "Blockage")
     expect(saved).toMatchObject({ field_type: "DropDown", mandatory: true })

@@ -201,6 +201,7 @@ export class AnalyticsDashboard extends ApiElement {
       const names = (userId: number) => this.#people.get(userId) ?? `User ${userId}`
       const [shown, reads, images] = await Promise.all([
         Promise.all([
+          // The list mixes record types; each analytic pairs its own schema with its own columns.
           ...listAnalytics(this.timeZone, names, this.width).map((analytic) =>
             fetchShown(analytic as Analytic<unknown>),
           ),

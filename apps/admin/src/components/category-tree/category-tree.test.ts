@@ -18,7 +18,7 @@ const category = (id: number, name: string, depth: number, parent_id: number | n
 
 const categories = [
   category(10, "Streets", 0, null),
-  category(12, "Lighting", 1, 10, 1),
+  { ...category(12, "Lighting", 1, 10, 1), pin_color: "#f80" },
   category(11, "Roads", 1, 10, 0),
   category(13, "Potholes", 2, 11),
 ]
@@ -60,6 +60,9 @@ describe("fr-category-tree", () => {
       "Name of Potholes",
     )
     expect(api.sent[0]?.url.searchParams.get("fields")).toContain("parent")
+    expect(root.querySelector<HTMLInputElement>("input[aria-label='Pin colour of Lighting']")?.value).toBe(
+      "#ff8800",
+    )
   })
 
   it("adds a category under its parent, renames one and shows why a delete is refused", async () => {

@@ -17,8 +17,20 @@ const MAX_DEPTH = 3
 const allFields =
   "id,name,label_name,depth,max_subtree_extra_depth,pin_color,pin_appearance,pin_urls,position,parent,children"
 
-/** An `<input type="color">` only takes `#rrggbb`; a named pin colour shows as black there. */
-const asHex = (color: string): string => (/^#[0-9a-f]{6}$/i.test(color) ? color : "#000000")
+/**
+ * A pin colour as `<input type="color">` takes it, `#rrggbb`: a short hex colour is spelled out and a
+ * colour name (`green`) is read by a canvas, which writes back every colour it accepts in that form.
+ * Without a canvas (a test DOM) a name shows as black.
+ */
+const asHex = (color: string): string => {
+  const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(color)
+  if (short !== null) return `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}`
+  if (/^#[0-9a-f]{6}$/i.test(color)) return color
+  const context = document.createElement("canvas").getContext("2d")
+  if (context === null) return "#000000"
+  context.fillStyle = color
+  return /^#[0-9a-f]{6}$/i.test(context.fillStyle) ? context.fillStyle : "#000000"
+}
 
 /**
  * @summary A channel's category tree with pins: add, rename, recolour, move and delete categories.
@@ -156,7 +168,7 @@ export class CategoryTree extends ApiElement {
         ${
           category.depth < MAX_DEPTH
             ? html`<form class="add" aria-label="New category under ${category.name}" @submit=${(event: SubmitEvent) => this.#add(event, category)}>
-                <input name="name" required aria-label="Name of a new category under ${category.name}" placeholder="New category under ${category.name}" />
+                <input name="name" required aria-label="Name of a new category under ${category.name}" placeholder="New category" />
                 <input name="pin_color" type="color" value="#1f5fbf" aria-label="Pin colour of the new category" />
                 <button type="submit">Add<span class="visually-hidden"> under ${category.name}</span></button>
               </form>`
