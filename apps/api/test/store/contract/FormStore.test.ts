@@ -35,7 +35,7 @@ describe("FormStore contract", () => {
           const field = (label: string, order: number, mandatory: boolean | null) =>
             store.insertField(
               form,
-              { label, field_type: "TextField", form_order: order, mandatory, field_visibility: "public" },
+              { label, field_type: "FreeText", form_order: order, mandatory, field_visibility: "public" },
               (id) => ({ key: `field_${id}`, data: `{"id":${id}}` }),
             )
           const second = yield* field("Second", 2, true)
@@ -44,7 +44,7 @@ describe("FormStore contract", () => {
             form_id: form.id,
             key: `field_${second.id}`,
             label: "Second",
-            field_type: "TextField",
+            field_type: "FreeText",
             form_order: 2,
             data: `{"id":${second.id}}`,
             mandatory: 1,

@@ -59,7 +59,6 @@ describe("TeamStore and BrandedAppStore contract", () => {
           yield* store.update(roads.id, {
             feature_tasks_enabled: false,
             location: "Porirua",
-            name: undefined,
           })
           yield* store.update(roads.id, {})
           const updated = yield* store.find(roads.id)

@@ -47,7 +47,6 @@ describe("UserStore contract", () => {
             admin: false,
             location_enabled: true,
             app_version: "4.1",
-            first_name: undefined,
           })
           yield* store.update(user.id, {})
           const updated = yield* store.findById(user.id)
