@@ -90,7 +90,8 @@ const byDataDir = new Map<string, PostgresDatabase>()
 
 /**
  * The database of an integration server on `dataDir`: the one an earlier server on that directory
- * used (a restart), or a fresh one.
+ * used (a restart), or a fresh copy of the run's migrated template (`globalSetup.ts`), so that each
+ * server starts without migrating; a fresh empty one when there is no template.
  *
  * @example
  * ```ts
@@ -100,7 +101,7 @@ const byDataDir = new Map<string, PostgresDatabase>()
 export const postgresDatabaseFor = async (dataDir: string): Promise<PostgresDatabase> => {
   const known = byDataDir.get(dataDir)
   if (known !== undefined) return known
-  const created = await createPostgresDatabase()
+  const created = await createPostgresDatabase(process.env.FIELDREPORT_TEST_TEMPLATE)
   const database = {
     url: created.url,
     drop: async () => {
@@ -119,7 +120,8 @@ export interface PostgresDatabase {
 }
 
 /**
- * Creates a fresh database on the test server, named so that concurrent runs never share one.
+ * Creates a fresh database on the test server, named so that concurrent runs never share one: empty,
+ * or a copy of `template`.
  *
  * @example
  * ```ts
@@ -127,9 +129,11 @@ export interface PostgresDatabase {
  * try { ... database.url ... } finally { await database.drop() }
  * ```
  */
-export const createPostgresDatabase = async (): Promise<PostgresDatabase> => {
+export const createPostgresDatabase = async (template?: string): Promise<PostgresDatabase> => {
   const name = `${runPrefix()}${process.pid}_${randomBytes(6).toString("hex")}`
-  await Effect.runPromise(onServer(`CREATE DATABASE ${name}`))
+  await Effect.runPromise(
+    onServer(`CREATE DATABASE ${name}${template === undefined ? "" : ` TEMPLATE ${template}`}`),
+  )
   return {
     url: urlOf(name),
     // FORCE: a server that was stopped abruptly may leave a connection behind.
@@ -181,3 +185,28 @@ export const migratedDatabase = (engine: Engine): Layer.Layer<SqlClient.SqlClien
       )
     }),
   ).pipe(Layer.orDie)
+
+/**
+ * Creates this run's template of the integration servers' databases, with every migration applied,
+ * and answers its name; dropped with the run's other databases.
+ *
+ * @example
+ * ```ts
+ * process.env.FIELDREPORT_TEST_TEMPLATE = await createMigratedTemplate()
+ * ```
+ */
+export const createMigratedTemplate = async (): Promise<string> => {
+  const name = `${runPrefix()}template`
+  await Effect.runPromise(onServer(`CREATE DATABASE ${name}`))
+  await Effect.runPromise(
+    Layer.build(
+      Database.layer.pipe(
+        Layer.provide(AppConfig.layer),
+        Layer.provide(
+          ConfigProvider.layer(ConfigProvider.fromEnv({ env: { FIELDREPORT_DATABASE_URL: urlOf(name) } })),
+        ),
+      ),
+    ).pipe(Effect.scoped, Effect.orDie),
+  )
+  return name
+}
