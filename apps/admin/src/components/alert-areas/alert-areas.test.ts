@@ -97,6 +97,7 @@ describe("fr-alert-areas", () => {
     button(root, "Type a polygon").click()
     await element.updateComplete
     const corners = root.querySelector<HTMLTextAreaElement>(".corners textarea")!
+    expect(root.activeElement).toBe(corners)
     corners.value = "-41.28, 174.77\n-41.28, 174.79\nnot a corner\n-41.30, 174.79"
     corners.dispatchEvent(new Event("change"))
     await element.updateComplete

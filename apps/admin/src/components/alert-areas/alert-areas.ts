@@ -150,6 +150,13 @@ export class AlertAreas extends ApiElement {
       kind === "circle"
         ? { kind: "circle", center: { lat: center.lat, lng: center.lng }, radius: 1000 }
         : { kind: "poly", corners: [] }
+    void this.#focusEditor()
+  }
+
+  /** Puts the keyboard in the editor's first field once it shows. */
+  async #focusEditor(): Promise<void> {
+    await this.updateComplete
+    this.renderRoot.querySelector<HTMLElement>("form input, form textarea")?.focus()
   }
 
   #edit(area: AlertArea): void {
@@ -159,6 +166,7 @@ export class AlertAreas extends ApiElement {
     this.editingId = area.id
     this.draft = drawn
     this.#fit(drawn)
+    void this.#focusEditor()
   }
 
   #cancel(): void {

@@ -157,6 +157,7 @@ describe("fr-tasks-board", () => {
       "the edit form",
     )
     const form = root.querySelector<HTMLFormElement>("form[aria-label='Edit task Fill the pothole']")!
+    expect(root.activeElement).toBe(form.querySelector("[name=title]"))
     form.querySelector<HTMLInputElement>("[name=title]")!.value = "Fill the big pothole"
     form.querySelector<HTMLSelectElement>("[name=assignee_id]")!.value = "8"
     form.requestSubmit()
@@ -167,5 +168,9 @@ describe("fr-tasks-board", () => {
       title: "Fill the big pothole",
       assignee_id: 8,
     })
+    await until(
+      () => root.activeElement?.getAttribute("data-edit") === "11111111-1111-4111-8111-111111111111",
+      "the focus back on Edit",
+    )
   })
 })

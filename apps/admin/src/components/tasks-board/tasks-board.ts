@@ -175,7 +175,21 @@ export class TasksBoard extends ApiElement {
       description: String(data.get("description") ?? ""),
       assignee_id: Number(data.get("assignee_id")),
     })
-    if (saved) this.editing = undefined
+    if (saved) void this.#edit(undefined, uuid)
+  }
+
+  /**
+   * Opens or closes a task's edit form and moves the focus with it: into the form's first field,
+   * and back to the task's Edit button when it closes, so a keyboard user keeps their place.
+   */
+  async #edit(editing: string | undefined, uuid: string): Promise<void> {
+    this.editing = editing
+    await this.updateComplete
+    const target =
+      editing === undefined
+        ? this.renderRoot.querySelector<HTMLElement>(`button[data-edit="${uuid}"]`)
+        : this.renderRoot.querySelector<HTMLElement>(`form[data-task="${uuid}"] input`)
+    target?.focus()
   }
 
   #delete(task: Task): void {
@@ -270,13 +284,13 @@ export class TasksBoard extends ApiElement {
     if (this.editing === task.uuid) {
       return html`
         <li part="task">
-          <form aria-label="Edit task ${task.title}" @submit=${(event: SubmitEvent) => this.#saveEdit(event, task.uuid)}>
+          <form data-task=${task.uuid} aria-label="Edit task ${task.title}" @submit=${(event: SubmitEvent) => this.#saveEdit(event, task.uuid)}>
             <label>Title <input name="title" required .value=${task.title} /></label>
             <label>Description <textarea name="description" .value=${task.description}></textarea></label>
             <label>Assignee <select name="assignee_id">${this.#assigneeOptions(task.assignee_id)}</select></label>
             <div class="actions">
               <button class="primary" type="submit">Save</button>
-              <button type="button" @click=${() => (this.editing = undefined)}>Cancel</button>
+              <button type="button" @click=${() => this.#edit(undefined, task.uuid)}>Cancel</button>
             </div>
           </form>
         </li>
@@ -298,7 +312,7 @@ export class TasksBoard extends ApiElement {
           <button @click=${() => this.#update(task.uuid, { completed: !done })}>
             ${done ? "Reopen" : "Complete"}<span class="visually-hidden"> ${task.title}</span>
           </button>
-          <button @click=${() => (this.editing = task.uuid)}>Edit<span class="visually-hidden"> ${task.title}</span></button>
+          <button data-edit=${task.uuid} @click=${() => this.#edit(task.uuid, task.uuid)}>Edit<span class="visually-hidden"> ${task.title}</span></button>
           <button @click=${() => this.#delete(task)}>Delete<span class="visually-hidden"> ${task.title}</span></button>
         </div>
       </li>
