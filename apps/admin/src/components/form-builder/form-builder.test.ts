@@ -115,6 +115,10 @@ describe("fr-form-builder", () => {
     high.dispatchEvent(new Event("input"))
     await builder.updateComplete
     button(root, "Move option Very high up").click()
+    await until(
+      () => root.activeElement?.getAttribute("aria-label") === "Move option Very high down",
+      "the focus on the moved option",
+    )
     button(root, "Add option to Severity").click()
     await builder.updateComplete
     root.querySelector("form")!.requestSubmit()
@@ -128,9 +132,12 @@ describe("fr-form-builder", () => {
   })
 
   it("checks the definition with the domain's rules before sending it", async () => {
-    const { api, builder, root } = await mount()
+    const { api, root } = await mount()
     button(root, "Remove Category").click()
-    await builder.updateComplete
+    await until(
+      () => root.activeElement?.getAttribute("aria-label") === "Remove Severity",
+      "the focus on the next field",
+    )
     root.querySelector("form")!.requestSubmit()
     await until(() => root.querySelector("[role=alert]") !== null, "the problem")
     expect(root.textContent).toContain("must hold exactly one Category field")

@@ -24,6 +24,11 @@ import {
   toDefinition,
 } from "./form-draft.ts"
 
+/** The row's button that moves it the same way again, or the other one at the end of the list. */
+const moveButton = (row: HTMLElement | undefined, direction: "up" | "down"): HTMLElement | null | undefined =>
+  row?.querySelector<HTMLElement>(`button[data-move="${direction}"]:not(:disabled)`) ??
+  row?.querySelector<HTMLElement>("button[data-move]:not(:disabled)")
+
 const typeLabels: Readonly<Record<FieldType, string>> = {
   Category: "Category",
   DateAndTime: "Date and time",
@@ -126,15 +131,47 @@ export class FormBuilder extends ApiElement {
     }))
   }
 
-  /** Moves a field and keeps the keyboard focus on the button that moved it. */
-  async #moveField(index: number, to: number, button: string): Promise<void> {
-    this.#edit((draft) => ({ ...draft, fields: move(draft.fields, index, to) }))
+  /**
+   * Makes a change that rebuilds part of the list, then puts the keyboard focus where the user's
+   * place now is (the rows are reused by position, so it would otherwise stay on another row).
+   */
+  async #changeAndFocus(
+    change: () => void,
+    place: (fields: ReadonlyArray<HTMLElement>) => HTMLElement | null | undefined,
+  ): Promise<void> {
+    change()
     await this.updateComplete
-    const target = Math.max(0, Math.min((this.draft?.fields.length ?? 1) - 1, to))
-    this.renderRoot
-      .querySelectorAll<HTMLElement>("[part=field]")
-      [target]?.querySelector<HTMLButtonElement>(`button[data-move="${button}"]`)
-      ?.focus()
+    const fields = [...this.renderRoot.querySelectorAll<HTMLElement>("[part=field]")]
+    const target = place(fields) ?? this.renderRoot.querySelector<HTMLElement>("#new-type")
+    target?.focus()
+  }
+
+  #moveField(index: number, to: number, button: "up" | "down"): Promise<void> {
+    return this.#changeAndFocus(
+      () => this.#edit((draft) => ({ ...draft, fields: move(draft.fields, index, to) })),
+      (fields) => moveButton(fields[Math.max(0, Math.min(fields.length - 1, to))], button),
+    )
+  }
+
+  #removeField(index: number): Promise<void> {
+    return this.#changeAndFocus(
+      () => this.#edit((draft) => ({ ...draft, fields: removeAt(draft.fields, index) })),
+      (fields) => fields[Math.min(index, fields.length - 1)]?.querySelector("button[data-remove]"),
+    )
+  }
+
+  #moveOption(index: number, at: number, to: number, button: "up" | "down"): Promise<void> {
+    return this.#changeAndFocus(
+      () => this.#editField(index, (field) => ({ ...field, options: move(field.options, at, to) })),
+      (fields) => moveButton(fields[index]?.querySelectorAll<HTMLElement>("[part=option]")[to], button),
+    )
+  }
+
+  #removeOption(index: number, at: number): Promise<void> {
+    return this.#changeAndFocus(
+      () => this.#editField(index, (field) => ({ ...field, options: removeAt(field.options, at) })),
+      (fields) => fields[index]?.querySelector("button[data-add-option]"),
+    )
   }
 
   async #save(event: SubmitEvent): Promise<void> {
@@ -188,17 +225,16 @@ export class FormBuilder extends ApiElement {
                   @change=${(event: Event) => this.#editOption(index, at, (current) => ({ ...current, enabled: (event.target as HTMLInputElement).checked }))} /> Enabled</label>
                 <label class="inline"><input type="checkbox" .checked=${option.is_default}
                   @change=${(event: Event) => this.#editOption(index, at, (current) => ({ ...current, is_default: (event.target as HTMLInputElement).checked }))} /> Default</label>
-                <button type="button" ?disabled=${at === 0} aria-label="Move option ${option.label} up"
-                  @click=${() => this.#editField(index, (current) => ({ ...current, options: move(current.options, at, at - 1) }))}>↑</button>
-                <button type="button" ?disabled=${at === field.options.length - 1} aria-label="Move option ${option.label} down"
-                  @click=${() => this.#editField(index, (current) => ({ ...current, options: move(current.options, at, at + 1) }))}>↓</button>
-                <button type="button" aria-label="Remove option ${option.label}"
-                  @click=${() => this.#editField(index, (current) => ({ ...current, options: removeAt(current.options, at) }))}>✕</button>
+                <button type="button" data-move="up" ?disabled=${at === 0} aria-label="Move option ${option.label} up"
+                  @click=${() => this.#moveOption(index, at, at - 1, "up")}>↑</button>
+                <button type="button" data-move="down" ?disabled=${at === field.options.length - 1} aria-label="Move option ${option.label} down"
+                  @click=${() => this.#moveOption(index, at, at + 1, "down")}>↓</button>
+                <button type="button" aria-label="Remove option ${option.label}" @click=${() => this.#removeOption(index, at)}>✕</button>
               </li>
             `,
           )}
         </ol>
-        <button type="button"
+        <button type="button" data-add-option
           @click=${() => this.#editField(index, (current) => ({ ...current, options: [...current.options, { label: `Option ${current.options.length + 1}`, enabled: true, is_default: false }] }))}>
           Add option<span class="visually-hidden"> to ${name}</span>
         </button>
@@ -215,7 +251,7 @@ export class FormBuilder extends ApiElement {
           <span class="moves">
             <button type="button" data-move="up" ?disabled=${index === 0} aria-label="Move ${name} up" @click=${() => this.#moveField(index, index - 1, "up")}>↑</button>
             <button type="button" data-move="down" ?disabled=${index === count - 1} aria-label="Move ${name} down" @click=${() => this.#moveField(index, index + 1, "down")}>↓</button>
-            <button type="button" aria-label="Remove ${name}" @click=${() => this.#edit((draft) => ({ ...draft, fields: removeAt(draft.fields, index) }))}>Remove</button>
+            <button type="button" data-remove aria-label="Remove ${name}" @click=${() => this.#removeField(index)}>Remove</button>
           </span>
         </div>
         <div class="field-body">
