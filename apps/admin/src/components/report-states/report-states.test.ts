@@ -25,11 +25,16 @@ const states = [
 ]
 
 const mount = async () => {
-  const answer = (request: SentRequest) => ({
-    body: { ...states[0], ...(request.body as { report_state: object }).report_state },
-  })
+  // The server keeps what is sent, so a reload shows the states in their new order.
+  const stored = states.map((record) => ({ ...record }))
+  const answer = (request: SentRequest) => {
+    const id = Number(request.url.pathname.split("/").at(-1))
+    const record = stored.find((candidate) => candidate.id === id)!
+    Object.assign(record, (request.body as { report_state: object }).report_state)
+    return { body: record }
+  }
   const api = fakeFetch({
-    "GET /api/v4/report_states": { body: states },
+    "GET /api/v4/report_states": () => ({ body: stored }),
     "PATCH /api/v4/report_states/1": answer,
     "PATCH /api/v4/report_states/2": answer,
     "POST /api/v4/report_states": (request) => ({
@@ -101,6 +106,10 @@ describe("fr-report-states", () => {
       ["/api/v4/report_states/1", { report_state: { position: 1 } }],
       ["/api/v4/report_states/2", { report_state: { position: 0 } }],
     ])
+    await until(
+      () => root.activeElement?.getAttribute("aria-label") === "Move New down",
+      "the focus on New, now second",
+    )
     const add = root.querySelector<HTMLFormElement>("form[aria-label='New report state']")!
     add.querySelector<HTMLInputElement>("[name=name]")!.value = "Closed"
     add.querySelector<HTMLSelectElement>("[name=appearance]")!.value = "invisible"

@@ -94,11 +94,11 @@ export class ReportStates extends ApiElement {
   }
 
   /** Swaps a state's position with its neighbour's. */
-  #move(index: number, by: -1 | 1): Promise<void> {
+  async #move(index: number, by: -1 | 1): Promise<void> {
     const state = this.states[index]
     const neighbour = this.states[index + by]
-    if (state === undefined || neighbour === undefined) return Promise.resolve()
-    return this.#act(async (connection) => {
+    if (state === undefined || neighbour === undefined) return
+    await this.#act(async (connection) => {
       const patch = (id: number, position: number) =>
         run(
           connection.client.send("PATCH", `/api/v4/report_states/${id}`, {
@@ -108,6 +108,14 @@ export class ReportStates extends ApiElement {
       await patch(state.id, neighbour.position === state.position ? state.position + by : neighbour.position)
       await patch(neighbour.id, state.position)
     })
+    // The rows are reused by position: follow the moved state, by the same button while it can move on.
+    await this.updateComplete
+    const row = this.renderRoot.querySelectorAll("[part=state]")[index + by]
+    const again = row?.querySelector<HTMLElement>(
+      `button[data-move="${by < 0 ? "up" : "down"}"]:not(:disabled)`,
+    )
+    const target = again ?? row?.querySelector<HTMLElement>("button[data-move]:not(:disabled)")
+    target?.focus()
   }
 
   #setNext(state: ReportStateRecord, nextId: number, allowed: boolean): Promise<void> {
@@ -153,8 +161,8 @@ export class ReportStates extends ApiElement {
             New reports start here
           </label>
           <span class="moves">
-            <button ?disabled=${index === 0} aria-label="Move ${state.name} up" @click=${() => this.#move(index, -1)}>↑</button>
-            <button ?disabled=${index === this.states.length - 1} aria-label="Move ${state.name} down" @click=${() => this.#move(index, 1)}>↓</button>
+            <button data-move="up" ?disabled=${index === 0} aria-label="Move ${state.name} up" @click=${() => this.#move(index, -1)}>↑</button>
+            <button data-move="down" ?disabled=${index === this.states.length - 1} aria-label="Move ${state.name} down" @click=${() => this.#move(index, 1)}>↓</button>
           </span>
         </div>
         <fieldset>
