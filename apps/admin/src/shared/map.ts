@@ -20,18 +20,22 @@ import { unsafeCSS } from "lit"
 export const leafletStyles = unsafeCSS(leafletCss)
 
 /**
- * Makes a Leaflet map in a container, with the base layer of `tileUrl` when one is given and
- * keyboard panning and zooming on.
+ * Makes a Leaflet map in a container, with the base layer of `tileUrl` when one is given (credited
+ * with `tileAttribution`, which most tile servers require) and keyboard panning and zooming on.
  *
  * @example
  * ```ts
- * const map = makeMap(this.renderRoot.querySelector("#map"), this.tileUrl)
+ * const map = makeMap(this.renderRoot.querySelector("#map"), this.tileUrl, "© OpenStreetMap contributors")
  * ```
  */
-export const makeMap = (container: HTMLElement, tileUrl: string | undefined): L.Map => {
+export const makeMap = (
+  container: HTMLElement,
+  tileUrl: string | undefined,
+  tileAttribution?: string | undefined,
+): L.Map => {
   const map = L.map(container, { keyboard: true, zoomSnap: 0.5 }).setView([0, 0], 2)
   if (tileUrl !== undefined && tileUrl !== "") {
-    L.tileLayer(tileUrl, { maxZoom: 19, attribution: "Map data from the configured tile server" }).addTo(map)
+    L.tileLayer(tileUrl, { maxZoom: 19, attribution: tileAttribution ?? "" }).addTo(map)
   }
   // A map made before its element is laid out (or resized later) must measure itself again.
   new ResizeObserver(() => map.invalidateSize()).observe(container)

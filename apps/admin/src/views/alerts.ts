@@ -3,6 +3,7 @@
  * a notification opens its report.
  */
 import { html } from "lit"
+import { ifDefined } from "lit/directives/if-defined.js"
 import { NavigateEvent } from "../events/navigate.ts"
 import type { ReportSelectEvent } from "../events/report-select.ts"
 import { registerView } from "../shell/ViewRegistry.ts"
@@ -17,9 +18,9 @@ registerView({
   id: "alerts",
   label: "Alerts",
   order: 40,
-  render: () => html`
+  render: ({ tileUrl, tileAttribution }) => html`
     <div style="display: grid; grid-template-columns: minmax(0, 3fr) minmax(18rem, 2fr); gap: 1.5rem; align-items: start">
-      <fr-alert-areas></fr-alert-areas>
+      <fr-alert-areas tile-url=${ifDefined(tileUrl)} tile-attribution=${ifDefined(tileAttribution)}></fr-alert-areas>
       <fr-notification-list @fr-report-select=${open}></fr-notification-list>
     </div>
   `,

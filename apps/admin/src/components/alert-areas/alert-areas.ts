@@ -42,7 +42,8 @@ const parseCorners = (text: string): ReadonlyArray<LatLng> =>
  *
  * @example
  * ```html
- * <fr-alert-areas base-url="https://reports.example.com" token="…" tile-url="https://tile.openstreetmap.org/{z}/{x}/{y}.png"></fr-alert-areas>
+ * <fr-alert-areas base-url="https://reports.example.com" token="…"
+ *   tile-url="https://tile.openstreetmap.org/{z}/{x}/{y}.png" tile-attribution="© OpenStreetMap contributors"></fr-alert-areas>
  * ```
  */
 export class AlertAreas extends ApiElement {
@@ -50,6 +51,7 @@ export class AlertAreas extends ApiElement {
   static override properties = {
     ...ApiElement.properties,
     tileUrl: { attribute: "tile-url" },
+    tileAttribution: { attribute: "tile-attribution" },
     areas: { state: true },
     tool: { state: true },
     draft: { state: true },
@@ -60,6 +62,8 @@ export class AlertAreas extends ApiElement {
 
   /** Leaflet URL template of the base map; none by default. */
   declare tileUrl: string | undefined
+  /** Credit of the base map's tiles, shown in the map's corner. */
+  declare tileAttribution: string | undefined
   declare areas: ReadonlyArray<AlertArea>
   declare tool: Tool
   /** The area being drawn or edited, not saved yet. */
@@ -76,6 +80,7 @@ export class AlertAreas extends ApiElement {
   constructor() {
     super()
     this.tileUrl = undefined
+    this.tileAttribution = undefined
     this.areas = []
     this.tool = "none"
     this.draft = undefined
@@ -91,7 +96,7 @@ export class AlertAreas extends ApiElement {
   protected override firstUpdated(): void {
     const container = this.renderRoot.querySelector<HTMLElement>("#map")
     if (container === null) return
-    this.#map = makeMap(container, this.tileUrl)
+    this.#map = makeMap(container, this.tileUrl, this.tileAttribution)
     this.#stored.addTo(this.#map)
     this.#drafted.addTo(this.#map)
     this.#map.on("click", (event: L.LeafletMouseEvent) => this.pointAt(event.latlng))

@@ -51,6 +51,22 @@ describe("fr-shape-map", () => {
     expect(buttons[0]?.querySelector<HTMLElement>(".swatch")?.style.background).toBe("#ffff00")
   })
 
+  it("draws no base map unless given one, then credits its tiles", async () => {
+    const { map, root } = await mount()
+    expect(root.querySelector(".leaflet-tile-pane")?.children.length).toBe(0)
+    document.body.replaceChildren()
+    const withTiles = document.createElement("fr-shape-map")
+    Object.assign(withTiles, { baseUrl: "http://api.test", token: "fra_token", appId: map.appId })
+    withTiles.setAttribute("tile-url", "http://tiles.test/{z}/{x}/{y}.png")
+    withTiles.setAttribute("tile-attribution", "© Test tiles")
+    document.body.append(withTiles)
+    await withTiles.updateComplete
+    expect(withTiles.shadowRoot?.querySelector(".leaflet-tile-pane")?.children.length).toBe(1)
+    expect(withTiles.shadowRoot?.querySelector(".leaflet-control-attribution")?.textContent).toContain(
+      "© Test tiles",
+    )
+  })
+
   it("shows the chosen shape's metadata and colours", async () => {
     const { map, root } = await mount()
     root.querySelector<HTMLButtonElement>("[part=list] button")!.click()

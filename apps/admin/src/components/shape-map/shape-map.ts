@@ -52,6 +52,7 @@ export class ShapeMap extends ApiElement {
   static override properties = {
     ...ApiElement.properties,
     tileUrl: { attribute: "tile-url" },
+    tileAttribution: { attribute: "tile-attribution" },
     shapes: { state: true },
     total: { state: true },
     chosen: { state: true },
@@ -60,6 +61,8 @@ export class ShapeMap extends ApiElement {
 
   /** Leaflet URL template of the base map; none by default. */
   declare tileUrl: string | undefined
+  /** Credit of the base map's tiles, shown in the map's corner. */
+  declare tileAttribution: string | undefined
   declare shapes: ReadonlyArray<Shape>
   declare total: number | undefined
   declare chosen: Shape | undefined
@@ -74,6 +77,7 @@ export class ShapeMap extends ApiElement {
   constructor() {
     super()
     this.tileUrl = undefined
+    this.tileAttribution = undefined
     this.shapes = []
     this.total = undefined
     this.chosen = undefined
@@ -87,7 +91,7 @@ export class ShapeMap extends ApiElement {
   protected override firstUpdated(): void {
     const container = this.renderRoot.querySelector<HTMLElement>("#map")
     if (container === null) return
-    this.#map = makeMap(container, this.tileUrl)
+    this.#map = makeMap(container, this.tileUrl, this.tileAttribution)
     this.#layers.addTo(this.#map)
     this.#map.on("moveend", () => void this.inView())
   }
