@@ -9,7 +9,9 @@
  * `report_choice_counts`, and those of the rest (less than a quarter hour or a day at either end)
  * from the reports through `reports_channel_created`. So a count over two years of a busy channel
  * reads some 70,000 quarters instead of a million reports. The counts per reporter, the reads and
- * the awareness are read from the reports of the range.
+ * the awareness answer a row per user, so they are read from the reports of the range, or, when it
+ * holds most of the channel's reports, from the totals kept per user (migration 0013) less the
+ * reports outside it (`perUserReading`).
  *
  * Local time: the caller splits a range into stretches of constant UTC offset
  * (`AnalyticsBucket.offsetIntervals`) and asks once per stretch with its offset, so the local hour,
@@ -28,7 +30,7 @@
  */
 import type { RangeWidth } from "@fieldreport/domain/AnalyticsBucket"
 import { Context, Effect, Layer } from "effect"
-import { SqlClient } from "effect/sql"
+import { SqlClient, type Statement } from "effect/sql"
 import type { AttachmentRow } from "./AttachmentStore.ts"
 
 /** The reports of a channel created in `[start, end)`; instants as ISO 8601 UTC text. */
@@ -134,6 +136,18 @@ const quarterCut = (range: LocalRange): Cut<LocalRange> =>
   Number.isInteger(range.offsetMinutes / 15)
     ? cut(range, QUARTER_MILLIS)
     : { units: undefined, rest: [range] }
+
+/** Reports to count with a sign: those of a range (+1), or those outside it (−1), taken off kept totals. */
+interface SignedPart {
+  readonly sign: Statement.Fragment
+  readonly where: Statement.Fragment
+}
+
+/** The parts of a channel's reports counted per user, and whether the kept totals are read too. */
+interface PerUserReading {
+  readonly kept: boolean
+  readonly parts: ReadonlyArray<SignedPart>
+}
 
 /**
  * The analytics store.
@@ -287,6 +301,54 @@ export class AnalyticsStore extends Context.Service<
           return keyCounts([...fromReports, kept])
         }).pipe(Effect.orDie)
 
+      /**
+       * How to count a range per user: from the reports of the range, or, when the range holds
+       * most of the channel's reports, from the totals kept per user (migration 0013) less the
+       * reports outside it. Either way at most half the channel's reports are read, and a range
+       * over all of them reads only the totals. The days of `report_day_counts` the range touches
+       * tell how many reports it holds: an estimate, enough to choose.
+       */
+      const perUserReading = (range: ReportRange) =>
+        Effect.gen(function* () {
+          const firstDay = Math.floor(Date.parse(range.start) / DAY_MILLIS)
+          const lastDay = Math.floor((Date.parse(range.end) - 1) / DAY_MILLIS)
+          const [estimate] = yield* sql<{ inside: number | null; total: number | null }>`SELECT
+              SUM(CASE WHEN day >= ${firstDay} AND day <= ${lastDay} THEN report_count ELSE 0 END) AS inside,
+              SUM(report_count) AS total
+            FROM report_day_counts WHERE channel_id = ${range.channelId}`
+          const inside = Number(estimate?.inside ?? 0)
+          const total = Number(estimate?.total ?? 0)
+          const reading: PerUserReading =
+            inside * 2 > total
+              ? {
+                  kept: true,
+                  parts: [
+                    {
+                      sign: sql.literal("-1"),
+                      where: sql`r.channel_id = ${range.channelId} AND r.created_at < ${range.start}`,
+                    },
+                    {
+                      sign: sql.literal("-1"),
+                      where: sql`r.channel_id = ${range.channelId} AND r.created_at >= ${range.end}`,
+                    },
+                  ],
+                }
+              : { kept: false, parts: [{ sign: sql.literal("1"), where: inRange(range) }] }
+          return reading
+        })
+      /**
+       * The reporter of the reports `r`, to group them by. The unary `+` keeps SQLite from walking
+       * `reports_channel_user` in reporter order (a whole channel of reports, each looked up) to
+       * save the grouping's sort: the range of `reports_channel_created` is far smaller.
+       */
+      const reporter = sql.literal("+r.user_id")
+      /** The rows of each part and, when kept totals are read, of `kept`, as one table. */
+      const unionAll = (
+        reading: PerUserReading,
+        kept: Statement.Fragment,
+        perPart: (part: SignedPart) => Statement.Fragment,
+      ) => sql.join(" UNION ALL ", false)([...(reading.kept ? [kept] : []), ...reading.parts.map(perPart)])
+
       return AnalyticsStore.of({
         images: (range) =>
           sql<ReportImageRow>`SELECT a.id, a.user_id, a.filename, a.content_type, a.byte_size, a.storage_key,
@@ -343,12 +405,18 @@ export class AnalyticsStore extends Context.Service<
         countsPerState: (range) => countsPerDayColumn(range, "report_state_id"),
         countsPerCategory: (range) => countsPerDayColumn(range, "category_id"),
         countsPerUser: (range) =>
-          sql<Counted<number>>`SELECT r.user_id AS key, COUNT(*) AS report_count
-            FROM reports r WHERE ${inRange(range)} AND r.is_anonymous = 0
-            GROUP BY r.user_id`.pipe(
-            Effect.map((rows) => keyCounts([rows])),
-            Effect.orDie,
-          ),
+          Effect.gen(function* () {
+            const reading = yield* perUserReading(range)
+            const rows = yield* sql<Counted<number>>`SELECT user_id AS key, SUM(report_count) AS report_count
+              FROM (${unionAll(
+                reading,
+                sql`SELECT user_id, reports AS report_count FROM user_counts WHERE channel_id = ${range.channelId}`,
+                (part) => sql`SELECT ${reporter} AS user_id, ${part.sign} * COUNT(*) AS report_count
+                  FROM reports r WHERE ${part.where} AND r.is_anonymous = 0 GROUP BY ${reporter}`,
+              )}) counted
+              GROUP BY user_id HAVING SUM(report_count) > 0`
+            return keyCounts([rows])
+          }).pipe(Effect.orDie),
         countsPerAnswer: (range, fieldKey) =>
           Effect.gen(function* () {
             const { units, rest } = cut(range, DAY_MILLIS)
@@ -373,62 +441,72 @@ export class AnalyticsStore extends Context.Service<
               GROUP BY value`
             return keyCounts([...fromReports, kept])
           }).pipe(Effect.orDie),
-        // Grouping by (report, user) first counts the distinct pairs and both distinct sides in one pass.
         reads: (range) =>
-          sql<ReadCounts>`SELECT COALESCE(SUM(p.opens), 0) AS total_reads, COUNT(*) AS unique_reads,
-              COUNT(DISTINCT p.user_id) AS report_readers, COUNT(DISTINCT p.report_id) AS reports_seen
-            FROM (
-              SELECT rr.report_id, rr.user_id, COUNT(*) AS opens
-              FROM reports r JOIN report_reads rr ON rr.report_id = r.id
-              WHERE ${inRange(range)}
-              GROUP BY rr.report_id, rr.user_id
-            ) p`.pipe(
-            Effect.flatMap((rows) => Effect.fromNullishOr(rows[0])),
-            Effect.map((row) => ({
-              total_reads: Number(row.total_reads),
-              unique_reads: Number(row.unique_reads),
-              report_readers: Number(row.report_readers),
-              reports_seen: Number(row.reports_seen),
-            })),
-            Effect.orDie,
-          ),
+          Effect.gen(function* () {
+            const reading = yield* perUserReading(range)
+            const [readers] = yield* sql<Omit<ReadCounts, "reports_seen">>`SELECT
+                COALESCE(SUM(opens), 0) AS total_reads, COALESCE(SUM(reports_read), 0) AS unique_reads,
+                COUNT(*) AS report_readers
+              FROM (
+                SELECT user_id, SUM(opens) AS opens, SUM(reports_read) AS reports_read
+                FROM (${unionAll(
+                  reading,
+                  sql`SELECT user_id, opens, reports_read FROM user_counts WHERE channel_id = ${range.channelId}`,
+                  (part) => sql`SELECT rr.user_id, ${part.sign} * COUNT(*) AS opens,
+                      ${part.sign} * COUNT(DISTINCT rr.report_id) AS reports_read
+                    FROM reports r JOIN report_reads rr ON rr.report_id = r.id
+                    WHERE ${part.where} GROUP BY rr.user_id`,
+                )}) counted
+                GROUP BY user_id HAVING SUM(reports_read) > 0
+              ) readers`
+            const [seen] = yield* sql<Pick<ReadCounts, "reports_seen">>`SELECT
+                COALESCE(SUM(reports_seen), 0) AS reports_seen
+              FROM (${unionAll(
+                reading,
+                sql`SELECT reports_seen FROM channel_counts WHERE channel_id = ${range.channelId}`,
+                (part) => sql`SELECT ${part.sign} * COUNT(DISTINCT rr.report_id) AS reports_seen
+                  FROM reports r JOIN report_reads rr ON rr.report_id = r.id WHERE ${part.where}`,
+              )}) seen`
+            return {
+              total_reads: Number(readers?.total_reads ?? 0),
+              unique_reads: Number(readers?.unique_reads ?? 0),
+              report_readers: Number(readers?.report_readers ?? 0),
+              reports_seen: Number(seen?.reports_seen ?? 0),
+            }
+          }).pipe(Effect.orDie),
+        // A user has at most one notification about a report, so their alerts are unique alerts.
         awareness: (range) =>
-          sql<AwarenessRow>`WITH alerts AS (
-              SELECT n.user_id, COUNT(*) AS total_alerts, COUNT(DISTINCT n.report_id) AS unique_alerts,
-                SUM(n.read) AS alerts_opened
-              FROM reports r JOIN notifications n ON n.report_id = r.id
-              WHERE ${inRange(range)}
-              GROUP BY n.user_id
-            ), sources AS (
-              SELECT r.user_id, COUNT(*) AS alert_source_reports
-              FROM reports r
-              WHERE ${inRange(range)} AND r.is_anonymous = 0
-                AND EXISTS (SELECT 1 FROM notifications n WHERE n.report_id = r.id AND n.user_id <> r.user_id)
-              GROUP BY r.user_id
-            ), people AS (
-              SELECT user_id FROM alerts UNION SELECT user_id FROM sources
-            )
-            SELECT u.id AS user_id, u.first_name, u.last_name,
-              COALESCE(a.total_alerts, 0) AS total_alerts,
-              COALESCE(s.alert_source_reports, 0) AS alert_source_reports,
-              COALESCE(a.unique_alerts, 0) AS unique_alerts,
-              COALESCE(a.alerts_opened, 0) AS alerts_opened
-            FROM people p
-            JOIN users u ON u.id = p.user_id
-            LEFT JOIN alerts a ON a.user_id = p.user_id
-            LEFT JOIN sources s ON s.user_id = p.user_id
-            ORDER BY u.last_name, u.first_name, u.id`.pipe(
-            Effect.map((rows) =>
-              rows.map((row) => ({
-                ...row,
-                total_alerts: Number(row.total_alerts),
-                alert_source_reports: Number(row.alert_source_reports),
-                unique_alerts: Number(row.unique_alerts),
-                alerts_opened: Number(row.alerts_opened),
-              })),
-            ),
-            Effect.orDie,
-          ),
+          Effect.gen(function* () {
+            const reading = yield* perUserReading(range)
+            const rows = yield* sql<AwarenessRow>`SELECT u.id AS user_id, u.first_name, u.last_name,
+                c.total_alerts, c.alert_source_reports, c.total_alerts AS unique_alerts, c.alerts_opened
+              FROM (
+                SELECT user_id, SUM(alerts) AS total_alerts, SUM(alerts_opened) AS alerts_opened,
+                  SUM(alert_sources) AS alert_source_reports
+                FROM (${unionAll(
+                  reading,
+                  sql`SELECT user_id, alerts, alerts_opened, alert_sources
+                    FROM user_counts WHERE channel_id = ${range.channelId}`,
+                  (part) => sql`SELECT n.user_id, ${part.sign} * COUNT(*) AS alerts,
+                      ${part.sign} * SUM(n.read) AS alerts_opened, 0 AS alert_sources
+                    FROM reports r JOIN notifications n ON n.report_id = r.id
+                    WHERE ${part.where} GROUP BY n.user_id
+                    UNION ALL
+                    SELECT ${reporter}, 0, 0, ${part.sign} * COUNT(*)
+                    FROM reports r
+                    WHERE ${part.where} AND r.is_anonymous = 0
+                      AND EXISTS (SELECT 1 FROM notifications n WHERE n.report_id = r.id AND n.user_id <> r.user_id)
+                    GROUP BY ${reporter}`,
+                )}) counted
+                GROUP BY user_id
+              ) c
+              JOIN users u ON u.id = c.user_id
+              WHERE c.total_alerts > 0 OR c.alert_source_reports > 0
+              ORDER BY u.last_name, u.first_name, u.id`
+            // Counts come back as numbers from both engines (`PostgresClient` reads `bigint` and
+            // `numeric` as numbers): the rows are the answer as they are.
+            return rows
+          }).pipe(Effect.orDie),
       })
     }),
   )
