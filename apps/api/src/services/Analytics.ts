@@ -169,14 +169,15 @@ export class Analytics extends Context.Service<
       ) {
         yield* readable(actor, query)
         const images = yield* store.images(rangeOf(query))
+        // Image fields take only images, which always have both renditions (served from the
+        // original until they are made).
         return yield* Effect.forEach(images, (image) =>
-          Effect.map(attachments.urlsOf(image, origin), ({ original_url, style_url }) => ({
+          Effect.map(attachments.renditionUrlsOf(image, origin), (styles) => ({
             report_image_id: image.id,
             account_id: query.channelId,
             report_id: image.report_id,
             created_at: image.created_at,
-            // Image fields take only images, which always have both renditions.
-            styles: { thumb: style_url.thumb ?? original_url, medium: style_url.medium ?? original_url },
+            styles,
           })),
         )
       })

@@ -124,6 +124,15 @@ export class Attachments extends Context.Service<
       attachment: AttachmentRow,
       requestOrigin: string,
     ) => Effect.Effect<{ readonly original_url: string; readonly style_url: StyleUrl }>
+    /**
+     * The signed addresses of an image's two renditions only, on the same origin as `urlsOf`:
+     * for lists of images that show the renditions (`reports_images`), where signing the original
+     * as well would cost a third more.
+     */
+    readonly renditionUrlsOf: (
+      image: AttachmentRow,
+      requestOrigin: string,
+    ) => Effect.Effect<{ readonly thumb: string; readonly medium: string }>
     /** The attachment record of the API: `{id, original_url, filename, content_type, byte_size, style_url}`. */
     readonly recordOf: (attachment: AttachmentRow, requestOrigin: string) => Effect.Effect<Attachment>
     /**
@@ -284,19 +293,24 @@ export class Attachments extends Context.Service<
           row === undefined ? Effect.fail(new NotFound({ resource: "attachment" })) : Effect.succeed(row),
         )
 
+      /** The signed address of one style of an attachment. */
+      const styleUrlOf = (attachment: AttachmentRow, style: Style, requestOrigin: string) =>
+        SignedUrl.signedUrl(
+          secret,
+          Option.getOrElse(config.publicUrl, () => requestOrigin),
+          `/api/v4/files/${attachment.id}/${style}`,
+          config.urlLifetimeSeconds,
+        )
+      const renditionUrlsOf = (image: AttachmentRow, requestOrigin: string) =>
+        Effect.all({
+          thumb: styleUrlOf(image, "thumb", requestOrigin),
+          medium: styleUrlOf(image, "medium", requestOrigin),
+        })
       const urlsOf = (attachment: AttachmentRow, requestOrigin: string) =>
         Effect.gen(function* () {
-          const origin = Option.getOrElse(config.publicUrl, () => requestOrigin)
-          const urlOf = (style: Style) =>
-            SignedUrl.signedUrl(
-              secret,
-              origin,
-              `/api/v4/files/${attachment.id}/${style}`,
-              config.urlLifetimeSeconds,
-            )
-          const original_url = yield* urlOf("original")
+          const original_url = yield* styleUrlOf(attachment, "original", requestOrigin)
           if (attachment.image !== 1) return { original_url, style_url: {} }
-          return { original_url, style_url: { thumb: yield* urlOf("thumb"), medium: yield* urlOf("medium") } }
+          return { original_url, style_url: yield* renditionUrlsOf(attachment, requestOrigin) }
         })
 
       const makeRenditions = Effect.fn("Attachments.makeRenditions")(function* (id: number, job: RunningJob) {
@@ -382,6 +396,7 @@ export class Attachments extends Context.Service<
         find,
         findMany: store.findMany,
         urlsOf,
+        renditionUrlsOf,
         recordOf: (attachment, requestOrigin) =>
           Effect.map(urlsOf(attachment, requestOrigin), (urls) => ({
             id: attachment.id,
