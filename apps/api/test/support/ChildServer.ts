@@ -14,7 +14,7 @@ export const nodeBinary = join(import.meta.dirname, "../../../../node_modules/no
 export const apiDirectory = join(import.meta.dirname, "../..")
 
 /** How long a process may take to start listening. */
-const startTimeoutMillis = 30_000
+const startTimeoutMillis = 60_000
 
 export interface ChildServer {
   readonly url: string

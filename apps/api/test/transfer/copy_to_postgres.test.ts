@@ -55,6 +55,7 @@ const postgresCounts = (url: string, tables: ReadonlyArray<string>): Promise<Rec
     }).pipe(Effect.provide(PostgresClient.layer({ url, poolSize: 1 })), Effect.orDie),
   )
 
+// Demo data and two servers in child processes: slow on a busy machine, hence the long timeouts.
 describe.skipIf(postgresServerUrl === undefined)("copy-to-postgres", () => {
   const dir = mkdtempSync(join(tmpdir(), "fieldreport-copy-"))
   const file = join(dir, "fieldreport.db")
@@ -114,7 +115,7 @@ describe.skipIf(postgresServerUrl === undefined)("copy-to-postgres", () => {
     } finally {
       await embedded.stop()
     }
-  }, 60_000)
+  }, 120_000)
   afterAll(async () => {
     await database?.drop()
     rmSync(dir, { recursive: true, force: true })
@@ -148,7 +149,7 @@ describe.skipIf(postgresServerUrl === undefined)("copy-to-postgres", () => {
     } finally {
       await onPostgres.stop()
     }
-  }, 60_000)
+  }, 120_000)
 
   it("refuses a target that is not empty, and changes nothing in it", async () => {
     const counts = await postgresCounts(database.url, ["teams", "reports"])
@@ -156,7 +157,7 @@ describe.skipIf(postgresServerUrl === undefined)("copy-to-postgres", () => {
     expect(again.code).toBe(1)
     expect(again.stderr).toMatch(/the target database is not empty: \w+ holds \d+ rows/)
     expect(await postgresCounts(database.url, ["teams", "reports"])).toEqual(counts)
-  }, 30_000)
+  }, 60_000)
 
   it("refuses a missing embedded database instead of copying an empty one", async () => {
     const missing = await runScript("src/transfer/copy-to-postgres.ts", [
