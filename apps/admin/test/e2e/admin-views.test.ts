@@ -96,6 +96,18 @@ describe("the team manager's views", () => {
     await page.getByRole("button", { name: "Save area" }).click()
     await page.getByRole("list", { name: "Alert areas" }).getByText("Circle of 5,000 m").first().waitFor()
 
+    await page.getByRole("button", { name: "Draw polygon" }).click()
+    for (const [x, y] of [
+      [120, 80],
+      [420, 90],
+      [300, 300],
+    ] as const) {
+      await map.click({ position: { x, y } })
+    }
+    await page.getByRole("button", { name: "Save area" }).click()
+    // The corners lie over the circle: drawing must not pick the circle for editing.
+    await page.getByRole("button", { name: "Edit Polygon of 3 corners" }).waitFor()
+
     const filed = await request("POST", "/api/v4/reports", {
       token: other.token,
       body: { report: { account_id: streets.id, location: { latitude, longitude } } },

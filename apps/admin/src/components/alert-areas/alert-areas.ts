@@ -237,7 +237,10 @@ export class AlertAreas extends ApiElement {
       if (drawn === undefined) continue
       const layer = this.#layer(drawn, storedColor) as L.Circle | L.Polygon
       layer.bindTooltip(describe(drawn))
-      layer.on("click", () => this.#edit(area))
+      // While drawing, a click on an area is a point of the drawing, not a choice of that area.
+      layer.on("click", () => {
+        if (this.tool === "none") this.#edit(area)
+      })
       this.#stored.addLayer(layer)
       bounds.extend(layer.getBounds())
     }

@@ -46,5 +46,15 @@ describe("drawn alert areas", () => {
     expect(describeArea({ kind: "circle", center: { lat: -41.29, lng: 174.78 }, radius: 1500 })).toBe(
       "Circle of 1,500 m around -41.29000, 174.78000",
     )
+    expect(
+      describeArea({
+        kind: "poly",
+        corners: [
+          { lat: 0, lng: 0 },
+          { lat: 0, lng: 3 },
+          { lat: 3, lng: 0 },
+        ],
+      }),
+    ).toBe("Polygon of 3 corners around 1.00000, 1.00000")
   })
 })

@@ -78,6 +78,13 @@ export const fromAlertArea = (area: AlertArea): DrawnArea | undefined => {
   return undefined
 }
 
+/** The mean of the corners, enough to tell one polygon from another in a list. */
+const middle = (corners: ReadonlyArray<LatLng>): string => {
+  const mean = (values: ReadonlyArray<number>) =>
+    values.reduce((sum, value) => sum + value, 0) / values.length
+  return `${mean(corners.map((corner) => corner.lat)).toFixed(5)}, ${mean(corners.map((corner) => corner.lng)).toFixed(5)}`
+}
+
 /**
  * A short description for the list and for screen readers.
  *
@@ -90,4 +97,4 @@ export const fromAlertArea = (area: AlertArea): DrawnArea | undefined => {
 export const describe = (area: DrawnArea): string =>
   area.kind === "circle"
     ? `Circle of ${area.radius.toLocaleString("en")} m around ${area.center.lat.toFixed(5)}, ${area.center.lng.toFixed(5)}`
-    : `Polygon of ${area.corners.length} corners`
+    : `Polygon of ${area.corners.length} corners${area.corners.length === 0 ? "" : ` around ${middle(area.corners)}`}`
