@@ -98,7 +98,7 @@ describe("fr-alert-areas", () => {
     await element.updateComplete
     const corners = root.querySelector<HTMLTextAreaElement>(".corners textarea")!
     expect(root.activeElement).toBe(corners)
-    corners.value = "-41.28, 174.77\n-41.28, 174.79\nnot a corner\n-41.30, 174.79"
+    corners.value = "-41.28, 174.77\n-41.28, 174.79\nnot a corner\n-41.5,\n-41.30, 174.79"
     corners.dispatchEvent(new Event("change"))
     await element.updateComplete
     root.querySelector<HTMLFormElement>("form[aria-label='New alert area']")!.requestSubmit()

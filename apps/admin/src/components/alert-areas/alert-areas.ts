@@ -24,10 +24,12 @@ const draftColor = "#d9480f"
 /** A map in a hidden or not yet laid out element has no size to fit anything into. */
 const isLaidOut = (map: L.Map): boolean => map.getSize().x > 0 && map.getSize().y > 0
 
+/** Corners typed one "latitude, longitude" a line; lines that are not two numbers are left out. */
 const parseCorners = (text: string): ReadonlyArray<LatLng> =>
   text
     .split("\n")
-    .map((line) => line.split(",").map((part) => Number(part.trim())))
+    // Number("") is 0, so an empty part must not read as a coordinate.
+    .map((line) => line.split(",").map((part) => (part.trim() === "" ? Number.NaN : Number(part))))
     .filter((pair): pair is [number, number] => pair.length === 2 && pair.every(Number.isFinite))
     .map(([lat, lng]) => ({ lat, lng }))
 
