@@ -79,5 +79,9 @@ describe("fr-add-users", () => {
       "User 99 in Parks: is not a user",
     ])
     expect(adds).toEqual([[7, 99]])
+    await until(
+      () => api.sent.filter((request) => request.url.pathname.endsWith("/team_users")).length === 2,
+      "the users again",
+    )
   })
 })

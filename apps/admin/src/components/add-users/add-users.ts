@@ -138,6 +138,8 @@ export class AddUsers extends ApiElement {
       )
       this.problem = undefined
       this.dispatchEvent(new UsersAddedEvent(userIds))
+      // Users added by id are team users now: list them with the others.
+      this.people = await teamPeople(connection, this.#teamId)
     } catch (error) {
       this.problem = errorText(error)
     }
