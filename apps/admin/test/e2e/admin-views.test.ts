@@ -17,6 +17,12 @@ const screenshots = fileURLToPath(new URL("../../../../docs/screenshots/", impor
 const screenshot = (page: Page, view: string) =>
   page.screenshot({ path: `${screenshots}${view}.png`, fullPage: true })
 
+/**
+ * How long a poll may wait: background jobs (notification fan-out) and a loaded CI machine can take
+ * longer than the default second.
+ */
+const patiently = { timeout: 20_000, interval: 200 }
+
 /** Something unique per run, since every end-to-end file shares one server. */
 const unique = `${Date.now().toString(36)}`
 
@@ -81,7 +87,7 @@ describe("the team manager's views", () => {
     const alert = page.getByRole("checkbox", { name: "Alert Streets" })
     await alert.check()
     await expect
-      .poll(async () => (await request("GET", "/api/v4/channel_selections", { token })).body)
+      .poll(async () => (await request("GET", "/api/v4/channel_selections", { token })).body, patiently)
       .toContainEqual(expect.objectContaining({ id: streets.id, alert: true }))
     await page.getByRole("heading", { name: "Team users" }).scrollIntoViewIfNeeded()
     await screenshot(page, "team")
@@ -121,12 +127,12 @@ describe("the team manager's views", () => {
       .poll(async () => {
         await page.getByRole("button", { name: "Refresh" }).click()
         return notifications.getByText(`Report #${reportId}`).count()
-      })
+      }, patiently)
       .toBe(1)
     await screenshot(page, "alerts")
 
     await page.getByRole("button", { name: `Open report ${reportId}` }).click()
-    await expect.poll(() => page.url()).toContain(`#/reports/${reportId}`)
+    await expect.poll(() => page.url(), patiently).toContain(`#/reports/${reportId}`)
     const read = await request("GET", "/api/v4/notifications", { token })
     expect(read.body.find((item: { report_id: number }) => item.report_id === reportId)?.read).toBe(true)
     expect(errors).toEqual([])
@@ -148,12 +154,12 @@ describe("the team manager's views", () => {
       await page.getByRole("heading", { name: new RegExp(`^${title}`) }).waitFor()
     }
     await page.getByRole("heading", { name: /^Reports per answer: / }).waitFor()
-    await expect.poll(() => page.getByRole("definition").count()).toBe(4)
+    await expect.poll(() => page.getByRole("definition").count(), patiently).toBe(4)
     await page.getByLabel("Time zone").selectOption("Pacific/Auckland")
     await page.getByRole("status").filter({ hasText: "Loading" }).waitFor({ state: "detached" })
     const perState = page.getByRole("region", { name: "Reports per state" })
     await perState.getByText("Table").click()
-    await expect.poll(() => perState.getByRole("row").count()).toBeGreaterThan(1)
+    await expect.poll(() => perState.getByRole("row").count(), patiently).toBeGreaterThan(1)
     await screenshot(page, "analytics")
     expect(errors).toEqual([])
     await page.close()
@@ -200,7 +206,7 @@ describe("the team manager's views", () => {
         return (byName.get("New") as { next_state_ids: Array<number> | null }).next_state_ids?.includes(
           resolved.id,
         )
-      })
+      }, patiently)
       .toBe(true)
     await screenshot(page, "channel-states")
 
