@@ -38,6 +38,8 @@ export const sourceKeys = (
         if (typeof key === "string") keys.add(key)
       }
       start += page.items.length
-      if (page.items.length === 0 || (page.total !== undefined && start >= page.total)) return keys
+      // The last page: the total is reached, or, when the server gave none, a page came back short.
+      const last = page.total === undefined ? page.items.length < pageSize : start >= page.total
+      if (page.items.length === 0 || last) return keys
     }
   })

@@ -3,6 +3,7 @@
  * `GeometryValidation` of the domain) and written as WKT, and its metadata built from its
  * properties and the import's options. A feature that breaks a rule gets a reason instead.
  */
+import * as BoundingBox from "@fieldreport/domain/BoundingBox"
 import * as GeometryValidation from "@fieldreport/domain/GeometryValidation"
 import type { ShapeMetadata } from "@fieldreport/domain/Shape"
 import * as ShapeColor from "@fieldreport/domain/ShapeColor"
@@ -31,17 +32,24 @@ export interface MetadataOptions {
 }
 
 /**
- * A shape to create: its source key, WKT and metadata.
+ * A shape to create: its source key, WKT, metadata, and its box (to find it again by a shape
+ * search).
  *
  * @example
  * ```ts
- * const draft: ShapeDraft = { sourceKey: "sites.csv#1", geom: "POINT (174.7 -41.3)", metadata: { raw: {}, source_key: "sites.csv#1" } }
+ * const draft: ShapeDraft = {
+ *   sourceKey: "sites.csv#1",
+ *   geom: "POINT (174.7 -41.3)",
+ *   metadata: { raw: {}, source_key: "sites.csv#1" },
+ *   box: { minLongitude: 174.7, minLatitude: -41.3, maxLongitude: 174.7, maxLatitude: -41.3 },
+ * }
  * ```
  */
 export interface ShapeDraft {
   readonly sourceKey: string
   readonly geom: string
   readonly metadata: ShapeMetadata
+  readonly box: BoundingBox.BoundingBox
 }
 
 const geometryOf = (feature: SourceFeature): Result.Result<Wkt.Geometry, string> => {
@@ -89,5 +97,6 @@ export const fromFeature = (
     sourceKey,
     geom: Wkt.write(geometry),
     metadata: metadataOf(feature, sourceKey, options),
+    box: BoundingBox.of(geometry),
   }))
 }

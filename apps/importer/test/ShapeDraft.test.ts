@@ -34,6 +34,7 @@ describe("ShapeDraft", () => {
           raw: { name: "Block 7", hectares: 12.5, planted: "2024-03-01T00:00:00.000Z", owner: null },
           source_key: "blocks.geojson#7",
         },
+        box: { minLongitude: 174, minLatitude: -41, maxLongitude: 174.5, maxLatitude: -40.5 },
       }),
     )
   })
