@@ -21,6 +21,8 @@ export interface Measured {
   readonly p99: number
   /** Answers of another status than the scenario's, errors and timeouts. */
   readonly failures: number
+  /** What the failures were, such as `3 timeouts, 2 × 503`; empty without failures. */
+  readonly failed: string
   /** The highest resident memory of the server sampled during the burst, in bytes. */
   readonly peakRss: number
 }
@@ -60,7 +62,7 @@ export const measureMix = async (
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, memoryOf(pid).rss)
   }, 250)
-  let wrongStatus = 0
+  const wrongStatuses = new Map<number, number>()
   try {
     const result = await autocannon({
       url,
@@ -74,7 +76,7 @@ export const measureMix = async (
           return { ...request, path: `${prefix}${path}`, ...(body === undefined ? {} : { body }) }
         },
         onResponse: (status) => {
-          if (status !== scenario.status) wrongStatus++
+          if (status !== scenario.status) wrongStatuses.set(status, (wrongStatuses.get(status) ?? 0) + 1)
         },
       })),
     })
@@ -83,13 +85,22 @@ export const measureMix = async (
       requests: result.requests.total,
       p50: result.latency.p50,
       p99: result.latency.p99,
-      failures: wrongStatus + result.errors + result.timeouts,
+      failures: [...wrongStatuses.values()].reduce((sum, count) => sum + count, result.errors),
+      failed: describeFailures(result.timeouts, result.errors - result.timeouts, wrongStatuses),
       peakRss,
     }
   } finally {
     clearInterval(sampler)
   }
 }
+
+/** Failures in words: `3 timeouts, 1 error, 2 × 503`. */
+const describeFailures = (timeouts: number, errors: number, statuses: ReadonlyMap<number, number>): string =>
+  [
+    ...(timeouts > 0 ? [`${timeouts} timeouts`] : []),
+    ...(errors > 0 ? [`${errors} errors`] : []),
+    ...[...statuses].map(([status, count]) => `${count} × ${status}`),
+  ].join(", ")
 
 /**
  * Several bursts of the same scenario as one: throughput averaged (the bursts are equally long),
@@ -109,6 +120,21 @@ export const combine = (bursts: ReadonlyArray<Measured>): Measured => {
     p50: p50s[Math.floor((p50s.length - 1) / 2)] ?? 0,
     p99: Math.max(...bursts.map((burst) => burst.p99)),
     failures: sum((burst) => burst.failures),
+    failed: bursts
+      .map((burst) => burst.failed)
+      .filter((failed) => failed !== "")
+      .join("; "),
     peakRss: Math.max(...bursts.map((burst) => burst.peakRss)),
   }
 }
+
+/**
+ * The failures of a burst for a table cell: `0`, or their count and what they were.
+ *
+ * @example
+ * ```ts
+ * failuresOf(measured) // "3 (3 timeouts)"
+ * ```
+ */
+export const failuresOf = (measured: Measured): string =>
+  measured.failures === 0 ? "0" : `${measured.failures} (${measured.failed})`

@@ -21,7 +21,7 @@ import { join } from "node:path"
 import { parseArgs } from "node:util"
 import { loadScenarios } from "./LoadScenarios.ts"
 import { drainJobs, openTarget } from "./LoadTarget.ts"
-import { combine, type Measured, measure } from "./Measure.ts"
+import { combine, failuresOf, type Measured, measure } from "./Measure.ts"
 import { type BareRoute, memoryOf, startBare } from "./Servers.ts"
 
 /** A report fetch must reach this share of the bare server's throughput. */
@@ -120,10 +120,10 @@ try {
       const cells = (measured: Measured) =>
         `${fixed(measured.requestsPerSecond, 0)} | ${fixed(measured.p50)} | ${fixed(measured.p99)}`
       rows.push(
-        `| ${scenario.name} | ${cells(ours)} | ${cells(baseline)} | ${fixed(ratio, 2)}${verdict} | ${ours.failures} | ${megabytes(ours.peakRss)} | ${scenario.makesJobs ? `${fixed(drained)} s` : ""} |`,
+        `| ${scenario.name} | ${cells(ours)} | ${cells(baseline)} | ${fixed(ratio, 2)}${verdict} | ${failuresOf(ours)} | ${megabytes(ours.peakRss)} | ${scenario.makesJobs ? `${fixed(drained)} s` : ""} |`,
       )
       log(
-        `  ${scenario.name}: ${fixed(ours.requestsPerSecond, 0)} req/s (bare ${fixed(baseline.requestsPerSecond, 0)}), ratio ${fixed(ratio, 2)}, p50 ${ours.p50} ms, p99 ${ours.p99} ms, ${ours.failures} failures, RSS ≤ ${megabytes(ours.peakRss)} MB${scenario.makesJobs ? `, jobs done ${fixed(drained)} s later` : ""}`,
+        `  ${scenario.name}: ${fixed(ours.requestsPerSecond, 0)} req/s (bare ${fixed(baseline.requestsPerSecond, 0)}), ratio ${fixed(ratio, 2)}, p50 ${ours.p50} ms, p99 ${ours.p99} ms, failures: ${failuresOf(ours)}, RSS ≤ ${megabytes(ours.peakRss)} MB${scenario.makesJobs ? `, jobs done ${fixed(drained)} s later` : ""}`,
       )
     }
     log("")
