@@ -11,6 +11,7 @@ import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
 import { errorText, fieldErrors, run } from "../../shared/run.ts"
 import { currentTeamId, fullName, teamPeople } from "../../shared/team.ts"
+import { newTaskUuid } from "./task-uuid.ts"
 import { styles } from "./tasks-board.styles.ts"
 
 /** Which tasks the board asks for. */
@@ -140,7 +141,7 @@ export class TasksBoard extends ApiElement {
     const data = new FormData(form)
     const connection = this.connection
     if (connection === undefined) return
-    const uuid = crypto.randomUUID()
+    const uuid = newTaskUuid()
     const task = {
       uuid,
       client_created_at: new Date().toISOString(),
