@@ -9,13 +9,13 @@ import { AppConfig } from "../../src/Config.ts"
 import { JobRunner, jobKind, type RunnerOptions } from "../../src/jobs/JobRunner.ts"
 import * as Database from "../../src/store/Database.ts"
 import { JobStore } from "../../src/store/JobStore.ts"
-import { integrationEngine, scopedDatabaseEnv } from "../support/TestDatabase.ts"
+import { freshDatabaseEnv, integrationEngine } from "../support/TestDatabase.ts"
 
 const Echo = jobKind("test.echo", Schema.Struct({ text: Schema.String }))
 const Tick = jobKind("test.tick", Schema.Struct({}))
 
 /**
- * A fresh data directory and database of the engine under test, removed with the test's scope, as
+ * A fresh data directory (removed with the test's scope) and database of the engine under test, as
  * the configuration that names them.
  */
 const freshDatabase = Effect.gen(function* () {
@@ -23,7 +23,7 @@ const freshDatabase = Effect.gen(function* () {
     Effect.sync(() => mkdtempSync(join(tmpdir(), "fieldreport-jobs-"))),
     (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true })),
   )
-  return { FIELDREPORT_DATA_DIR: dir, ...(yield* scopedDatabaseEnv(integrationEngine)) }
+  return { FIELDREPORT_DATA_DIR: dir, ...(yield* freshDatabaseEnv(integrationEngine)) }
 })
 
 /** A runner (no background workers unless asked) on `database`: one "process". */

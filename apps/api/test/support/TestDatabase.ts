@@ -67,13 +67,14 @@ const urlOf = (name: string): string => {
 
 /**
  * The start of the names of this run's databases: `globalSetup.ts` names the run, and drops what
- * is left of it at the end (the databases of servers that shared a data directory, or whose test
- * failed before closing them).
+ * is left of it at the end (the integration servers' databases, and those of tests that failed
+ * before dropping theirs).
  */
 const runPrefix = (): string => `fieldreport_test_${process.env.FIELDREPORT_TEST_RUN ?? "norun"}_`
 
 /**
- * Drops every database of the run `run` that is left.
+ * Drops every database of the run `run` that is left, several at a time: each drop waits for a
+ * checkpoint, and drops that wait together share one.
  *
  * @example
  * ```ts
@@ -86,36 +87,43 @@ export const dropRunDatabases = (run: string): Promise<void> =>
       const sql = yield* SqlClient.SqlClient
       const left = yield* sql<{ datname: string }>`SELECT datname FROM pg_database
         WHERE starts_with(datname, ${`fieldreport_test_${run}_`})`
-      for (const { datname } of left) yield* sql.unsafe(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`)
-    }).pipe(Effect.provide(serverClient()), Effect.orDie),
+      yield* Effect.forEach(
+        left,
+        ({ datname }) => sql.unsafe(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`),
+        {
+          concurrency: DROPS_AT_ONCE,
+          discard: true,
+        },
+      )
+    }).pipe(
+      Effect.provide(PgClient.layer({ url: Redacted.make(serverUrl()), maxConnections: DROPS_AT_ONCE })),
+      Effect.orDie,
+    ),
   )
 
+const DROPS_AT_ONCE = 8
+
 /** The databases of the integration servers, by data directory: servers on one directory share one. */
-const byDataDir = new Map<string, PostgresDatabase>()
+const byDataDir = new Map<string, string>()
 
 /**
- * The database of an integration server on `dataDir`: the one an earlier server on that directory
- * used (a restart), or a fresh copy of the run's migrated template (`globalSetup.ts`), so that each
- * server starts without migrating; a fresh empty one when there is no template.
+ * The URL of the database of an integration server on `dataDir`: the one an earlier server on that
+ * directory used (a restart), or a fresh copy of the run's migrated template (`globalSetup.ts`), so
+ * that each server starts without migrating; a fresh empty one when there is no template. They are
+ * dropped together when the run ends (`dropRunDatabases`), not one by one as servers close: a drop
+ * waits for a checkpoint, which would make every test file wait at its end.
  *
  * @example
  * ```ts
- * const database = await postgresDatabaseFor(dir)
+ * const url = await postgresUrlFor(dir)
  * ```
  */
-export const postgresDatabaseFor = async (dataDir: string): Promise<PostgresDatabase> => {
+export const postgresUrlFor = async (dataDir: string): Promise<string> => {
   const known = byDataDir.get(dataDir)
   if (known !== undefined) return known
-  const created = await createPostgresDatabase(process.env.FIELDREPORT_TEST_TEMPLATE)
-  const database = {
-    url: created.url,
-    drop: async () => {
-      byDataDir.delete(dataDir)
-      await created.drop()
-    },
-  }
-  byDataDir.set(dataDir, database)
-  return database
+  const { url } = await createPostgresDatabase(process.env.FIELDREPORT_TEST_TEMPLATE)
+  byDataDir.set(dataDir, url)
+  return url
 }
 
 /** A fresh, empty PostgreSQL database, and how to drop it. */
@@ -147,27 +155,30 @@ export const createPostgresDatabase = async (template?: string): Promise<Postgre
 }
 
 /**
- * A fresh database of `engine` for the current scope, dropped when it closes, as the configuration
- * that selects it: `FIELDREPORT_DATABASE_URL` for PostgreSQL, nothing for SQLite (whose file lives
- * in the data directory).
+ * A fresh database of `engine`, as the configuration that selects it: `FIELDREPORT_DATABASE_URL`
+ * for PostgreSQL (a copy of the run's migrated template when there is one, else empty; dropped
+ * when the run ends, with the others), nothing for SQLite (whose file lives in the data directory).
  *
  * @example
  * ```ts
- * const env = yield* scopedDatabaseEnv("postgres")
+ * const env = yield* freshDatabaseEnv("postgres")
  * const config = ConfigProvider.fromEnv({ env: { FIELDREPORT_DATA_DIR: dir, ...env } })
  * ```
  */
-export const scopedDatabaseEnv = (engine: Engine) =>
+export const freshDatabaseEnv = (
+  engine: Engine,
+  options: { readonly fromTemplate: boolean } = { fromTemplate: true },
+) =>
   engine === "sqlite"
     ? Effect.succeed<Record<string, string>>({})
-    : Effect.acquireRelease(
-        Effect.promise(() => createPostgresDatabase()),
-        (database) => Effect.promise(() => database.drop()),
+    : Effect.promise(() =>
+        createPostgresDatabase(options.fromTemplate ? process.env.FIELDREPORT_TEST_TEMPLATE : undefined),
       ).pipe(Effect.map((database): Record<string, string> => ({ FIELDREPORT_DATABASE_URL: database.url })))
 
 /**
- * A fresh database of `engine` with every migration applied, as the API opens it
- * (`Database.layer`); removed when the layer is released.
+ * A fresh database of `engine` with every migration applied from scratch, as the API opens it
+ * (`Database.layer`); its data directory is removed when the layer is released, a PostgreSQL
+ * database when the run ends.
  *
  * @example
  * ```ts
@@ -181,7 +192,7 @@ export const migratedDatabase = (engine: Engine): Layer.Layer<SqlClient.SqlClien
         Effect.sync(() => mkdtempSync(join(tmpdir(), "fieldreport-store-"))),
         (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true })),
       )
-      const env = yield* scopedDatabaseEnv(engine)
+      const env = yield* freshDatabaseEnv(engine, { fromTemplate: false })
       return Database.layer.pipe(
         Layer.provide(AppConfig.layer),
         Layer.provide(

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { ConfigProvider } from "effect"
 import { type RunningServer, type ServerOptions, startServer } from "../../src/Server.ts"
-import { integrationEngine, postgresDatabaseFor } from "./TestDatabase.ts"
+import { integrationEngine, postgresUrlFor } from "./TestDatabase.ts"
 
 export const adminEmail = "admin@example.com"
 export const adminPassword = "admin-password-1"
@@ -41,7 +41,7 @@ export interface TestServer extends RunningServer {
  * Starts a server with the test configuration and any overrides; `options.clock` sets the time the
  * server reads (see `ManualClock`). With `FIELDREPORT_TEST_ENGINE=postgres` the server runs on a
  * fresh PostgreSQL database (`TestDatabase`), shared by the servers of one data directory and
- * dropped when a server on a directory of its own closes.
+ * dropped when the test run ends.
  *
  * @example
  * ```ts
@@ -55,7 +55,7 @@ export const startTestServer = async (
   options: ServerOptions = {},
 ): Promise<TestServer> => {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), "fieldreport-test-"))
-  const database = integrationEngine === "postgres" ? await postgresDatabaseFor(dir) : undefined
+  const databaseUrl = integrationEngine === "postgres" ? await postgresUrlFor(dir) : undefined
   const server = await startServer(
     ConfigProvider.layer(
       ConfigProvider.fromEnv({
@@ -67,7 +67,7 @@ export const startTestServer = async (
           FIELDREPORT_BOOTSTRAP_ADMIN_EMAIL: adminEmail,
           FIELDREPORT_BOOTSTRAP_ADMIN_PASSWORD: adminPassword,
           FIELDREPORT_LOG_LEVEL: "silent",
-          ...(database === undefined ? {} : { FIELDREPORT_DATABASE_URL: database.url }),
+          ...(databaseUrl === undefined ? {} : { FIELDREPORT_DATABASE_URL: databaseUrl }),
           ...env,
         },
       }),
@@ -109,10 +109,7 @@ export const startTestServer = async (
     login,
     close: async () => {
       await server.stop()
-      if (dataDir === undefined) {
-        rmSync(dir, { recursive: true, force: true })
-        await database?.drop()
-      }
+      if (dataDir === undefined) rmSync(dir, { recursive: true, force: true })
     },
   }
 }
