@@ -22,6 +22,19 @@ export interface Fields {
 }
 
 /**
+ * A name as header text: bytes of its UTF-8 outside printable ASCII percent-encoded, since a
+ * header cannot carry them (Node refuses to send it, and the request would go unanswered).
+ */
+const asHeaderText = (name: string): string =>
+  [...Buffer.from(name, "utf8")]
+    .map((byte) =>
+      byte >= 0x20 && byte <= 0x7e
+        ? String.fromCharCode(byte)
+        : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`,
+    )
+    .join("")
+
+/**
  * Reads `fields` from the request's query and resolves it against a resource's catalogue; a
  * `fields` that is malformed, or that leaves out a name the catalogue requires, is `400`.
  *
@@ -44,7 +57,7 @@ export const fieldsOf = (
         const selected = new Set(keys)
         return {
           keys,
-          headers: ignored.length === 0 ? {} : { "X-Ignored-Fields": ignored.join(", ") },
+          headers: ignored.length === 0 ? {} : { "X-Ignored-Fields": ignored.map(asHeaderText).join(", ") },
           has: (key: string) => selected.has(key),
           render: (record: Readonly<Record<string, unknown>>) =>
             Object.fromEntries(keys.map((key) => [key, record[key]])),

@@ -42,15 +42,24 @@ export const makeRoute =
   <R>(runtime: ManagedRuntime.ManagedRuntime<R, unknown>, logger: Logger): Route<R> =>
   (handler) =>
   (req, res) => {
-    void runtime.runPromiseExit(handler(req)).then((exit) => {
-      if (Exit.isSuccess(exit)) return sendReply(res, exit.value)
-      const failure = Cause.findErrorOption(exit.cause)
-      if (Option.isSome(failure) && isHttpFailure(failure.value))
-        return sendProblem(res, fromFailure(failure.value))
-      const errorId = randomUUID()
-      logger.error({ errorId, requestId: req.id, cause: Cause.pretty(exit.cause) }, "unexpected failure")
-      sendProblem(res, internal(errorId))
-    })
+    void runtime
+      .runPromiseExit(handler(req))
+      .then((exit) => {
+        if (Exit.isSuccess(exit)) return sendReply(res, exit.value)
+        const failure = Cause.findErrorOption(exit.cause)
+        if (Option.isSome(failure) && isHttpFailure(failure.value))
+          return sendProblem(res, fromFailure(failure.value))
+        const errorId = randomUUID()
+        logger.error({ errorId, requestId: req.id, cause: Cause.pretty(exit.cause) }, "unexpected failure")
+        sendProblem(res, internal(errorId))
+      })
+      // Sending can throw too (a header value Node refuses): answer rather than leave the client waiting.
+      .catch((error: unknown) => {
+        const errorId = randomUUID()
+        logger.error({ errorId, requestId: req.id, err: error }, "could not send the answer")
+        if (res.headersSent) res.destroy()
+        else sendProblem(res, internal(errorId))
+      })
   }
 
 /** Sends a reply: JSON, or nothing for `204`. */

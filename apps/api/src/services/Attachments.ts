@@ -223,6 +223,11 @@ export class Attachments extends Context.Service<
             settled = true
             resume(Effect.succeed(size))
           })
+          // A part that failed before writing began (a form cut off) has no error left to emit.
+          if (content.errored !== null) {
+            settle(Effect.fail(MalformedRequest.at("file", "the upload did not complete")))
+            return
+          }
           content.pipe(out)
           return Effect.sync(() => settle(Effect.interrupt))
         })

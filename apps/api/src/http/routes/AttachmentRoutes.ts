@@ -40,25 +40,30 @@ const filePart = (req: Request, maxBytes: number) =>
       catch: () => MalformedRequest.at("body", "is not valid multipart/form-data"),
     })
     return yield* Effect.callback<FilePart, MalformedRequest | InvalidInput>((resume) => {
-      let found = false
+      let file: Readable | undefined
       let textNamedFile = false
       parser.on("file", (name, stream, info) => {
-        if (name !== "file" || found) {
+        if (name !== "file" || file !== undefined) {
           stream.resume()
           return
         }
-        found = true
+        file = stream
+        // The service listens for errors once it starts writing; until then the stream keeps its
+        // error (`errored`) instead of throwing it for want of a listener.
+        stream.on("error", () => {})
         resume(Effect.succeed({ filename: info.filename ?? "", content: stream }))
       })
       parser.on("field", (name) => {
         if (name === "file") textNamedFile = true
       })
-      parser.on("error", () => {
-        // After the file part began, its stream carries the error to the service.
-        if (!found) resume(Effect.fail(MalformedRequest.at("body", "is not valid multipart/form-data")))
+      parser.on("error", (error) => {
+        // A form cut off inside the file part fails the form but leaves the part open: end the part
+        // with the error, or the service would wait for the rest of it forever.
+        if (file !== undefined) file.destroy(error)
+        else resume(Effect.fail(MalformedRequest.at("body", "is not valid multipart/form-data")))
       })
       parser.on("close", () => {
-        if (!found)
+        if (file === undefined)
           resume(
             Effect.fail(
               InvalidInput.at("file", textNamedFile ? "must be a file, not a text field" : "is required"),
