@@ -15,6 +15,8 @@ import reportCounts from "./0010_report_counts.ts"
 import alertAreaRings from "./0011_alert_area_rings.ts"
 import alertAreaChanges from "./0012_alert_area_changes.ts"
 import userCounts from "./0013_user_counts.ts"
+import taskChannels from "./0015_task_channels.ts"
+import channelKeys from "./0016_channel_keys.ts"
 
 /** Every migration, keyed `<number>_<name>`. */
 export const migrations = Migrator.fromRecord({
@@ -31,4 +33,6 @@ export const migrations = Migrator.fromRecord({
   "0011_alert_area_rings": alertAreaRings,
   "0012_alert_area_changes": alertAreaChanges,
   "0013_user_counts": userCounts,
+  "0015_task_channels": taskChannels,
+  "0016_channel_keys": channelKeys,
 })
