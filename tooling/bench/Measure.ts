@@ -4,7 +4,7 @@
  */
 import autocannon from "autocannon"
 import type { LoadScenario } from "./LoadScenarios.ts"
-import { memoryOf } from "./Servers.ts"
+import { cpuOf, memoryOf } from "./Servers.ts"
 
 /** How hard and how long. */
 export interface LoadOptions {
@@ -25,6 +25,8 @@ export interface Measured {
   readonly failed: string
   /** The highest resident memory of the server sampled during the burst, in bytes. */
   readonly peakRss: number
+  /** CPU time the server used during the burst, in milliseconds (its background jobs included). */
+  readonly cpu: number
 }
 
 /**
@@ -59,6 +61,7 @@ export const measureMix = async (
   options: LoadOptions,
 ): Promise<Measured> => {
   let peakRss = memoryOf(pid).rss
+  const cpuBefore = cpuOf(pid)
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, memoryOf(pid).rss)
   }, 250)
@@ -88,6 +91,7 @@ export const measureMix = async (
       failures: [...wrongStatuses.values()].reduce((sum, count) => sum + count, result.errors),
       failed: describeFailures(result.timeouts, result.errors - result.timeouts, wrongStatuses),
       peakRss,
+      cpu: cpuOf(pid) - cpuBefore,
     }
   } finally {
     clearInterval(sampler)
@@ -125,6 +129,7 @@ export const combine = (bursts: ReadonlyArray<Measured>): Measured => {
       .filter((failed) => failed !== "")
       .join("; "),
     peakRss: Math.max(...bursts.map((burst) => burst.peakRss)),
+    cpu: sum((burst) => burst.cpu),
   }
 }
 
@@ -138,3 +143,13 @@ export const combine = (bursts: ReadonlyArray<Measured>): Measured => {
  */
 export const failuresOf = (measured: Measured): string =>
   measured.failures === 0 ? "0" : `${measured.failures} (${measured.failed})`
+
+/**
+ * The server's CPU time per call of a burst, in milliseconds.
+ *
+ * @example
+ * ```ts
+ * cpuPerCall(measured) // 2.7
+ * ```
+ */
+export const cpuPerCall = (measured: Measured): number => measured.cpu / Math.max(1, measured.requests)

@@ -8,9 +8,11 @@
  * bare Express 5 server answering the API's own bytes from memory (`bare-express.ts`), and loads
  * each with autocannon, scenario by scenario (`LoadScenarios.ts`): a short warm-up of each, then
  * `--seconds` of `--connections` connections on each, in `--rounds` alternating rounds (API, bare,
- * API, bare…) so that the machine's other work weighs on both alike. It prints
- * for each: requests per second of both and their ratio, p50 and p99 latency, failures, and the
- * API's peak resident memory; after the calls that leave jobs, how long the jobs took to finish.
+ * API, bare…) so that the machine's other work weighs on both alike. It prints for each: requests
+ * per second of both and their ratio, p50 and p99 latency, the CPU time each server spent per call
+ * and their ratio (which, unlike throughput, does not depend on what else the machine is doing),
+ * failures, and the API's peak resident memory; after the calls that leave jobs, how long the jobs
+ * took to finish.
  *
  * `--only fetch,fetch-form` runs some scenarios (by key); `--profile-dir` has the API write a
  * CPU profile (`node --cpu-prof`) there when it stops.
@@ -21,8 +23,8 @@ import { join } from "node:path"
 import { parseArgs } from "node:util"
 import { loadScenarios } from "./LoadScenarios.ts"
 import { drainJobs, openTarget } from "./LoadTarget.ts"
-import { combine, failuresOf, type Measured, measure } from "./Measure.ts"
-import { type BareRoute, memoryOf, startBare } from "./Servers.ts"
+import { combine, cpuPerCall, failuresOf, type Measured, measure } from "./Measure.ts"
+import { type BareRoute, cpuOf, memoryOf, startBare } from "./Servers.ts"
 
 /** A report fetch must reach this share of the bare server's throughput. */
 const FETCH_TARGET_RATIO = 0.7
@@ -102,15 +104,19 @@ try {
       await measure(bare.url, `/${scenario.key}`, scenario, bare.pid, warmUp)
       if (scenario.makesJobs) await drainJobs(target, 300)
       let drained = 0
+      let ourCpu = 0
       const [ourRounds, bareRounds]: [Array<Measured>, Array<Measured>] = [[], []]
       for (let round = 0; round < rounds; round++) {
+        const cpuBefore = cpuOf(target.api.pid)
         ourRounds.push(await measure(target.api.url, "", scenario, target.api.pid, load))
-        // The jobs the round left are the API's work too: timed, and done before the bare round.
+        // The jobs the round left are the API's work too: timed, counted, and done before the bare round.
         if (scenario.makesJobs) drained += await drainJobs(target, 600)
+        ourCpu += cpuOf(target.api.pid) - cpuBefore
         bareRounds.push(await measure(bare.url, `/${scenario.key}`, scenario, bare.pid, load))
       }
-      const [ours, baseline] = [combine(ourRounds), combine(bareRounds)]
+      const [ours, baseline] = [{ ...combine(ourRounds), cpu: ourCpu }, combine(bareRounds)]
       const ratio = ours.requestsPerSecond / baseline.requestsPerSecond
+      const cpuRatio = cpuPerCall(baseline) / cpuPerCall(ours)
       const verdict =
         scenario.key === "fetch"
           ? ratio >= FETCH_TARGET_RATIO
@@ -120,17 +126,17 @@ try {
       const cells = (measured: Measured) =>
         `${fixed(measured.requestsPerSecond, 0)} | ${fixed(measured.p50)} | ${fixed(measured.p99)}`
       rows.push(
-        `| ${scenario.name} | ${cells(ours)} | ${cells(baseline)} | ${fixed(ratio, 2)}${verdict} | ${failuresOf(ours)} | ${megabytes(ours.peakRss)} | ${scenario.makesJobs ? `${fixed(drained)} s` : ""} |`,
+        `| ${scenario.name} | ${cells(ours)} | ${cells(baseline)} | ${fixed(ratio, 2)}${verdict} | ${fixed(cpuPerCall(ours), 2)} | ${fixed(cpuPerCall(baseline), 2)} | ${fixed(cpuRatio, 2)} | ${failuresOf(ours)} | ${megabytes(ours.peakRss)} | ${scenario.makesJobs ? `${fixed(drained)} s` : ""} |`,
       )
       log(
-        `  ${scenario.name}: ${fixed(ours.requestsPerSecond, 0)} req/s (bare ${fixed(baseline.requestsPerSecond, 0)}), ratio ${fixed(ratio, 2)}, p50 ${ours.p50} ms, p99 ${ours.p99} ms, failures: ${failuresOf(ours)}, RSS ≤ ${megabytes(ours.peakRss)} MB${scenario.makesJobs ? `, jobs done ${fixed(drained)} s later` : ""}`,
+        `  ${scenario.name}: ${fixed(ours.requestsPerSecond, 0)} req/s (bare ${fixed(baseline.requestsPerSecond, 0)}), ratio ${fixed(ratio, 2)} (CPU per call ${fixed(cpuPerCall(ours), 2)} ms, bare ${fixed(cpuPerCall(baseline), 2)} ms), p50 ${ours.p50} ms, p99 ${ours.p99} ms, failures: ${failuresOf(ours)}, RSS ≤ ${megabytes(ours.peakRss)} MB${scenario.makesJobs ? `, jobs done ${fixed(drained)} s later` : ""}`,
       )
     }
     log("")
     log(
-      "| scenario | API req/s | API p50 ms | API p99 ms | bare req/s | bare p50 ms | bare p99 ms | ratio | failures | API RSS peak MB | jobs done after |",
+      "| scenario | API req/s | API p50 ms | API p99 ms | bare req/s | bare p50 ms | bare p99 ms | ratio | API CPU ms/call | bare CPU ms/call | CPU ratio | failures | API RSS peak MB | jobs done after |",
     )
-    log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for (const row of rows) log(row)
     log("")
     log(
