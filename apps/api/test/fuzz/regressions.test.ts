@@ -50,7 +50,8 @@ describe("an upload cut off inside its file part", () => {
     })
     expect(response.status).toBe(400)
     expect(response.headers.get("content-type")).toContain("application/problem+json")
-    expect(Object.keys((await response.json()).errors)).toEqual(["file"])
+    const problem = (await response.json()) as { readonly errors: Record<string, unknown> }
+    expect(Object.keys(problem.errors)).toEqual(["file"])
     const [row] = await query<{ n: number }>(server, (sql) => sql`SELECT COUNT(*) AS n FROM attachments`)
     expect(row?.n).toBe(0)
     const uploads = join(server.dataDir, "uploads")

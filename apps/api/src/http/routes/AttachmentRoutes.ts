@@ -56,7 +56,7 @@ const filePart = (req: Request, maxBytes: number) =>
       parser.on("field", (name) => {
         if (name === "file") textNamedFile = true
       })
-      parser.on("error", (error) => {
+      parser.on("error", (error: Error) => {
         // A form cut off inside the file part fails the form but leaves the part open: end the part
         // with the error, or the service would wait for the rest of it forever.
         if (file !== undefined) file.destroy(error)
