@@ -19,6 +19,12 @@
  * `--data-dir` names one to use instead (never deleted), and a directory a run filled is
  * benchmarked again without filling it.
  *
+ * `--database-url` (or `FIELDREPORT_BENCH_DATABASE_URL`) runs the server on that PostgreSQL
+ * database instead. The generator fills only the embedded database, so fill one with `--keep`,
+ * copy it with `npm run copy-to-postgres`, and pass its data directory (for `bench.json`) too:
+ *
+ *     npm run bench -- --data-dir /tmp/kept --database-url postgres://…/bench
+ *
  * Every count comes from a flag or else a `FIELDREPORT_BENCH_*` variable (turbo passes
  * `FIELDREPORT_*` through); the flags win.
  */
@@ -61,6 +67,7 @@ const options = {
   points: { type: "string", default: "1000" },
   creates: { type: "string", default: "5" },
   "data-dir": { type: "string" },
+  "database-url": { type: "string" },
   keep: { type: "boolean", default: false },
 } as const
 
@@ -94,6 +101,7 @@ const points = Math.max(1, count("points"))
 const creates = Math.max(1, count("creates"))
 const keep = flags.keep || process.env.FIELDREPORT_BENCH_KEEP === "true"
 const named = flags["data-dir"] ?? process.env.FIELDREPORT_BENCH_DATA_DIR
+const databaseUrl = flags["database-url"] ?? process.env.FIELDREPORT_BENCH_DATABASE_URL
 const dataDir = named ?? mkdtempSync(join(tmpdir(), "fieldreport-bench-"))
 /** What a filled directory holds besides the database: the setup and the scenario it was filled with. */
 const manifestFile = join(dataDir, "bench.json")
@@ -114,6 +122,7 @@ const serve = (): Promise<RunningServer> =>
           FIELDREPORT_BOOTSTRAP_ADMIN_PASSWORD: administrator.password,
           FIELDREPORT_RATE_LIMIT_PER_TOKEN: "1000000",
           FIELDREPORT_RATE_LIMIT_PER_ADDRESS: "1000000",
+          ...(databaseUrl === undefined ? {} : { FIELDREPORT_DATABASE_URL: databaseUrl }),
         },
       }),
     ),
@@ -144,6 +153,8 @@ const prepare = async (): Promise<Setup> => {
     log(`Reusing ${dataDir}, filled with ${JSON.stringify(manifest.scenario)}`)
     return manifest.setup
   }
+  if (databaseUrl !== undefined)
+    throw new Error("--database-url needs a --data-dir whose embedded database was filled and copied there")
   mkdirSync(dataDir, { recursive: true })
   log(`Filling ${dataDir} with ${JSON.stringify(scenario)}`)
   const began = performance.now()
