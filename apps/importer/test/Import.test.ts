@@ -2,7 +2,7 @@
  * The importer end to end: the `fieldreport-import` program, in a child process, against a real
  * API started here; what it created is read back through the API.
  */
-import { readFileSync } from "node:fs"
+import { readFileSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Result } from "effect"
@@ -110,6 +110,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server.close()
+  rmSync(directory, { recursive: true, force: true })
 })
 
 describe("fieldreport-import", () => {

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs"
+import { readFileSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect } from "effect"
@@ -11,7 +11,8 @@ import { temporaryDirectory } from "./support/Fixtures.ts"
 describe("ProblemReport", () => {
   it.effect("writes a CSV row per problem, quoting what needs it", () =>
     Effect.gen(function* () {
-      const path = join(temporaryDirectory(), "report.csv")
+      const directory = temporaryDirectory()
+      const path = join(directory, "report.csv")
       yield* Effect.scoped(
         Effect.gen(function* () {
           const report = yield* ProblemReport.open(path)
@@ -27,6 +28,7 @@ describe("ProblemReport", () => {
       expect(readFileSync(path, "utf8")).toBe(
         'file,feature,outcome,reason\na.geojson,3,invalid,geometry: is empty\nb.csv,9,failed,"said ""no"", twice"\n',
       )
+      rmSync(directory, { recursive: true })
     }),
   )
 

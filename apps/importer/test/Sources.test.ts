@@ -2,9 +2,9 @@
  * The readers against files GDAL wrote from one GeoJSON: the same features must come out of the
  * Shapefile (plain, zipped, projected), KML and CSV versions.
  */
-import { writeFileSync } from "node:fs"
+import { rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { describe, expect, it } from "@effect/vitest"
+import { afterAll, describe, expect, it } from "@effect/vitest"
 import { Effect, Result, Stream } from "effect"
 import * as FeatureSource from "../src/FeatureSource.ts"
 import * as ShapeDraft from "../src/ShapeDraft.ts"
@@ -34,6 +34,7 @@ const blocks: ReadonlyArray<Feature> = [
 
 const directory = temporaryDirectory()
 writeGeoJson(directory, "blocks.geojson", blocks)
+afterAll(() => rmSync(directory, { recursive: true, force: true }))
 
 const read = (name: string) =>
   Stream.runCollect(
