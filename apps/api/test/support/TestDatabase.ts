@@ -176,23 +176,27 @@ export const freshDatabaseEnv = (
       ).pipe(Effect.map((database): Record<string, string> => ({ FIELDREPORT_DATABASE_URL: database.url })))
 
 /**
- * A fresh database of `engine` with every migration applied from scratch, as the API opens it
- * (`Database.layer`); its data directory is removed when the layer is released, a PostgreSQL
- * database when the run ends.
+ * A fresh database of `engine` with every migration applied, as the API opens it
+ * (`Database.layer`): on PostgreSQL a copy of the run's migrated template unless `fromTemplate` is
+ * false, then migrated from scratch. Its data directory is removed when the layer is released, a
+ * PostgreSQL database when the run ends.
  *
  * @example
  * ```ts
  * layer(migratedDatabase("postgres"))("on PostgreSQL", (it) => { ... })
  * ```
  */
-export const migratedDatabase = (engine: Engine): Layer.Layer<SqlClient.SqlClient> =>
+export const migratedDatabase = (
+  engine: Engine,
+  options: { readonly fromTemplate: boolean } = { fromTemplate: true },
+): Layer.Layer<SqlClient.SqlClient> =>
   Layer.unwrap(
     Effect.gen(function* () {
       const dataDir = yield* Effect.acquireRelease(
         Effect.sync(() => mkdtempSync(join(tmpdir(), "fieldreport-store-"))),
         (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true })),
       )
-      const env = yield* freshDatabaseEnv(engine, { fromTemplate: false })
+      const env = yield* freshDatabaseEnv(engine, options)
       return Database.layer.pipe(
         Layer.provide(AppConfig.layer),
         Layer.provide(
@@ -203,8 +207,8 @@ export const migratedDatabase = (engine: Engine): Layer.Layer<SqlClient.SqlClien
   ).pipe(Layer.orDie)
 
 /**
- * Creates this run's template of the integration servers' databases, with every migration applied,
- * and answers its name; dropped with the run's other databases.
+ * Creates this run's template of test databases, with every migration applied, and answers its
+ * name; dropped with the run's other databases.
  *
  * @example
  * ```ts
