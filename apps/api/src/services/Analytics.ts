@@ -171,15 +171,14 @@ export class Analytics extends Context.Service<
         const images = yield* store.images(rangeOf(query))
         // Image fields take only images, which always have both renditions (served from the
         // original until they are made).
-        return yield* Effect.forEach(images, (image) =>
-          Effect.map(attachments.renditionUrlsOf(image, origin), (styles) => ({
-            report_image_id: image.id,
-            account_id: query.channelId,
-            report_id: image.report_id,
-            created_at: image.created_at,
-            styles,
-          })),
-        )
+        const renditionUrls = yield* attachments.renditionSigner(origin)
+        return images.map((image) => ({
+          report_image_id: image.id,
+          account_id: query.channelId,
+          report_id: image.report_id,
+          created_at: image.created_at,
+          styles: renditionUrls(image),
+        }))
       })
 
       const reportsOverTime = Effect.fn("Analytics.reportsOverTime")(function* (

@@ -23,6 +23,23 @@ describe("SignedUrl", () => {
     }),
   )
 
+  it.effect("signs many paths as of one instant, each as signedUrl would", () =>
+    Effect.gen(function* () {
+      yield* TestClock.setTime(start)
+      const addressOf = yield* SignedUrl.signer(secret, "https://reports.example.com", 3600)
+      // The clock moves on; the signer keeps the instant it was made at.
+      yield* TestClock.setTime(start + 120_000)
+      const thumb = addressOf(path)
+      const medium = addressOf("/api/v4/files/15/medium")
+      yield* TestClock.setTime(start)
+      assert.strictEqual(thumb, yield* SignedUrl.signedUrl(secret, "https://reports.example.com", path, 3600))
+      assert.notStrictEqual(medium.split("signature=")[1], thumb.split("signature=")[1])
+      const query = new URL(medium).searchParams
+      const presented = { expires: query.get("expires"), signature: query.get("signature") }
+      assert.strictEqual(yield* SignedUrl.verify(secret, "/api/v4/files/15/medium", presented), "valid")
+    }),
+  )
+
   it.effect("accepts its own signature until the expiry, then calls it expired", () =>
     Effect.gen(function* () {
       yield* TestClock.setTime(start)
