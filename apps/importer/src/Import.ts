@@ -15,6 +15,7 @@ import * as Progress from "./Progress.ts"
 import * as ShapeDraft from "./ShapeDraft.ts"
 import * as ShapeUpload from "./ShapeUpload.ts"
 import { origin, SourceError, type SourceFeature } from "./SourceFeature.ts"
+import * as SourceKey from "./SourceKey.ts"
 import * as Tally from "./Tally.ts"
 
 /**
@@ -104,8 +105,8 @@ const sizesOf = (files: ReadonlyArray<FeatureSource.InputFile>) =>
  *
  * @example
  * ```ts
- * const { tally } = yield* Import.run(options)
- * console.log(Tally.summary(tally, elapsed))
+ * const { tally, elapsed } = yield* Import.run(options)
+ * console.log(Tally.summary(tally, elapsed, options.dryRun))
  * ```
  */
 export const run = (
@@ -138,11 +139,14 @@ export const run = (
 
       const handle = (feature: SourceFeature) =>
         Effect.gen(function* () {
-          const draft = ShapeDraft.fromFeature(feature, options)
-          if (Result.isFailure(draft)) {
-            yield* fail(feature, "invalid", draft.failure)
-          } else if (imported.has(draft.success.sourceKey)) {
+          // What an earlier run imported passed the checks then: it is not checked again.
+          const draft = imported.has(SourceKey.of(feature))
+            ? undefined
+            : ShapeDraft.fromFeature(feature, options)
+          if (draft === undefined) {
             tally.existing += 1
+          } else if (Result.isFailure(draft)) {
+            yield* fail(feature, "invalid", draft.failure)
           } else if (options.dryRun) {
             tally.planned += 1
           } else {
