@@ -123,7 +123,9 @@ export class Authentication extends Context.Service<
           yield* sessions.recordLoginFailure(keys)
           return yield* new Unauthorized({ message: "wrong e-mail or password" })
         }
-        yield* sessions.clearLoginFailures(keys)
+        // Only the e-mail's count: a client address's failures stand, or someone trying one password
+        // on many e-mail addresses could wipe their count by logging in to an account of their own.
+        yield* sessions.clearLoginFailures([emailKey])
         const { accessToken, refreshToken, pair } = yield* tokenPair
         const session = yield* sessions.insert({
           user_id: user.id,

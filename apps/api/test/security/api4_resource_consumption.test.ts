@@ -1,0 +1,162 @@
+/**
+ * OWASP API4:2023 Unrestricted Resource Consumption: the limits of api-decisions §1 hold on every
+ * operation they concern, each found in the OpenAPI document. A page is at most 100 records,
+ * however many are asked for; `fields` names at most 64 names; analytics span at most 5 years;
+ * WKT has at most 10,000 positions, in shapes and shape searches too. `test/http/input_limits.test.ts`
+ * (body size, alert area positions, Range order), `test/http/attachments.test.ts` (upload size) and
+ * `test/http/rate_limits.test.ts` (requests per minute) show the others.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import * as Document from "../../src/openapi/Document.ts"
+import {
+  adminEmail,
+  adminPassword,
+  bundleId,
+  startTestServer,
+  type TestServer,
+} from "../support/TestServer.ts"
+import { buildWorld, type World } from "../support/World.ts"
+
+const document = Document.make()
+
+/** The operations of the document, their paths filled with `ids` by parameter name (1 otherwise). */
+const operations = (ids: Readonly<Record<string, number>>) =>
+  Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({
+      method: method.toUpperCase(),
+      path: path.replace(/\{([^}]+)\}/g, (_, name: string) => String(ids[name] ?? 1)),
+      parameters: (operation?.parameters ?? []).map((parameter) =>
+        String(
+          parameter.name ??
+            String(parameter.$ref ?? "")
+              .split("/")
+              .pop(),
+        ),
+      ),
+    })),
+  )
+
+let server: TestServer
+let world: World
+let admin: string
+let reportId: number
+
+beforeAll(async () => {
+  server = await startTestServer({ FIELDREPORT_RATE_LIMIT_PER_TOKEN: "100000" })
+  world = await buildWorld(server, "limits")
+  admin = await server.login(adminEmail, adminPassword)
+  const report = await server.request("POST", "/api/v4/reports", {
+    token: world.owner.token,
+    body: { report: { account_id: world.channel.id, address: "Quay St" } },
+  })
+  reportId = report.body.id
+  // More note comments than a page holds.
+  await Promise.all(
+    Array.from({ length: 105 }, (_, index) =>
+      server.request("POST", `/api/v4/reports/${reportId}/note_comments`, {
+        token: world.owner.token,
+        body: { note_comment: { comment: `Note ${index}` } },
+      }),
+    ),
+  )
+}, 60_000)
+afterAll(() => server.close())
+
+describe("a page", () => {
+  it("is at most 100 records on every paged list, however wide the Range", async () => {
+    const paged = operations({ report_id: reportId, team_id: world.teamId }).filter(
+      (operation) => operation.method === "GET" && operation.parameters.includes("Range"),
+    )
+    expect(paged.length).toBeGreaterThanOrEqual(6)
+    for (const { path } of paged) {
+      const answer = await server.request("GET", path, {
+        token: admin,
+        headers: { Range: "objects=0-100000", "X-AppId": bundleId },
+      })
+      if (answer.status !== 200) continue
+      expect(answer.body.length, path).toBeLessThanOrEqual(100)
+    }
+    const notes = await server.request("GET", `/api/v4/reports/${reportId}/note_comments`, {
+      token: world.owner.token,
+      headers: { Range: "objects=0-100000" },
+    })
+    expect(notes.body).toHaveLength(100)
+    expect(notes.headers.get("content-range")).toMatch(/ 0-99\/105$/)
+  })
+})
+
+describe("fields", () => {
+  it("is 400 naming fields past 64 names, on every operation that takes it", async () => {
+    const selecting = operations({
+      report_id: reportId,
+      team_id: world.teamId,
+      channel_id: world.channel.id,
+    }).filter((operation) => operation.method === "GET" && operation.parameters.includes("fields"))
+    expect(selecting.length).toBeGreaterThan(20)
+    const names = Array.from({ length: 65 }, (_, index) => `name${index}`).join(",")
+    for (const { path } of selecting) {
+      // Analytics need their range besides, or they would name it first.
+      const range = path.startsWith("/api/v4/analytics/")
+        ? `&channel_id=${world.channel.id}&start_date=2024-01-01T00:00:00Z&end_date=2025-01-01T00:00:00Z`
+        : ""
+      const answer = await server.request("GET", `${path}?fields=${names}${range}`, {
+        token: world.owner.token,
+        headers: { "X-AppId": bundleId },
+      })
+      expect(answer.status, path).toBe(400)
+      expect(Object.keys(answer.body.errors), path).toEqual(["fields"])
+    }
+  })
+})
+
+describe("analytics", () => {
+  it("refuse a range longer than 5 years with 400 naming end_date, every one of them", async () => {
+    const analytics = operations({}).filter((operation) => operation.path.startsWith("/api/v4/analytics/"))
+    expect(analytics).toHaveLength(9)
+    for (const { path } of analytics) {
+      const range = `channel_id=${world.channel.id}&start_date=2020-01-01T00:00:00Z&end_date=2025-01-01T00:00:00.001Z`
+      const answer = await server.request("GET", `${path}?${range}&field_id=1`, { token: world.owner.token })
+      expect(answer.status, path).toBe(400)
+      expect(answer.body.errors.end_date, path).toEqual(["must be at most 5 years after start_date"])
+    }
+  })
+})
+
+describe("WKT past 10,000 positions", () => {
+  /** A closed ring of `count` positions on a circle around Wellington. */
+  const ring = (count: number) => {
+    const positions = Array.from({ length: count - 1 }, (_, index) => {
+      const angle = (2 * Math.PI * index) / (count - 1)
+      return `${(174.7 + 0.1 * Math.cos(angle)).toFixed(7)} ${(-41.3 + 0.1 * Math.sin(angle)).toFixed(7)}`
+    })
+    return `POLYGON((${[...positions, positions[0]].join(", ")}))`
+  }
+
+  it("is refused as a shape, naming shape.geom, and stored nowhere; 10,000 positions are taken", async () => {
+    const create = (geom: string) =>
+      server.request("POST", "/api/v4/shapes", {
+        token: admin,
+        headers: { "X-AppId": bundleId },
+        body: { shape: { geom } },
+      })
+    const tooMany = await create(ring(10_001))
+    expect(tooMany.status).toBe(422)
+    expect(Object.keys(tooMany.body.errors)).toEqual(["shape.geom"])
+    const list = await server.request("GET", "/api/v4/shapes", {
+      token: admin,
+      headers: { "X-AppId": bundleId },
+    })
+    expect(list.body).toEqual([])
+    expect((await create(ring(10_000))).status).toBe(201)
+  })
+
+  it("is refused in a shape search, naming the geometry", async () => {
+    const answer = await server.request("POST", "/api/v4/shape_searches", {
+      token: admin,
+      headers: { "X-AppId": bundleId },
+      body: { shape_search: { intersects: ring(10_001) } },
+    })
+    expect(answer.status).toBe(422)
+    expect(Object.keys(answer.body.errors)).toEqual(["shape_search.intersects"])
+  })
+})
