@@ -2,8 +2,9 @@
  * Notifications of users about reports (api-decisions §7), and what the fan-out reads to decide
  * who gets one: the report, the channel's members with their selections, who already has one.
  *
- * A user has at most one notification per report: the unique `(user_id, report_id)` index guards
- * it, and inserts that meet it are skipped, so a fan-out run twice adds nothing.
+ * A user has at most one notification per report: the unique `(channel_id, user_id, report_id)`
+ * index guards it (with the channel, as Citus needs; migration 0017), and inserts that meet it are
+ * skipped, so a fan-out run twice adds nothing.
  *
  * A user's list is scoped to a team through the notification's channel: `notifications_user`
  * finds the user's notifications newest first, the channel's primary key its team.
@@ -200,7 +201,7 @@ export class NotificationStore extends Context.Service<
                   archived_at: null,
                   created_at: at,
                 })),
-              )} ON CONFLICT (user_id, report_id) DO NOTHING`,
+              )} ON CONFLICT (channel_id, user_id, report_id) DO NOTHING`,
             { discard: true },
           ).pipe(Effect.orDie),
       })

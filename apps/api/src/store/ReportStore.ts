@@ -253,7 +253,7 @@ export class ReportStore extends Context.Service<
               user_id: userId,
               opened_at: at,
             })}`
-            // The unique (user_id, report_id) index finds the one notification there can be.
+            // The (user_id, report_id) index finds the one notification there can be.
             yield* sql`UPDATE notifications SET read = 1
               WHERE user_id = ${userId} AND report_id = ${report.id} AND read = 0`
           }).pipe(Effect.orDie),

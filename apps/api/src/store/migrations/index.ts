@@ -17,6 +17,7 @@ import alertAreaChanges from "./0012_alert_area_changes.ts"
 import userCounts from "./0013_user_counts.ts"
 import taskChannels from "./0015_task_channels.ts"
 import channelKeys from "./0016_channel_keys.ts"
+import notificationKeys from "./0017_notification_keys.ts"
 
 /** Every migration, keyed `<number>_<name>`. */
 export const migrations = Migrator.fromRecord({
@@ -35,4 +36,5 @@ export const migrations = Migrator.fromRecord({
   "0013_user_counts": userCounts,
   "0015_task_channels": taskChannels,
   "0016_channel_keys": channelKeys,
+  "0017_notification_keys": notificationKeys,
 })
