@@ -42,6 +42,12 @@ export interface AppConfigShape {
   readonly logLevel: string
   /** Seconds to finish requests in flight after SIGTERM. */
   readonly shutdownGraceSeconds: number
+  /**
+   * Seconds a client may take to send a request's headers, and the whole request (an upload
+   * included); a slower client is answered `408` and cut off, so it cannot hold a connection.
+   */
+  readonly headersTimeoutSeconds: number
+  readonly requestTimeoutSeconds: number
 }
 
 const list = (name: string) =>
@@ -98,6 +104,8 @@ const fromEnvironment = Config.all({
   ),
   logLevel: Config.String("FIELDREPORT_LOG_LEVEL").pipe(Config.withDefault("info")),
   shutdownGraceSeconds: Config.Int("FIELDREPORT_SHUTDOWN_GRACE_SECONDS").pipe(Config.withDefault(10)),
+  headersTimeoutSeconds: Config.Int("FIELDREPORT_HEADERS_TIMEOUT_SECONDS").pipe(Config.withDefault(60)),
+  requestTimeoutSeconds: Config.Int("FIELDREPORT_REQUEST_TIMEOUT_SECONDS").pipe(Config.withDefault(300)),
 })
 
 /**

@@ -3,6 +3,7 @@
  * top of it, and a graceful stop that refuses new requests, finishes those in flight and closes
  * the database.
  */
+import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { Clock, Effect, Layer, ManagedRuntime } from "effect"
 import { SqlClient } from "effect/sql"
@@ -71,7 +72,17 @@ export const startServer = async (
     routers: routers(makeRoute(runtime, logger)),
   })
 
-  const server = app.listen(config.port, config.host)
+  // Node checks its connections for clients past a timeout every `connectionsCheckingInterval`:
+  // often enough that a timeout of a few seconds holds.
+  const headersTimeout = Math.min(config.headersTimeoutSeconds, config.requestTimeoutSeconds) * 1000
+  const server = createServer(
+    {
+      headersTimeout,
+      requestTimeout: config.requestTimeoutSeconds * 1000,
+      connectionsCheckingInterval: Math.min(30_000, headersTimeout / 4),
+    },
+    app,
+  ).listen(config.port, config.host)
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve)
     server.once("error", reject)

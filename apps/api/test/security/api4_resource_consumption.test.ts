@@ -2,10 +2,12 @@
  * OWASP API4:2023 Unrestricted Resource Consumption: the limits of api-decisions §1 hold on every
  * operation they concern, each found in the OpenAPI document. A page is at most 100 records,
  * however many are asked for; `fields` names at most 64 names; analytics span at most 5 years;
- * WKT has at most 10,000 positions, in shapes and shape searches too. `test/http/input_limits.test.ts`
+ * WKT has at most 10,000 positions, in shapes and shape searches too; a client that sends its
+ * headers or its body too slowly is answered `408` and cut off. `test/http/input_limits.test.ts`
  * (body size, alert area positions, Range order), `test/http/attachments.test.ts` (upload size) and
  * `test/http/rate_limits.test.ts` (requests per minute) show the others.
  */
+import { connect } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as Document from "../../src/openapi/Document.ts"
 import {
@@ -158,5 +160,43 @@ describe("WKT past 10,000 positions", () => {
     })
     expect(answer.status).toBe(422)
     expect(Object.keys(answer.body.errors)).toEqual(["shape_search.intersects"])
+  })
+})
+
+describe("a slow client", () => {
+  let slow: TestServer
+  beforeAll(async () => {
+    slow = await startTestServer({
+      FIELDREPORT_HEADERS_TIMEOUT_SECONDS: "1",
+      FIELDREPORT_REQUEST_TIMEOUT_SECONDS: "2",
+    })
+  })
+  afterAll(() => slow.close())
+
+  /** Writes `text` on a fresh connection, sends nothing more, and answers what came back before the server closed it. */
+  const trickle = (text: string) =>
+    new Promise<string>((resolve, reject) => {
+      const { hostname, port } = new URL(slow.url)
+      const socket = connect(Number(port), hostname)
+      let received = ""
+      socket.setEncoding("latin1")
+      socket.on("data", (chunk: string) => {
+        received += chunk
+      })
+      socket.on("close", () => resolve(received))
+      socket.on("error", reject)
+      socket.write(text)
+    })
+
+  it("is answered 408 and cut off when its headers do not all arrive", async () => {
+    const received = await trickle("GET /api/v4/users/me HTTP/1.1\r\nHost: fieldreport\r\nAuthorization: Tok")
+    expect(received).toMatch(/^HTTP\/1\.1 408 /)
+  })
+
+  it("is answered 408 and cut off when its body does not all arrive", async () => {
+    const received = await trickle(
+      'POST /api/v4/session HTTP/1.1\r\nHost: fieldreport\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"session":',
+    )
+    expect(received).toMatch(/^HTTP\/1\.1 408 /)
   })
 })
