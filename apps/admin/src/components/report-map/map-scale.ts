@@ -71,3 +71,81 @@ export const finestScale = ([minLon, minLat, maxLon, maxLat]: Bbox, limit = maxC
         (Math.floor(maxLat / scale) - Math.floor(minLat / scale) + 1) <=
       limit,
   ) ?? 90
+
+/**
+ * A block of cells at one scale, by cell index: columns `west` to `east` and rows `south` to
+ * `north`, the east and north ends excluded. Indices, not degrees, so blocks compare exactly.
+ */
+export interface CellBlock {
+  readonly west: number
+  readonly south: number
+  readonly east: number
+  readonly north: number
+}
+
+/**
+ * The cells a box touches.
+ *
+ * @example
+ * ```ts
+ * cellBlock([174.71, -41.3, 174.78, -41.25], 0.05) // { west: 3494, south: -826, east: 3496, north: -824 }
+ * ```
+ */
+export const cellBlock = ([minLon, minLat, maxLon, maxLat]: Bbox, scale: number): CellBlock => ({
+  west: Math.floor(minLon / scale),
+  south: Math.floor(minLat / scale),
+  east: Math.floor(maxLon / scale) + 1,
+  north: Math.floor(maxLat / scale) + 1,
+})
+
+const isEmpty = (block: CellBlock): boolean => block.west >= block.east || block.south >= block.north
+
+/** `block` without `hole`: at most four blocks (the strips left, right, below and above the hole). */
+const subtract = (block: CellBlock, hole: CellBlock): ReadonlyArray<CellBlock> => {
+  const west = Math.max(block.west, hole.west)
+  const east = Math.min(block.east, hole.east)
+  const south = Math.max(block.south, hole.south)
+  const north = Math.min(block.north, hole.north)
+  if (west >= east || south >= north) return [block]
+  return [
+    { ...block, east: west },
+    { ...block, west: east },
+    { west, east, south: block.south, north: south },
+    { west, east, south: north, north: block.north },
+  ].filter((piece) => !isEmpty(piece))
+}
+
+/**
+ * The parts of a block not in any of the blocks already counted: after a pan, only the strips the
+ * map uncovered are asked for.
+ *
+ * @example
+ * ```ts
+ * uncovered({ west: 0, south: 0, east: 10, north: 10 }, [{ west: 3, south: 0, east: 13, north: 10 }])
+ * // [{ west: 0, south: 0, east: 3, north: 10 }]
+ * ```
+ */
+export const uncovered = (block: CellBlock, counted: ReadonlyArray<CellBlock>): ReadonlyArray<CellBlock> =>
+  counted.reduce<ReadonlyArray<CellBlock>>(
+    (pieces, hole) => pieces.flatMap((piece) => subtract(piece, hole)),
+    isEmpty(block) ? [] : [block],
+  )
+
+/**
+ * A box strictly inside a block's cells, so the tiles search counts exactly those cells (a box on a
+ * cell's east or north edge would also count the next cell).
+ *
+ * @example
+ * ```ts
+ * inside({ west: 0, south: 0, east: 2, north: 1 }, 0.5) // [0.0005, 0.0005, 0.9995, 0.4995]
+ * ```
+ */
+export const inside = (block: CellBlock, scale: number): Bbox => {
+  const margin = scale / 1000
+  return clip([
+    block.west * scale + margin,
+    block.south * scale + margin,
+    block.east * scale - margin,
+    block.north * scale - margin,
+  ])
+}

@@ -1,10 +1,11 @@
 /**
  * `fr-report-map`: the reports of a filter on a Leaflet map, through the server's tiles search.
- * Zoomed out it shows how many reports each tile holds (one request per pan, whatever the number
- * of reports); once the view holds at most `pin-limit` reports it shows their pins.
+ * Zoomed out it shows how many reports each tile holds, asking after a pan only for the strips of
+ * cells it has not counted yet; once the view holds at most `pin-limit` reports it shows their pins.
  */
 import type { MapItem, Tile } from "@fieldreport/domain/ReportSearch"
 import { html, nothing, type PropertyValues } from "lit"
+import { MapLoadEvent } from "../../events/map-load.ts"
 import { ReportSelectEvent } from "../../events/report-select.ts"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
@@ -12,10 +13,35 @@ import * as L from "../../shared/leaflet.ts"
 import { everything, type ReportFilter } from "../../shared/ReportFilter.ts"
 import { mapItemPage, startSearch, tileCounts } from "../../shared/reportSearch.ts"
 import { errorText } from "../../shared/run.ts"
-import { type Bbox, clip, countScale, coverScale, finestScale } from "./map-scale.ts"
+import {
+  type Bbox,
+  type CellBlock,
+  cellBlock,
+  clip,
+  countScale,
+  coverScale,
+  finestScale,
+  inside,
+  uncovered,
+} from "./map-scale.ts"
 import { styles } from "./report-map.styles.ts"
 
 const world: Bbox = [-180, -90, 180, 90]
+
+/** Past this many counted blocks the cache starts afresh, so it never grows without bound. */
+const maxCountedBlocks = 64
+
+/**
+ * Counts per cell already fetched at one scale for one filter, and the blocks of cells they cover:
+ * a pan asks only for the strips it uncovers, and panning back asks for nothing.
+ */
+interface CountCache {
+  readonly scale: number
+  readonly filter: ReportFilter
+  readonly connection: Connection
+  readonly tiles: Map<string, Tile>
+  readonly counted: Array<CellBlock>
+}
 
 const tileBounds = (tile: Tile): L.LatLngBounds =>
   L.latLngBounds([tile.latitude, tile.longitude], [tile.latitude + tile.scale, tile.longitude + tile.scale])
@@ -37,6 +63,7 @@ const bboxOf = (bounds: L.LatLngBounds): Bbox => [
  * @summary A map of reports: counts per tile zoomed out, pins zoomed in.
  *
  * @event fr-report-select - `ReportSelectEvent` when the user opens a pin (click, or Enter on a focused pin).
+ * @event fr-map-load - `MapLoadEvent` when the map has drawn the current view (counts or pins).
  * @csspart map - The map container.
  * @cssproperty --fr-map-height - The map's height (480px).
  * @cssproperty --fr-color-accent - Count bubbles.
@@ -82,6 +109,7 @@ export class ReportMap extends ApiElement {
   #loaded: { readonly filter: ReportFilter; readonly connection: Connection } | undefined
   /** Pins of a covering tile, per tile id, for the current filter: panning back costs nothing. */
   #pins = new Map<string, Promise<ReadonlyArray<MapItem>>>()
+  #counts: CountCache | undefined
   #request = 0
   #resize = new ResizeObserver(() => this.#map?.invalidateSize())
 
@@ -110,7 +138,6 @@ export class ReportMap extends ApiElement {
     const map = L.map(container, { worldCopyJump: false, minZoom: 2, keyboard: true })
     map.attributionControl.setPrefix(false)
     this.#layer.addTo(map)
-    map.on("moveend", () => void this.load())
     this.#map = map
     this.#resize.observe(container)
     if (this.latitude !== undefined && this.longitude !== undefined) {
@@ -118,6 +145,9 @@ export class ReportMap extends ApiElement {
     } else {
       map.setView([0, 0], 2)
     }
+    // Listening only after the first view is set: that view is loaded by `updated` (or replaced by
+    // the fit to the reports), not once more for the move.
+    map.on("moveend", () => void this.load())
   }
 
   override disconnectedCallback(): void {
@@ -142,6 +172,7 @@ export class ReportMap extends ApiElement {
       const first = this.#loaded === undefined
       this.#loaded = { filter: this.filter, connection }
       this.#pins.clear()
+      this.#counts = undefined
       if (first && this.latitude === undefined) void this.fitReports(connection)
       else void this.load()
     }
@@ -178,12 +209,13 @@ export class ReportMap extends ApiElement {
     const filter = this.filter
     try {
       const scale = Math.max(countScale(map.getZoom()), finestScale(bbox))
-      const counts = await tileCounts(connection, filter, scale, bbox)
+      const counts = await this.countsIn(connection, filter, scale, bbox)
       if (request !== this.#request) return
       const total = counts.reduce((sum, tile) => sum + tile.report_count, 0)
       if (total > this.pinLimit) {
         this.showCounts(counts)
         this.status = `${total.toLocaleString()} reports in view`
+        this.dispatchEvent(new MapLoadEvent("counts", total))
         return
       }
       const covering = await tileCounts(connection, filter, coverScale(bbox), bbox)
@@ -193,9 +225,40 @@ export class ReportMap extends ApiElement {
       if (request !== this.#request) return
       this.showPins(pins.flat())
       this.status = total === 0 ? "No reports in view" : `${total} reports in view`
+      this.dispatchEvent(new MapLoadEvent("pins", total))
     } catch (error) {
       if (request === this.#request) this.status = errorText(error)
     }
+  }
+
+  /** The counts of the cells in view, fetching only the blocks of cells not counted yet. */
+  private async countsIn(
+    connection: Connection,
+    filter: ReportFilter,
+    scale: number,
+    bbox: Bbox,
+  ): Promise<ReadonlyArray<Tile>> {
+    const cached = this.#counts
+    const cache =
+      cached?.scale === scale &&
+      cached.filter === filter &&
+      cached.connection === connection &&
+      cached.counted.length < maxCountedBlocks
+        ? cached
+        : { scale, filter, connection, tiles: new Map<string, Tile>(), counted: [] }
+    this.#counts = cache
+    const view = cellBlock(bbox, scale)
+    const missing = uncovered(view, cache.counted)
+    const answers = await Promise.all(
+      missing.map((block) => tileCounts(connection, filter, scale, inside(block, scale))),
+    )
+    for (const tile of answers.flat()) cache.tiles.set(tile.tile_id, tile)
+    cache.counted.push(...missing)
+    return [...cache.tiles.values()].filter((tile) => {
+      const column = Math.round(tile.longitude / scale)
+      const row = Math.round(tile.latitude / scale)
+      return column >= view.west && column < view.east && row >= view.south && row < view.north
+    })
   }
 
   private pinsOf(connection: Connection, filter: ReportFilter, tile: Tile) {
