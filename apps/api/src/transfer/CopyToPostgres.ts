@@ -9,8 +9,9 @@
  *    rows in them. Anything else is refused before a single row is written.
  * 3. One transaction on the target copies every table, parents before the tables whose foreign
  *    keys name them, in batches. The tables' own triggers are off meanwhile: the counts they keep
- *    are copied as they are, not counted twice. A table's references to itself (a category's
- *    parent, a team user's supervisor) are filled in once all its rows are there. Identity
+ *    are copied as they are, not counted twice. A table that refers to itself (a category's
+ *    parent, a team user's supervisor) is copied in id order; a reference to a later row is
+ *    filled in once all its rows are there. Identity
  *    sequences continue after the highest id the embedded database ever handed out (its
  *    `sqlite_sequence`), so the id of a deleted row is never given again.
  * 4. Still inside that transaction, every table's row count is compared with the source's; any
@@ -63,30 +64,26 @@ const targetCatalogue = (target: SqlClient.SqlClient) =>
     }>`SELECT table_name, column_name, is_identity FROM information_schema.columns
       WHERE table_schema = current_schema() AND is_generated = 'NEVER'
       ORDER BY table_name, ordinal_position`
+    // One row per column of each foreign key, with the column it names.
     const references = yield* target<{
       readonly table_name: string
       readonly referenced: string
       readonly column_name: string
-    }>`SELECT child.relname AS table_name, parent.relname AS referenced, a.attname AS column_name
+      readonly referenced_column: string
+    }>`SELECT child.relname AS table_name, parent.relname AS referenced, a.attname AS column_name,
+        b.attname AS referenced_column
       FROM pg_constraint con
       JOIN pg_class child ON child.oid = con.conrelid
       JOIN pg_class parent ON parent.oid = con.confrelid
       JOIN pg_namespace n ON n.oid = child.relnamespace
-      CROSS JOIN LATERAL unnest(con.conkey) AS k(attnum)
+      CROSS JOIN LATERAL unnest(con.conkey, con.confkey) AS k(attnum, referenced_attnum)
       JOIN pg_attribute a ON a.attrelid = con.conrelid AND a.attnum = k.attnum
+      JOIN pg_attribute b ON b.attrelid = con.confrelid AND b.attnum = k.referenced_attnum
       WHERE con.contype = 'f' AND n.nspname = current_schema()`
-    const primaryKeys = yield* target<{ readonly table_name: string; readonly column_name: string }>`
-      SELECT c.relname AS table_name, a.attname AS column_name
-      FROM pg_index i
-      JOIN pg_class c ON c.oid = i.indrelid
-      JOIN pg_namespace n ON n.oid = c.relnamespace
-      JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
-      WHERE i.indisprimary AND n.nspname = current_schema()`
     return {
       tables: tables.map((row) => row.name),
       columns,
       references,
-      primaryKeys,
     }
   })
 
@@ -174,8 +171,12 @@ export const copyDatabase = (
 
     const columnsOf = (table: string) =>
       catalogue.columns.filter((column) => column.table_name === table).map((column) => column.column_name)
+    // A table's references to its own rows (a category's parent), leaving out the columns a
+    // reference shares with the row it names (the channel of a composite key).
     const selfReferences = catalogue.references.filter(
-      (reference) => reference.referenced === reference.table_name,
+      (reference) =>
+        reference.referenced === reference.table_name &&
+        reference.column_name !== reference.referenced_column,
     )
     const order = yield* Effect.try({
       try: () => dependencyOrder(tables, catalogue.references),
@@ -195,16 +196,15 @@ export const copyDatabase = (
             message: `${table}: the columns differ: only embedded: ${unknown.join(", ") || "none"}; only PostgreSQL: ${absent.join(", ") || "none"}`,
           })
         }
-        const selfColumns = selfReferences
-          .filter((reference) => reference.table_name === table)
-          .map((reference) => reference.column_name)
-        const keys = catalogue.primaryKeys.filter((key) => key.table_name === table)
-        if (selfColumns.length > 0 && keys.length !== 1) {
+        const own = selfReferences.filter((reference) => reference.table_name === table)
+        const selfColumns = own.map((reference) => reference.column_name)
+        const keys = [...new Set(own.map((reference) => reference.referenced_column))]
+        if (keys.length > 1) {
           return yield* new CopyRefused({
-            message: `${table} refers to itself but has no single-column primary key to copy it in order of`,
+            message: `${table} refers to itself by several columns (${keys.join(", ")}): no one order copies it`,
           })
         }
-        const key = keys[0]?.column_name ?? ""
+        const key = keys[0] ?? ""
         // Rows go in key order, so a row names a row already copied, except when it names one with
         // a greater key: that reference is filled in once every row is there.
         const forward: Array<{ readonly key: number; readonly column: string; readonly value: number }> = []
