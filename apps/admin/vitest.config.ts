@@ -31,6 +31,8 @@ export default defineConfig({
           include: ["test/e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["test/e2e/support/globalSetup.ts"],
+          // What the browser shows can take seconds on a busy machine; a poll gives up only after this.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           fileParallelism: false,
         },
       },

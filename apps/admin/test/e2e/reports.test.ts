@@ -31,6 +31,7 @@ describe("reports in the admin UI", () => {
 
     await page.getByRole("link", { name: "New report" }).click()
     await page.getByLabel("Channel").selectOption({ label: "Streets" })
+    await page.locator("fr-new-report form[aria-busy=false]").waitFor()
     await page.getByLabel("Description").fill("Pothole at the bus stop on Cuba Street")
     await page.getByLabel("Add a photo").setInputFiles({
       name: "pothole.png",

@@ -47,6 +47,7 @@ export class NewReport extends ApiElement {
     errors: { state: true },
     failure: { state: true },
     busy: { state: true },
+    loadingForm: { state: true },
   }
 
   static override styles = [
@@ -72,6 +73,8 @@ export class NewReport extends ApiElement {
   declare errors: Readonly<Record<string, ReadonlyArray<string>>>
   declare failure: string | undefined
   declare busy: boolean
+  /** While the chosen channel's form is on its way (the form says so with `aria-busy`). */
+  declare loadingForm: boolean
 
   #where: { location: Location | undefined; address: string } = { location: undefined, address: "" }
   #contentTypes = new Map<number, string>()
@@ -84,6 +87,7 @@ export class NewReport extends ApiElement {
     this.answers = {}
     this.errors = {}
     this.busy = false
+    this.loadingForm = true
   }
 
   protected override connected(connection: Connection): void {
@@ -114,6 +118,7 @@ export class NewReport extends ApiElement {
   }
 
   private async loadForm(connection: Connection, channelId: number) {
+    this.loadingForm = true
     try {
       const [form, categories] = await Promise.all([
         run(connection.client.call("GET", `/api/v4/channels/${channelId}/form`, Form)),
@@ -126,13 +131,16 @@ export class NewReport extends ApiElement {
       this.failure = undefined
     } catch (error) {
       this.failure = errorText(error)
+    } finally {
+      if (this.channelId === channelId) this.loadingForm = false
     }
   }
 
   override render() {
     const fields = [...(this.form?.fields ?? [])].sort((a, b) => a.form_order - b.form_order)
     return html`
-      <form part="form" aria-labelledby="new-report-title" novalidate @submit=${this.submit}
+      <form part="form" aria-labelledby="new-report-title" aria-busy=${this.loadingForm ? "true" : "false"}
+        novalidate @submit=${this.submit}
         @fr-answer-change=${(event: AnswerChangeEvent) => {
           if (event.uploaded !== undefined)
             this.#contentTypes.set(event.uploaded.id, event.uploaded.content_type)
@@ -142,6 +150,7 @@ export class NewReport extends ApiElement {
         <label class="channel">Channel
           <select name="channel" @change=${(event: Event) => {
             this.channelId = Number((event.target as HTMLSelectElement).value)
+            this.loadingForm = true
           }}>
             ${this.channels.map(
               (channel) =>

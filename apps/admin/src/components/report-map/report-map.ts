@@ -10,7 +10,7 @@ import { ReportSelectEvent } from "../../events/report-select.ts"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
 import * as L from "../../shared/leaflet.ts"
-import { everything, type ReportFilter } from "../../shared/ReportFilter.ts"
+import { everything, type ReportFilter, toQuery } from "../../shared/ReportFilter.ts"
 import { mapItemPage, startSearch, tileCounts } from "../../shared/reportSearch.ts"
 import { errorText } from "../../shared/run.ts"
 import {
@@ -37,7 +37,8 @@ const maxCountedBlocks = 64
  */
 interface CountCache {
   readonly scale: number
-  readonly filter: ReportFilter
+  /** The filter's criteria, as their query. */
+  readonly criteria: string
   readonly connection: Connection
   readonly tiles: Map<string, Tile>
   readonly counted: Array<CellBlock>
@@ -106,7 +107,8 @@ export class ReportMap extends ApiElement {
   #map: L.Map | undefined
   #basemap: L.TileLayer | undefined
   #layer = L.layerGroup()
-  #loaded: { readonly filter: ReportFilter; readonly connection: Connection } | undefined
+  /** Which reports the map shows: the criteria of the filter (its order does not move a pin). */
+  #loaded: { readonly criteria: string; readonly connection: Connection } | undefined
   /** Pins of a covering tile, per tile id, for the current filter: panning back costs nothing. */
   #pins = new Map<string, Promise<ReadonlyArray<MapItem>>>()
   #counts: CountCache | undefined
@@ -168,12 +170,15 @@ export class ReportMap extends ApiElement {
     }
     const connection = this.connection
     if (connection === undefined) return
-    if (this.#loaded?.filter !== this.filter || this.#loaded.connection !== connection) {
+    const criteria = JSON.stringify(toQuery(this.filter, false))
+    if (this.#loaded?.criteria !== criteria || this.#loaded.connection !== connection) {
       const first = this.#loaded === undefined
-      this.#loaded = { filter: this.filter, connection }
+      this.#loaded = { criteria, connection }
       this.#pins.clear()
       this.#counts = undefined
-      if (first && this.latitude === undefined) void this.fitReports(connection)
+      // A new filter moves the map onto the reports it keeps (a report id, a far channel), unless
+      // the page fixed the first view.
+      if (!first || this.latitude === undefined) void this.fitReports(connection)
       else void this.load()
     }
   }
@@ -192,7 +197,8 @@ export class ReportMap extends ApiElement {
         around.getEast() - around.getWest() <= 10 && around.getNorth() - around.getSouth() <= 10
           ? await tileCounts(connection, this.filter, finestScale(clip(bboxOf(around))), clip(bboxOf(around)))
           : coarse
-      this.#map?.fitBounds(extent(fine.length === 0 ? coarse : fine), { maxZoom: 15 })
+      // The padding keeps the count bubbles at the edge of the reports inside the view.
+      this.#map?.fitBounds(extent(fine.length === 0 ? coarse : fine), { maxZoom: 15, padding: [32, 32] })
     } catch (error) {
       this.status = errorText(error)
     }
@@ -241,11 +247,17 @@ export class ReportMap extends ApiElement {
     const cached = this.#counts
     const cache =
       cached?.scale === scale &&
-      cached.filter === filter &&
+      cached.criteria === JSON.stringify(toQuery(filter, false)) &&
       cached.connection === connection &&
       cached.counted.length < maxCountedBlocks
         ? cached
-        : { scale, filter, connection, tiles: new Map<string, Tile>(), counted: [] }
+        : {
+            scale,
+            criteria: JSON.stringify(toQuery(filter, false)),
+            connection,
+            tiles: new Map<string, Tile>(),
+            counted: [],
+          }
     this.#counts = cache
     const view = cellBlock(bbox, scale)
     const missing = uncovered(view, cache.counted)
