@@ -1,16 +1,17 @@
 /**
  * Geometries as the API writes them: WKT text (`POINT (174.7 -41.3)`), read into plain GeoJSON-shaped
- * data and written back through `@terraformer/wkt`.
+ * data by `internal/wktReader` and written back by `internal/wktWriter`.
  *
  * Six types are known: POINT, LINESTRING, POLYGON (with holes), MULTIPOINT, MULTILINESTRING and
  * MULTIPOLYGON, in two dimensions (longitude latitude). Reading only checks the text; the rules a
  * geometry must follow (closed rings, coordinate ranges, …) are in `GeometryValidation`.
  */
 
-import { geojsonToWKT, wktToGeoJSON } from "@terraformer/wkt"
 import { Result } from "effect"
-import type * as GeoJSON from "geojson"
 import { InvalidInput } from "./Invalid.ts"
+import { type ReadGeometry, readWkt, type SyntaxProblem } from "./internal/wktReader.ts"
+import type { TokenKind } from "./internal/wktTokens.ts"
+import { writeWkt } from "./internal/wktWriter.ts"
 import type { Position } from "./Position.ts"
 
 /**
@@ -129,20 +130,20 @@ export type Geometry = Point | LineString | Polygon | MultiPoint | MultiLineStri
  * // Result.fail(InvalidInput { "alert_area.area": ['is not valid WKT: found ")" where a number was expected, after "POINT (174.7"'] })
  * ```
  */
-export const parse = (text: string, path: string): Result.Result<Geometry, InvalidInput> =>
-  Result.try({
-    // The grammar only knows upper-case keywords, but WKT keywords are case-insensitive.
-    try: () => wktToGeoJSON(text.toUpperCase()),
-    catch: (error) => InvalidInput.at(path, syntaxMessage(String(error))),
-  }).pipe(
-    Result.flatMap((geoJson) => {
-      const problem = unsupported(geoJson)
+export const parse = (text: string, path: string): Result.Result<Geometry, InvalidInput> => {
+  // WKT keywords are case-insensitive; the reader knows them in upper case.
+  const upper = text.toUpperCase()
+  return readWkt(upper).pipe(
+    Result.mapError((problem) => InvalidInput.at(path, syntaxMessage(upper, problem))),
+    Result.flatMap((read) => {
+      const problem = unsupported(read)
       return problem === undefined
         ? // Checked just above: one of the six types, not empty, two finite numbers per position.
-          Result.succeed(geoJson as unknown as Geometry)
+          Result.succeed(read as Geometry)
         : Result.fail(InvalidInput.at(path, problem))
     }),
   )
+}
 
 /**
  * Writes a geometry as WKT, numbers in their shortest exact form, so `parse` reads back the same
@@ -153,9 +154,7 @@ export const parse = (text: string, path: string): Result.Result<Geometry, Inval
  * Wkt.write({ type: "Point", coordinates: [174.7, -41.3] }) // "POINT (174.7 -41.3)"
  * ```
  */
-export const write = (geometry: Geometry): string =>
-  // GeoJSON's types are mutable, ours are not; geojsonToWKT only reads its argument.
-  geojsonToWKT(geometry as unknown as GeoJSON.Geometry)
+export const write = (geometry: Geometry): string => writeWkt(geometry)
 
 /**
  * Every position of a geometry, in the order written (a ring's closing position included).
@@ -181,16 +180,12 @@ export const positions = (geometry: Geometry): ReadonlyArray<Position> => {
 }
 
 /** Why a parsed value is not one of our geometries, or `undefined` when it is. */
-const unsupported = (geoJson: GeoJSON.GeoJSON): string | undefined => {
-  if (
-    geoJson.type === "GeometryCollection" ||
-    geoJson.type === "Feature" ||
-    geoJson.type === "FeatureCollection"
-  ) {
+const unsupported = (read: ReadGeometry): string | undefined => {
+  if (read.type === "GeometryCollection") {
     return "must be a POINT, LINESTRING, POLYGON, MULTIPOINT, MULTILINESTRING or MULTIPOLYGON"
   }
-  if (geoJson.coordinates.length === 0) return "must not be EMPTY"
-  if (!isTwoDimensional(geoJson.coordinates)) {
+  if (read.coordinates.length === 0) return "must not be EMPTY"
+  if (!isTwoDimensional(read.coordinates)) {
     return "must have exactly two finite coordinates (longitude latitude) per position, without Z or M"
   }
   return undefined
@@ -202,33 +197,28 @@ const isTwoDimensional = (coordinates: ReadonlyArray<unknown>): boolean =>
     : coordinates.every((c) => Array.isArray(c) && isTwoDimensional(c))
 
 /**
- * Turns the parser's report into one line. The parser (jison) writes
- * `Parse error on line 1:\n<text before and after>\n----^\nExpecting 'A', 'B', got 'C'`.
+ * Says in one line what was found where, what was expected, and up to 20 characters of the text
+ * before it (`...` when there is more).
  */
-const syntaxMessage = (report: string): string => {
-  const match = /\n(.*)\n(-*)\^\nExpecting (.*), got '(.*)'$/.exec(report)
-  if (match === null) return "is not valid WKT"
-  const [, excerpt = "", dashes = "", expecting = "", got = ""] = match
-  const expected = expecting.split(", ").map((token) => token.slice(1, -1))
+const syntaxMessage = (text: string, { found, expected }: SyntaxProblem): string => {
   const wanted = expected.includes("POINT")
     ? "a geometry type such as POINT or POLYGON"
     : expected.map(tokenName).join(" or ")
-  const found = got === "INVALID" ? `"${excerpt.charAt(dashes.length)}"` : tokenName(got)
-  const before = excerpt.slice(0, dashes.length).trim()
+  const what = found.kind === "Invalid" ? `"${text.charAt(found.start)}"` : tokenName(found.kind)
+  const past = text.slice(0, found.start)
+  const before = `${past.length > 20 ? "..." : ""}${past.slice(-20).replace(/\n/g, "")}`.trim()
   return before === ""
-    ? `is not valid WKT: found ${found} where ${wanted} was expected`
-    : `is not valid WKT: found ${found} where ${wanted} was expected, after "${before}"`
+    ? `is not valid WKT: found ${what} where ${wanted} was expected`
+    : `is not valid WKT: found ${what} where ${wanted} was expected, after "${before}"`
 }
 
-const tokenName = (token: string): string => {
-  switch (token) {
-    case "DOUBLE_TOK":
+const tokenName = (kind: TokenKind): string => {
+  switch (kind) {
+    case "Number":
       return "a number"
-    case "COMMA":
-      return '","'
-    case "EOF":
+    case "EndOfText":
       return "the end of the text"
     default:
-      return `"${token}"`
+      return `"${kind}"`
   }
 }

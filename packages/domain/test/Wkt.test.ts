@@ -113,6 +113,19 @@ describe("Wkt.parse", () => {
         ],
       },
     ],
+    [
+      "points of a line with or without parentheses",
+      "LINESTRING (0 0, (1 1))",
+      {
+        type: "LineString",
+        coordinates: [
+          [0, 0],
+          [1, 1],
+        ],
+      },
+    ],
+    ["a Z tag on two numbers", "POINT Z (1 2)", { type: "Point", coordinates: [1, 2] }],
+    ["numbers that touch a minus sign", "POINT (1-2)", { type: "Point", coordinates: [1, -2] }],
   ])("reads %s", (_, text, geometry) => {
     expect(Wkt.parse(text, PATH)).toEqual(Result.succeed(geometry))
   })
@@ -170,8 +183,90 @@ describe("Wkt.parse", () => {
       "POINT (1e400 0)",
       "must have exactly two finite coordinates (longitude latitude) per position, without Z or M",
     ],
+    [
+      "a parenthesis too many",
+      "POINT (1 2))",
+      'is not valid WKT: found ")" where the end of the text was expected, after "POINT (1 2)"',
+    ],
+    [
+      "a ring left open",
+      "POLYGON ((0 0, 1 0, 1 1, 0 0)",
+      'is not valid WKT: found the end of the text where "," or ")" was expected, after "...(0 0, 1 0, 1 1, 0 0)"',
+    ],
+    [
+      "an empty ring",
+      "POLYGON (())",
+      'is not valid WKT: found ")" where a number was expected, after "POLYGON (("',
+    ],
+    [
+      "a polygon without its ring's parentheses",
+      "MULTIPOLYGON ((0 0, 1 0, 1 1, 0 0))",
+      'is not valid WKT: found a number where "(" was expected, after "MULTIPOLYGON (("',
+    ],
+    [
+      "a trailing comma",
+      "LINESTRING (0 0, 1 1,)",
+      'is not valid WKT: found ")" where a number or "(" was expected, after "...INESTRING (0 0, 1 1,"',
+    ],
+    [
+      "a point of two positions",
+      "POINT (1 2, 3 4)",
+      'is not valid WKT: found "," where ")" was expected, after "POINT (1 2"',
+    ],
+    [
+      "a leading plus",
+      "POINT (+1 2)",
+      'is not valid WKT: found "+" where a number was expected, after "POINT ("',
+    ],
+    [
+      "a bare fraction",
+      "POINT (.5 2)",
+      'is not valid WKT: found "." where a number was expected, after "POINT ("',
+    ],
+    [
+      "a point with nothing after it",
+      "POINT (1. 2)",
+      'is not valid WKT: found "." where a number was expected, after "POINT (1"',
+    ],
+    [
+      "a keyword run into a word",
+      "POINTZ (1 2 3)",
+      'is not valid WKT: found "P" where a geometry type such as POINT or POLYGON was expected',
+    ],
+    [
+      "a tag before EMPTY",
+      "POINT Z EMPTY",
+      'is not valid WKT: found "EMPTY" where "(" was expected, after "POINT Z"',
+    ],
+    [
+      "five numbers",
+      "POINT (1 2 3 4 5)",
+      'is not valid WKT: found a number where "," or ")" was expected, after "POINT (1 2 3 4"',
+    ],
+    [
+      "text after EMPTY",
+      "POINT EMPTY 1",
+      'is not valid WKT: found a number where the end of the text or "," or ")" was expected, after "POINT EMPTY"',
+    ],
+    [
+      "an empty collection",
+      "GEOMETRYCOLLECTION ()",
+      'is not valid WKT: found ")" where a geometry type such as POINT or POLYGON was expected, after "GEOMETRYCOLLECTION ("',
+    ],
+    ["an empty line", "linestring empty", "must not be EMPTY"],
+    [
+      "an M coordinate",
+      "POINT M (1 2 3)",
+      "must have exactly two finite coordinates (longitude latitude) per position, without Z or M",
+    ],
   ])("rejects %s with a message at the field path", (_, text, message) => {
     expect(messages(text)).toEqual({ [PATH]: [message] })
+  })
+
+  it("quotes at most the 20 characters before the problem", () => {
+    expect(messages(`LINESTRING (${"10 20, ".repeat(10)}10 x)`)).toEqual({
+      [PATH]: ['is not valid WKT: found "X" where a number was expected, after "...0, 10 20, 10 20, 10"'],
+    })
   })
 })
 
