@@ -121,3 +121,37 @@ export const tileCounts = (
       query: { ...toQuery(filter, false), scale, bbox: bbox.join(",") },
     }),
   )
+
+/**
+ * Where the reports of a filter are densest, to about a kilometre: the fullest two-degree cell of
+ * the world, then the fullest fiftieth of a degree inside it (two tiles requests). Undefined when
+ * there are no reports.
+ *
+ * @example
+ * ```ts
+ * const centre = await densestPoint(connection, { ...everything, filter: { ...none, channels: [3] } })
+ * ```
+ */
+export const densestPoint = async (
+  connection: Connection,
+  filter: ReportFilter,
+): Promise<{ readonly latitude: number; readonly longitude: number } | undefined> => {
+  const fullest = (tiles: ReadonlyArray<Tile>) =>
+    tiles.reduce<Tile | undefined>(
+      (best, tile) => (tile.report_count > (best?.report_count ?? 0) ? tile : best),
+      undefined,
+    )
+  const region = fullest(await tileCounts(connection, filter, 2, [-180, -90, 180, 90]))
+  if (region === undefined) return undefined
+  const margin = region.scale / 1000
+  const spot = fullest(
+    await tileCounts(connection, filter, 0.02, [
+      region.longitude + margin,
+      region.latitude + margin,
+      Math.min(180, region.longitude + region.scale - margin),
+      Math.min(90, region.latitude + region.scale - margin),
+    ]),
+  )
+  const cell = spot ?? region
+  return { latitude: cell.latitude + cell.scale / 2, longitude: cell.longitude + cell.scale / 2 }
+}

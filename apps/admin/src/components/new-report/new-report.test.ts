@@ -79,6 +79,37 @@ describe("fr-new-report", () => {
     expect(root.querySelector("[role=alert]")?.textContent).toContain("correct the fields")
   })
 
+  it("looks for where the channel's reports are densest to centre the map", async () => {
+    const tile = (longitude: number, latitude: number, scale: number, report_count: number) => ({
+      tile_id: `${longitude},${latitude},${scale}`,
+      longitude,
+      latitude,
+      scale,
+      report_count,
+    })
+    const api = fakeFetch({
+      ...routes,
+      "GET /api/v4/reports/tiles": (request: SentRequest) => ({
+        body:
+          request.url.searchParams.get("scale") === "2"
+            ? [tile(172, -44, 2, 3), tile(174, -42, 2, 40)]
+            : [tile(174.76, -41.3, 0.02, 12)],
+      }),
+    })
+    vi.stubGlobal("fetch", api.fetch)
+    await mount()
+    await until(() => api.sent.filter((request) => request.url.pathname.endsWith("/tiles")).length === 2)
+
+    const [world, region] = api.sent.filter((request) => request.url.pathname.endsWith("/tiles"))
+    expect(world?.url.searchParams.get("filter[channels]")).toBe("7")
+    expect(region?.url.searchParams.get("scale")).toBe("0.02")
+    // Inside the fullest two-degree cell only.
+    const [minLon, minLat, maxLon, maxLat] = (region?.url.searchParams.get("bbox") ?? "")
+      .split(",")
+      .map(Number)
+    expect([minLon! > 174, minLat! > -42, maxLon! < 176, maxLat! < -40]).toEqual([true, true, true, true])
+  })
+
   it("files the answers and the location in the chosen channel", async () => {
     const api = fakeFetch(routes)
     vi.stubGlobal("fetch", api.fetch)

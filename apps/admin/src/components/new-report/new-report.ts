@@ -17,6 +17,8 @@ import { ApiElement } from "../../shared/ApiElement.ts"
 import { type EditedAnswer, validate, wireAnswers } from "../../shared/answers.ts"
 import { loadCategories } from "../../shared/categories.ts"
 import type { Connection } from "../../shared/connection.ts"
+import { everything, none } from "../../shared/ReportFilter.ts"
+import { densestPoint } from "../../shared/reportSearch.ts"
 import { errorText, fieldErrors, run } from "../../shared/run.ts"
 import { base, border, radius } from "../../shared/theme.ts"
 import "../answer-input/answer-input.ts"
@@ -129,10 +131,22 @@ export class NewReport extends ApiElement {
       this.answers = {}
       this.errors = {}
       this.failure = undefined
+      void this.centreMap(connection, channelId)
     } catch (error) {
       this.failure = errorText(error)
     } finally {
       if (this.channelId === channelId) this.loadingForm = false
+    }
+  }
+
+  /** Shows the map where the channel's reports are, so the new one is a click away. */
+  private async centreMap(connection: Connection, channelId: number) {
+    const centre = await densestPoint(connection, {
+      ...everything,
+      filter: { ...none, channels: [channelId] },
+    }).catch(() => undefined)
+    if (centre !== undefined && this.#where.location === undefined && this.channelId === channelId) {
+      this.renderRoot.querySelector("fr-location-picker")?.centre(centre)
     }
   }
 
