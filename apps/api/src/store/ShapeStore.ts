@@ -137,10 +137,14 @@ export class ShapeStore extends Context.Service<
           Effect.orDie,
         )
 
+      // The new row is made from what was written and what the database chose (id, version, the
+      // engine's created_at), not read back: a create pays for one statement fewer.
       const insert = (shape: NewShape) =>
         Effect.gen(function* () {
           const { box } = shape
-          const [row] = yield* sql<{ readonly id: number }>`INSERT INTO shapes ${sql.insert({
+          const [row] = yield* sql<
+            Pick<ShapeRow, "id" | "version" | "created_at">
+          >`INSERT INTO shapes ${sql.insert({
             branded_app_id: shape.branded_app_id,
             geom: shape.geom,
             metadata: JSON.stringify(shape.metadata),
@@ -150,8 +154,8 @@ export class ShapeStore extends Context.Service<
             max_latitude: box.maxLatitude,
             area: shape.area,
             created_at: shape.created_at,
-          })} RETURNING id`
-          const id = row!.id
+          })} RETURNING id, version, created_at`
+          const { id, version, created_at } = row!
           yield* sql`INSERT INTO shapes_box ${sql.insert({
             id,
             min_longitude: box.minLongitude,
@@ -159,13 +163,15 @@ export class ShapeStore extends Context.Service<
             min_latitude: box.minLatitude,
             max_latitude: box.maxLatitude,
           })}`
-          return id
-        }).pipe(
-          sql.withTransaction,
-          Effect.orDie,
-          Effect.flatMap(find),
-          Effect.map((row) => row!),
-        )
+          return {
+            id,
+            branded_app_id: shape.branded_app_id,
+            geom: shape.geom,
+            metadata: shape.metadata,
+            version,
+            created_at,
+          }
+        }).pipe(sql.withTransaction, Effect.orDie)
 
       const remove = (id: number) =>
         Effect.gen(function* () {
