@@ -103,15 +103,8 @@ export const loadReport = async (connection: Connection, id: number): Promise<Re
   }
 }
 
-/**
- * The report's state changes, oldest first.
- *
- * @example
- * ```ts
- * const history = await loadHistory(connection, 42)
- * ```
- */
-export const loadHistory = (connection: Connection, id: number): Promise<ReadonlyArray<ReportStateChange>> =>
+/** The report's state changes, oldest first. */
+const loadHistory = (connection: Connection, id: number): Promise<ReadonlyArray<ReportStateChange>> =>
   run(
     connection.client.call(
       "GET",
