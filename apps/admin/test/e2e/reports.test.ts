@@ -1,6 +1,6 @@
 /**
  * The reports flow in the browser: file a report with a photo, change its state, find it in the
- * table and on the map.
+ * table and on the map, and open a report by keyboard.
  */
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -69,6 +69,16 @@ describe("reports in the admin UI", () => {
     await pin.waitFor()
     await pin.click()
     await page.waitForURL(new RegExp(`#/reports/${reportId}$`))
+
+    // The same by keyboard: the navigation link, then the report's title in the table, with Enter.
+    await page.getByRole("link", { name: "Reports" }).focus()
+    await page.keyboard.press("Enter")
+    await page.waitForURL(/#\/reports$/)
+    const title = page.locator("td.title button").first()
+    await title.waitFor()
+    await title.focus()
+    await page.keyboard.press("Enter")
+    await page.waitForURL(/#\/reports\/\d+$/)
 
     expect(errors).toEqual([])
   })
