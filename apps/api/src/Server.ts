@@ -11,6 +11,7 @@ import { pino } from "pino"
 import { type AppServices, appLayer } from "./AppLayer.ts"
 import { AppConfig } from "./Config.ts"
 import { makeApp } from "./http/App.ts"
+import { answerClientError } from "./http/ClientErrors.ts"
 import { makeMetrics } from "./http/Metrics.ts"
 import { makeRoute } from "./http/Route.ts"
 import { routers } from "./http/routes/index.ts"
@@ -82,7 +83,9 @@ export const startServer = async (
       connectionsCheckingInterval: Math.min(30_000, headersTimeout / 4),
     },
     app,
-  ).listen(config.port, config.host)
+  )
+    .on("clientError", answerClientError)
+    .listen(config.port, config.host)
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve)
     server.once("error", reject)

@@ -245,16 +245,14 @@ beforeAll(async () => {
     token: world.owner.token,
   })
   const ids = (...values: ReadonlyArray<number | string>) => values.map(String)
+  const adminId = (await server.request("GET", "/api/v4/users/me", { token: admin })).body.id as number
+  // In the order of their tokens in `fixtures.tokens`.
   people = [
-    { id: 1, email: adminEmail, password: adminPassword, admin: true },
+    { id: adminId, email: adminEmail, password: adminPassword, admin: true },
     { id: world.owner.id, email: world.owner.email, password, admin: false },
     { id: world.outsider.id, email: world.outsider.email, password, admin: false },
     { id: world.viewer.id, email: world.viewer.email, password, admin: false },
   ]
-  const [adminUser] = await server.runtime.runPromise(
-    Effect.flatMap(Effect.service(UserStore), (users) => Effect.all([users.findByEmail(adminEmail)])),
-  )
-  people = people.map((person) => (person.admin ? { ...person, id: adminUser?.id ?? 1 } : person))
   fixtures = {
     tokens: [admin, world.owner.token, world.outsider.token, world.viewer.token, apiToken.token],
     bundleIds: [bundleId, otherApp, "com.example.nowhere"],
@@ -274,7 +272,7 @@ beforeAll(async () => {
       categories: ids(category.id, world.channel.category_id),
       report_states: states.body.map((state: { id: number }) => String(state.id)),
       notifications: ids(1),
-      users: ids(world.owner.id, world.outsider.id, world.viewer.id, adminUser?.id ?? 1),
+      users: ids(world.owner.id, world.outsider.id, world.viewer.id, adminId),
       api_tokens: ids(apiToken.id),
       files: ids(attachment.id),
       "{id}": ["original", "thumb", "medium", "large"],

@@ -1,6 +1,6 @@
 /**
- * Requests the fuzz test found answered wrongly, kept as plain tests: each went unanswered, the
- * client left waiting until it gave up.
+ * Requests the fuzz test found answered wrongly, kept as plain tests: two went unanswered, the
+ * client left waiting until it gave up; one Node refused itself, without a problem body.
  */
 import { readdirSync } from "node:fs"
 import { join } from "node:path"
@@ -59,5 +59,16 @@ describe("an upload cut off inside its file part", () => {
       entry.isFile(),
     )
     expect(files).toEqual([])
+  })
+})
+
+describe("a request Node refuses before the app sees it", () => {
+  it("is answered with a problem body: headers past Node's limit are 431", async () => {
+    const answer = await server.request("GET", `/api/v4/reports/search?x=${"y".repeat(20_000)}`, {
+      token: world.owner.token,
+    })
+    expect(answer.status).toBe(431)
+    expect(answer.headers.get("content-type")).toBe("application/problem+json")
+    expect(answer.body).toMatchObject({ status: 431, type: "urn:fieldreport:problem:headers-too-large" })
   })
 })

@@ -191,6 +191,7 @@ describe("a slow client", () => {
   it("is answered 408 and cut off when its headers do not all arrive", async () => {
     const received = await trickle("GET /api/v4/users/me HTTP/1.1\r\nHost: fieldreport\r\nAuthorization: Tok")
     expect(received).toMatch(/^HTTP\/1\.1 408 /)
+    expect(received).toContain('"type":"urn:fieldreport:problem:request-timeout"')
   })
 
   it("is answered 408 and cut off when its body does not all arrive", async () => {
@@ -198,5 +199,6 @@ describe("a slow client", () => {
       'POST /api/v4/session HTTP/1.1\r\nHost: fieldreport\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"session":',
     )
     expect(received).toMatch(/^HTTP\/1\.1 408 /)
+    expect(received).toContain('"type":"urn:fieldreport:problem:request-timeout"')
   })
 })
