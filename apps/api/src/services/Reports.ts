@@ -523,7 +523,7 @@ export class Reports extends Context.Service<
 
       const get = Effect.fn("Reports.get")(function* (actor: Actor, id: number) {
         const { report } = yield* readable(actor, id)
-        yield* inTransaction(Effect.flatMap(nowIso, (now) => reports.recordRead(report, actor.user.id, now)))
+        yield* reports.recordRead(report, actor.user.id, yield* nowIso)
         return report
       })
 

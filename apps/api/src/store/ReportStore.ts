@@ -150,7 +150,11 @@ export class ReportStore extends Context.Service<
     ) => Effect.Effect<void>
     /** The report's state changes, oldest first. */
     readonly stateChanges: (reportId: number) => Effect.Effect<ReadonlyArray<StateChangeRow>>
-    /** Records that a user opened the report, and marks their notifications about it read. */
+    /**
+     * Records that a user opened the report, and marks their notification about it read: both, or
+     * neither. Runs its own transaction (joining the caller's, if any) only when there is an unread
+     * notification to mark; most opens have none, and then one `INSERT` is all it takes.
+     */
     readonly recordRead: (
       report: { readonly id: number; readonly channel_id: number },
       userId: number,
@@ -247,16 +251,25 @@ export class ReportStore extends Context.Service<
             FROM report_state_changes WHERE report_id = ${reportId} ORDER BY id`.pipe(Effect.orDie),
         recordRead: (report, userId, at) =>
           Effect.gen(function* () {
-            yield* sql`INSERT INTO report_reads ${sql.insert({
+            const opened = sql`INSERT INTO report_reads ${sql.insert({
               report_id: report.id,
               channel_id: report.channel_id,
               user_id: userId,
               opened_at: at,
             })}`
-            // The (user_id, report_id) index finds the one notification there can be.
-            yield* sql`UPDATE notifications SET read = 1
+            // The (user_id, report_id) index finds the one notification there can be. One that
+            // arrives after this look-up stays unread, as it would had it arrived after the open.
+            const unread = yield* sql`SELECT 1 AS unread FROM notifications
               WHERE user_id = ${userId} AND report_id = ${report.id} AND read = 0`
-          }).pipe(Effect.orDie),
+            if (unread.length === 0) return yield* opened
+            return yield* sql.withTransaction(
+              Effect.andThen(
+                opened,
+                sql`UPDATE notifications SET read = 1
+                  WHERE user_id = ${userId} AND report_id = ${report.id} AND read = 0`,
+              ),
+            )
+          }).pipe(Effect.asVoid, Effect.orDie),
         readers: (reportIds) =>
           reportIds.length === 0
             ? Effect.succeed([])
