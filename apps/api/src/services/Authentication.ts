@@ -155,18 +155,18 @@ export class Authentication extends Context.Service<
           const apiToken = yield* sessions.findApiTokenByDigest(tokenDigest(token))
           if (apiToken === undefined || apiToken.revoked_at !== null)
             return yield* unauthorized("the token is not valid")
-          return { userId: apiToken.user_id, session: undefined }
+          return { user: yield* users.findById(apiToken.user_id), session: undefined, sessionApp: undefined }
         }
-        const session = yield* sessions.findByAccessDigest(tokenDigest(token))
-        if (session === undefined || session.revoked_at !== null)
+        // Read on every request, never cached: a revocation by any process holds from the next request.
+        const signedIn = yield* sessions.findSignedIn(tokenDigest(token))
+        if (signedIn === undefined || signedIn.session.revoked_at !== null)
           return yield* unauthorized("the token is not valid")
-        if (session.access_expires_at <= now) return yield* unauthorized("the token has expired")
-        return { userId: session.user_id, session }
+        if (signedIn.session.access_expires_at <= now) return yield* unauthorized("the token has expired")
+        return { user: signedIn.user, session: signedIn.session, sessionApp: signedIn.app }
       })
 
       const authenticate = Effect.fn("Authentication.authenticate")(function* (headers: IncomingHttpHeaders) {
-        const { userId, session } = yield* credentials(headers)
-        const user = yield* users.findById(userId)
+        const { user, session, sessionApp } = yield* credentials(headers)
         if (user === undefined || user.deactivated === 1)
           return yield* unauthorized("the user is deactivated")
         const bundleId = headers["x-appid"]
@@ -175,11 +175,9 @@ export class Authentication extends Context.Service<
             ? yield* appOf(bundleId)
             : session === undefined
               ? yield* appOf(config.bootstrapApp)
-              : yield* Effect.flatMap(apps.findById(session.branded_app_id), (found) =>
-                  found === undefined
-                    ? Effect.fail(new NotFound({ resource: "branded app" }))
-                    : Effect.succeed(found),
-                )
+              : sessionApp === undefined
+                ? yield* new NotFound({ resource: "branded app" })
+                : sessionApp
         const teamHeader = headers["x-teamid"]
         const teams = yield* memberships.teamsOf(user.id, app.id)
         let teamId: number | undefined

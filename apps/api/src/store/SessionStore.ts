@@ -3,7 +3,9 @@
  */
 import { Array as Arr, Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
+import type { BrandedAppRow } from "./BrandedAppStore.ts"
 import { nowIso } from "./Clock.ts"
+import type { UserRow } from "./UserStore.ts"
 
 export interface SessionRow {
   readonly id: number
@@ -13,6 +15,22 @@ export interface SessionRow {
   readonly access_expires_at: string
   readonly refresh_expires_at: string
   readonly revoked_at: string | null
+}
+
+/**
+ * A session with its user and branded app as they are now, read together because every request
+ * with an access token needs all three. The user or the app is `undefined` when its row is gone.
+ *
+ * @example
+ * ```ts
+ * const found = yield* sessions.findSignedIn(tokenDigest(token))
+ * if (found?.user?.deactivated === 1) return yield* unauthorized("the user is deactivated")
+ * ```
+ */
+export interface SignedIn {
+  readonly session: SessionRow
+  readonly user: UserRow | undefined
+  readonly app: BrandedAppRow | undefined
 }
 
 export interface ApiTokenRow {
@@ -33,6 +51,41 @@ export interface TokenPair {
 const sessionColumns =
   "id, user_id, branded_app_id, client_uuid, access_expires_at, refresh_expires_at, revoked_at"
 
+// Every column of `users` (what `UserStore` reads with `*`) and of `BrandedAppRow`, in table order.
+const userColumns = [
+  "id",
+  "email",
+  "first_name",
+  "last_name",
+  "password_hash",
+  "admin",
+  "deactivated",
+  "image_attachment_id",
+  "app_version",
+  "bluetooth_enabled",
+  "location_enabled",
+  "push_notification_enabled",
+  "last_active_at",
+  "created_at",
+]
+const appColumns = ["id", "bundle_id", "name"]
+
+/** The select list of `findSignedIn`: each table's columns under its own prefix, so none collide. */
+const signedInColumns = [
+  ...sessionColumns.split(", ").map((column) => `s.${column} AS s_${column}`),
+  ...userColumns.map((column) => `u.${column} AS u_${column}`),
+  ...appColumns.map((column) => `a.${column} AS a_${column}`),
+].join(", ")
+
+/** The columns of one prefix, unprefixed, in select order; `undefined` for a row a LEFT JOIN missed. */
+const partOf = <A>(row: Record<string, unknown>, prefix: string): A | undefined => {
+  if (row[`${prefix}id`] === null) return undefined
+  const part: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(row))
+    if (name.startsWith(prefix)) part[name.slice(prefix.length)] = value
+  return part as A
+}
+
 export class SessionStore extends Context.Service<
   SessionStore,
   {
@@ -43,6 +96,8 @@ export class SessionStore extends Context.Service<
       tokens: TokenPair
     }) => Effect.Effect<SessionRow>
     readonly findByAccessDigest: (digest: string) => Effect.Effect<SessionRow | undefined>
+    /** The session of an access token's digest with its user and branded app, in one statement. */
+    readonly findSignedIn: (digest: string) => Effect.Effect<SignedIn | undefined>
     readonly findByRefreshDigest: (digest: string) => Effect.Effect<SessionRow | undefined>
     readonly replaceTokens: (id: number, tokens: TokenPair) => Effect.Effect<void>
     readonly revoke: (id: number) => Effect.Effect<void>
@@ -81,6 +136,22 @@ export class SessionStore extends Context.Service<
         findByAccessDigest: (digest) =>
           sql<SessionRow>`SELECT ${columns} FROM sessions WHERE access_token_hash = ${digest}`.pipe(
             Effect.map(first),
+            Effect.orDie,
+          ),
+        findSignedIn: (digest) =>
+          sql<Record<string, unknown>>`SELECT ${sql.unsafe(signedInColumns)} FROM sessions s
+            LEFT JOIN users u ON u.id = s.user_id
+            LEFT JOIN branded_apps a ON a.id = s.branded_app_id
+            WHERE s.access_token_hash = ${digest}`.pipe(
+            Effect.map((rows) => {
+              const row = rows[0]
+              if (row === undefined) return undefined
+              return {
+                session: partOf<SessionRow>(row, "s_")!,
+                user: partOf<UserRow>(row, "u_"),
+                app: partOf<BrandedAppRow>(row, "a_"),
+              }
+            }),
             Effect.orDie,
           ),
         findByRefreshDigest: (digest) =>

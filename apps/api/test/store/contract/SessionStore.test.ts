@@ -5,7 +5,9 @@
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
+import type { BrandedAppRow } from "../../../src/store/BrandedAppStore.ts"
 import { SessionStore, type TokenPair } from "../../../src/store/SessionStore.ts"
+import type { UserRow } from "../../../src/store/UserStore.ts"
 import { engines, migratedDatabase } from "../../support/TestDatabase.ts"
 import { newChannel, newUser } from "./Tenancy.ts"
 
@@ -70,6 +72,31 @@ describe("SessionStore contract", () => {
             [kept.id],
           )
           assert.notStrictEqual(other.id, kept.id)
+        }),
+      )
+
+      it.effect("finds a session with its user and branded app, as the tables hold them, in one read", () =>
+        Effect.gen(function* () {
+          const store = yield* SessionStore
+          const sql = yield* SqlClient.SqlClient
+          const { appId } = yield* newChannel
+          const userId = yield* newUser()
+          const pair = tokens()
+          const session = yield* store.insert({
+            user_id: userId,
+            branded_app_id: appId,
+            client_uuid: "device",
+            tokens: pair,
+          })
+          const [user] = yield* sql<UserRow>`SELECT * FROM users WHERE id = ${userId}`.pipe(Effect.orDie)
+          const [app] =
+            yield* sql<BrandedAppRow>`SELECT id, bundle_id, name FROM branded_apps WHERE id = ${appId}`.pipe(
+              Effect.orDie,
+            )
+          assert.deepStrictEqual(yield* store.findSignedIn(pair.access_token_hash), { session, user, app })
+          assert.isUndefined(yield* store.findSignedIn(pair.refresh_token_hash))
+          yield* store.revoke(session.id)
+          assert.isString((yield* store.findSignedIn(pair.access_token_hash))?.session.revoked_at)
         }),
       )
 
