@@ -14,7 +14,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
 import sharp from "sharp"
-import { expect, it } from "vitest"
+import { afterAll, expect, it } from "vitest"
 import { type ChildServer, startChildServer } from "../support/ChildServer.ts"
 import { adminEmail, adminPassword, bundleId } from "../support/TestServer.ts"
 import { readStored, type Stored } from "./Stored.ts"
@@ -159,6 +159,10 @@ const expectServed = async (
   }
 }
 
+/** The server process running now: killed after the test even when the test timed out. */
+let current: ChildServer | undefined
+afterAll(() => current?.kill())
+
 it(`keeps every acknowledged write, complete, across ${cycles} kills with SIGKILL`, {
   timeout: 240_000,
 }, async () => {
@@ -180,6 +184,7 @@ it(`keeps every acknowledged write, complete, across ${cycles} kills with SIGKIL
     ),
   )
   let server: ChildServer = await startChildServer(env)
+  current = server
   try {
     const target = await prepare(server)
     const log: WriteLog = { writes: [], unexpected: [] }
@@ -194,6 +199,7 @@ it(`keeps every acknowledged write, complete, across ${cycles} kills with SIGKIL
       expect(log.unexpected).toEqual([])
       expectStoredSound(readStored(database, target.channelId), log, target, images, dataDir)
       server = await startChildServer(env)
+      current = server
       await expectServed(server.url, target, images, log.writes.slice(checkedBefore))
     }
     // Every kind of write was acknowledged, so each was checked across kills.
