@@ -377,6 +377,20 @@ describe("Wkt properties", () => {
     )
   })
 
+  it("answers a geometry or a known message for any sequence of WKT's own words", () => {
+    const words = ["POINT", "LINESTRING", "POLYGON", "MULTIPOLYGON", "GEOMETRYCOLLECTION", "Z", "ZM", "EMPTY"]
+    const word = fc.constantFrom(...words, "(", ")", ",", "1", "-2.5e3", "1 2", "x", ".", " ", "\n")
+    const known =
+      /^(is not valid WKT: found .+ where .+ was expected|must be a POINT, |must not be EMPTY|must have exactly two)/
+    fc.assert(
+      fc.property(fc.array(word, { maxLength: 16 }), (list) => {
+        const result = Wkt.parse(list.join(" "), PATH)
+        if (Result.isFailure(result)) expect(result.failure.errors[PATH]?.[0]).toMatch(known)
+      }),
+      { numRuns: 2000 },
+    )
+  })
+
   it("never throws, whatever the text", () => {
     fc.assert(
       fc.property(fc.string(), (text) => {
