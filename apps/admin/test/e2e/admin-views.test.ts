@@ -1,21 +1,15 @@
 /**
  * The team manager's views in real Chromium against the real API: an alert area drawn on the map
  * and the notification another user's report causes, the analytics dashboard, a form field built
- * and saved, and a pass over tasks, team and shapes. Each test saves a screenshot of its view under
- * `docs/screenshots/`.
+ * and saved, and a pass over tasks, team and shapes. Each test can save a screenshot of its view (see
+ * `support/screenshots.ts`).
  */
-import { mkdirSync } from "node:fs"
-import { fileURLToPath } from "node:url"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { adminEmail, adminPassword, bundleId, login, request } from "./support/api.ts"
 import { launchBrowser, openPage } from "./support/browser.ts"
+import { screenshot } from "./support/screenshots.ts"
 import { signIn } from "./support/shell.ts"
-
-const screenshots = fileURLToPath(new URL("../../../../docs/screenshots/", import.meta.url))
-
-const screenshot = (page: Page, view: string) =>
-  page.screenshot({ path: `${screenshots}${view}.png`, fullPage: true })
 
 /**
  * How long a poll may wait: background jobs (notification fan-out) and a loaded CI machine can take
@@ -32,7 +26,6 @@ let teamId: number
 let streets: { readonly id: number; readonly name: string }
 
 beforeAll(async () => {
-  mkdirSync(screenshots, { recursive: true })
   browser = await launchBrowser()
   token = await login(adminEmail, adminPassword)
   const teams = await request("GET", "/api/v4/teams", { token })
@@ -90,7 +83,7 @@ describe("the team manager's views", () => {
       .poll(async () => (await request("GET", "/api/v4/channel_selections", { token })).body, patiently)
       .toContainEqual(expect.objectContaining({ id: streets.id, alert: true }))
     await page.getByRole("heading", { name: "Team users" }).scrollIntoViewIfNeeded()
-    await screenshot(page, "team")
+    await screenshot(page, "team", { fullPage: true })
 
     await open("Alerts", page)
     await page.getByRole("button", { name: "Draw circle" }).click()
@@ -129,7 +122,7 @@ describe("the team manager's views", () => {
         return notifications.getByText(`Report #${reportId}`).count()
       }, patiently)
       .toBe(1)
-    await screenshot(page, "alerts")
+    await screenshot(page, "alerts", { fullPage: true })
 
     await page.getByRole("button", { name: `Open report ${reportId}` }).click()
     await expect.poll(() => page.url(), patiently).toContain(`#/reports/${reportId}`)
@@ -160,7 +153,7 @@ describe("the team manager's views", () => {
     const perState = page.getByRole("region", { name: "Reports per state" })
     await perState.getByText("Table").click()
     await expect.poll(() => perState.getByRole("row").count(), patiently).toBeGreaterThan(1)
-    await screenshot(page, "analytics")
+    await screenshot(page, "analytics", { fullPage: true })
     expect(errors).toEqual([])
     await page.close()
   })
@@ -187,14 +180,14 @@ describe("the team manager's views", () => {
     await page.getByRole("button", { name: "Move Blockage up" }).click()
     await page.getByRole("button", { name: "Save form" }).click()
     await page.getByText(/^Saved as version \d+\.$/).waitFor()
-    await screenshot(page, "channel-settings")
+    await screenshot(page, "channel-settings", { fullPage: true })
 
     await page.getByRole("tab", { name: "Categories" }).click()
     const addUnderRoot = page.getByRole("form", { name: `New category under ${name}` })
     await addUnderRoot.getByLabel(`Name of a new category under ${name}`).fill("Blocked drain")
     await addUnderRoot.getByRole("button").click()
     await page.getByLabel("Name of Blocked drain").waitFor()
-    await screenshot(page, "channel-categories")
+    await screenshot(page, "channel-categories", { fullPage: true })
 
     await page.getByRole("tab", { name: "Report states" }).click()
     await page.getByRole("checkbox", { name: "Resolved after New" }).check()
@@ -208,7 +201,7 @@ describe("the team manager's views", () => {
         )
       }, patiently)
       .toBe(true)
-    await screenshot(page, "channel-states")
+    await screenshot(page, "channel-states", { fullPage: true })
 
     const form = await request("GET", `/api/v4/channels/${channel.body.id}/form`, { token })
     const saved = form.body.fields.find((candidate: { label: string }) => candidate.label === "Blockage")
@@ -259,14 +252,14 @@ describe("the team manager's views", () => {
       .getByRole("region", { name: "Completed tasks" })
       .locator("[part=task]", { hasText: title })
       .waitFor()
-    await screenshot(page, "tasks")
+    await screenshot(page, "tasks", { fullPage: true })
 
     await open("Shapes", page)
     await page.getByRole("button", { name: shapeName }).click()
     const metadata = page.getByRole("region", { name: `Metadata of ${shapeName}` })
     await metadata.getByText("Central ward").waitFor()
     await metadata.getByText("ward_id").waitFor()
-    await screenshot(page, "shapes")
+    await screenshot(page, "shapes", { fullPage: true })
     expect(errors).toEqual([])
     await page.close()
   })
