@@ -259,14 +259,16 @@ export class ReportView extends Context.Service<
             record.user_image =
               picture === undefined ? null : (picture.style_url.thumb ?? picture.original_url)
           }
-          record.users_opened = (readers.get(report.id) ?? []).map(
-            ({ id, first_name, last_name, opened_at }) => ({
-              id,
-              first_name,
-              last_name,
-              opened_at,
-            }),
+          // An anonymous reporter who opens their own report must not be named as one of its readers.
+          const namedReaders = (readers.get(report.id) ?? []).filter(
+            (reader) => !anonymous || reader.id !== report.user_id,
           )
+          record.users_opened = namedReaders.map(({ id, first_name, last_name, opened_at }) => ({
+            id,
+            first_name,
+            last_name,
+            opened_at,
+          }))
           const visibleNotes = (notes.get(report.id) ?? []).filter((note) => note.public === 1 || staff)
           record.note_comments = visibleNotes.map(noteCommentBody)
           record.note_comment_ids = visibleNotes.map((note) => note.id)

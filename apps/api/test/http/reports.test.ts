@@ -304,6 +304,16 @@ describe("GET /api/v4/reports/{id}", () => {
     ])
   })
 
+  it("does not name an anonymous reporter among the readers of their own report", async () => {
+    const id = await file(world.reporter, { address: "Quay St", is_anonymous: true })
+    expect((await get(world.reporter, id)).status).toBe(200)
+    expect((await get(world.viewer, id)).status).toBe(200)
+    const answer = await get(world.operator, id, "users_opened")
+    const readers = answer.body.users_opened.map((reader: { id: number }) => reader.id)
+    expect(readers).toEqual([world.viewer.id, world.operator.id])
+    expect(readers).not.toContain(world.reporter.id)
+  })
+
   it("records every read and marks the reader's notifications about the report read", async () => {
     const id = await file(world.reporter, { address: "Quay St" })
     for (const person of [world.viewer, world.operator]) {
