@@ -38,6 +38,18 @@ interface BodyParserError {
   readonly type?: string
   readonly status?: number
   readonly message?: string
+  /** The raw body text, on a parse failure. */
+  readonly body?: string
+}
+
+/** Whether text is JSON at all: the parser in strict mode also refuses valid JSON that is not an object or array. */
+const isJson = (text: string): boolean => {
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
 }
 
 /**
@@ -51,7 +63,15 @@ interface BodyParserError {
 export const bodyErrors: ErrorRequestHandler = (error: BodyParserError, _req, res, next) => {
   switch (error.type) {
     case "entity.parse.failed":
-      return sendProblem(res, fromFailure(MalformedRequest.at("body", "is not valid JSON")))
+      return sendProblem(
+        res,
+        fromFailure(
+          MalformedRequest.at(
+            "body",
+            error.body !== undefined && isJson(error.body) ? "must be a JSON object" : "is not valid JSON",
+          ),
+        ),
+      )
     case "entity.too.large":
       return sendProblem(res, fromFailure(new PayloadTooLarge({ message: "the request body is too large" })))
     case "charset.unsupported":

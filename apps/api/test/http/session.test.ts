@@ -120,6 +120,11 @@ describe("wire conventions", () => {
     const malformed = await server.request("POST", "/api/v4/session", { raw: "{nope" })
     expect(malformed.status).toBe(400)
     expect(malformed.body.errors).toEqual({ body: ["is not valid JSON"] })
+    for (const raw of ["false", "1", '"text"', "null"]) {
+      const scalar = await server.request("POST", "/api/v4/session", { raw })
+      expect(scalar.status).toBe(400)
+      expect(scalar.body.errors).toEqual({ body: ["must be a JSON object"] })
+    }
     const text = await server.request("POST", "/api/v4/session", {
       raw: "x",
       headers: { "Content-Type": "text/plain" },
