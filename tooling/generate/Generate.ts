@@ -13,7 +13,7 @@
  * - {@link fill} writes the bulk through the store's SQL client: multi-row INSERTs of
  *   {@link BATCH_ROWS} rows, {@link TRANSACTION_ROWS} rows per transaction, never one row per
  *   statement. It writes the rows the API would write (the alert areas through the domain's
- *   `AlertArea.fromBody`, so their canonical WKT and boxes are the API's, with the rings
+ *   `AlertArea.fromBody`, so their canonical WKT is the API's, with the rings
  *   `AlertAreaStore` keeps next to a polygon's WKT), and every trigger and index of the schema
  *   does its work as it would for the API.
  */
@@ -551,7 +551,7 @@ export const fill = (
           if (Result.isFailure(input)) throw new Error(JSON.stringify(input.failure.errors))
           return { userId, input: input.success }
         })
-        const ids = yield* insertRows<{ id: number }>(
+        yield* insertRows(
           sql,
           "alert_areas",
           ["user_id", "shape_type", "radius", "area", "latitude", "longitude", "rings", "created_at"],
@@ -565,16 +565,6 @@ export const fill = (
             ringsOf(input.area),
             createdAt,
           ]),
-          "id",
-        )
-        yield* insertRows(
-          sql,
-          "alert_areas_box",
-          ["id", "min_longitude", "max_longitude", "min_latitude", "max_latitude"],
-          ids.map(({ id }, index) => {
-            const { bbox } = at(inputs, index).input
-            return [id, bbox.minLongitude, bbox.maxLongitude, bbox.minLatitude, bbox.maxLatitude]
-          }),
         )
       }),
     )

@@ -1,9 +1,7 @@
 /**
- * Alert areas of users (api-decisions §7), each with its bounding box in the `alert_areas_box`
- * R*Tree. Every write changes the row and its box together; callers run it in a transaction so the
- * two never disagree. (The notification fan-out now matches against the areas in memory,
- * `AlertAreaIndex`, which follows every write through migration 0012's change numbers; the box is
- * kept for the data generator and the benchmark, which count candidates with it.)
+ * Alert areas of users (api-decisions §7). The notification fan-out matches against them in memory
+ * (`AlertAreaIndex`), which follows every write through migration 0012's change numbers and computes
+ * each area's box itself.
  *
  * A polygon's rings are also kept as JSON (`rings`, migration 0011): the in-memory index reads every
  * area when it loads, and reading rings from JSON takes 2 µs where reading the WKT takes 40. The
@@ -52,11 +50,11 @@ export class AlertAreaStore extends Context.Service<
     /** The user's areas, oldest first. */
     readonly listOfUser: (userId: number) => Effect.Effect<ReadonlyArray<AlertAreaRow>>
     readonly find: (id: number) => Effect.Effect<AlertAreaRow | undefined>
-    /** Inserts the area and its box. */
+    /** Inserts the area. */
     readonly insert: (userId: number, input: AlertAreaInput, createdAt: string) => Effect.Effect<AlertAreaRow>
-    /** Replaces the area and its box. */
+    /** Replaces the area. */
     readonly update: (id: number, input: AlertAreaInput) => Effect.Effect<void>
-    /** Deletes the area and its box. */
+    /** Deletes the area. */
     readonly delete: (id: number) => Effect.Effect<void>
   }
 >()("api/store/AlertAreaStore") {
@@ -74,12 +72,6 @@ export class AlertAreaStore extends Context.Service<
           longitude: input.longitude,
           rings,
         }))
-      const boxOf = (input: AlertAreaInput) => ({
-        min_longitude: input.bbox.minLongitude,
-        max_longitude: input.bbox.maxLongitude,
-        min_latitude: input.bbox.minLatitude,
-        max_latitude: input.bbox.maxLatitude,
-      })
 
       return AlertAreaStore.of({
         listOfUser: (userId) =>
@@ -99,19 +91,13 @@ export class AlertAreaStore extends Context.Service<
               created_at: createdAt,
             })} RETURNING ${columns}`
             if (row === undefined) return yield* Effect.die("an inserted alert area was not returned")
-            yield* sql`INSERT INTO alert_areas_box ${sql.insert({ id: row.id, ...boxOf(input) })}`
             return row
           }).pipe(Effect.orDie),
         update: (id, input) =>
           Effect.gen(function* () {
             yield* sql`UPDATE alert_areas SET ${sql.update(yield* fieldsOf(input))} WHERE id = ${id}`
-            yield* sql`UPDATE alert_areas_box SET ${sql.update(boxOf(input))} WHERE id = ${id}`
           }).pipe(Effect.orDie),
-        delete: (id) =>
-          Effect.gen(function* () {
-            yield* sql`DELETE FROM alert_areas_box WHERE id = ${id}`
-            yield* sql`DELETE FROM alert_areas WHERE id = ${id}`
-          }).pipe(Effect.orDie),
+        delete: (id) => sql`DELETE FROM alert_areas WHERE id = ${id}`.pipe(Effect.asVoid, Effect.orDie),
       })
     }),
   )

@@ -1,6 +1,7 @@
+import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { AlertAreaIndex } from "../../src/store/AlertAreaIndex.ts"
 import { createPerson, type Person } from "../support/People.ts"
-import { query } from "../support/ReportFixtures.ts"
 import { startTestServer, type TestServer } from "../support/TestServer.ts"
 
 let server: TestServer
@@ -34,20 +35,17 @@ const createdId = async (person: Person, alert_area: unknown): Promise<number> =
   return answer.body.id
 }
 
-/** The area's box in the R*Tree, or undefined when it has none. */
-const boxOf = async (id: number) =>
-  (
-    await query<{
-      min_longitude: number
-      max_longitude: number
-      min_latitude: number
-      max_latitude: number
-    }>(
-      server,
-      (sql) => sql`SELECT min_longitude, max_longitude, min_latitude, max_latitude FROM alert_areas_box
-        WHERE id = ${id}`,
-    )
-  )[0]
+/**
+ * Whether the notification fan-out's matching (the server's in-memory index) finds the area
+ * containing the position `[longitude, latitude]`.
+ */
+const matches = (id: number, position: readonly [number, number]): Promise<boolean> =>
+  server.runtime.runPromise(
+    Effect.gen(function* () {
+      const areas = yield* (yield* AlertAreaIndex).containing(position)
+      return areas.some((area) => area.id === id)
+    }),
+  )
 
 describe("POST /api/v4/alert_areas", () => {
   it("creates a circle from a POINT and a radius, its WKT made canonical", async () => {
@@ -98,21 +96,23 @@ describe("POST /api/v4/alert_areas", () => {
     }
   })
 
-  it("indexes the area's box in the R*Tree", async () => {
+  it("matches reports in a polygon's rings but not its hole, and within a circle's radius", async () => {
     const id = await createdId(ana, { area: ringed })
-    expect(await boxOf(id)).toEqual({
-      min_longitude: 174.5,
-      max_longitude: 174.75,
-      min_latitude: -41.5,
-      max_latitude: -41.25,
-    })
+    expect(await matches(id, [174.51, -41.49])).toBe(true)
+    expect(await matches(id, [174.74, -41.26])).toBe(true)
+    expect(await matches(id, [174.49, -41.49])).toBe(false)
+    expect(await matches(id, [174.76, -41.26])).toBe(false)
+    expect(await matches(id, [174.625, -41.375])).toBe(false)
     const circle = await createdId(ana, { area: wellington, radius: 1000 })
-    const box = await boxOf(circle)
-    // About 1 km every way: 0.009 degrees of latitude, 0.012 of longitude at this latitude.
-    expect(box?.min_latitude).toBeCloseTo(-41.2955, 3)
-    expect(box?.max_latitude).toBeCloseTo(-41.2775, 3)
-    expect(box?.min_longitude).toBeCloseTo(174.7642, 3)
-    expect(box?.max_longitude).toBeCloseTo(174.7882, 3)
+    // 1 km is 0.009 degrees of latitude, 0.012 of longitude at this latitude.
+    expect(await matches(circle, [174.7762, -41.2865 + 0.0089])).toBe(true)
+    expect(await matches(circle, [174.7762, -41.2865 + 0.0091])).toBe(false)
+    expect(await matches(circle, [174.7762, -41.2865 - 0.0089])).toBe(true)
+    expect(await matches(circle, [174.7762, -41.2865 - 0.0091])).toBe(false)
+    expect(await matches(circle, [174.7762 + 0.0118, -41.2865])).toBe(true)
+    expect(await matches(circle, [174.7762 + 0.0122, -41.2865])).toBe(false)
+    expect(await matches(circle, [174.7762 - 0.0118, -41.2865])).toBe(true)
+    expect(await matches(circle, [174.7762 - 0.0122, -41.2865])).toBe(false)
   })
 
   const invalid: ReadonlyArray<readonly [string, unknown, Record<string, ReadonlyArray<string>>]> = [
@@ -273,7 +273,7 @@ describe("GET /api/v4/alert_areas/{id}", () => {
 })
 
 describe("PATCH /api/v4/alert_areas/{id}", () => {
-  it("replaces a circle with a polygon and moves its box, 204", async () => {
+  it("replaces a circle with a polygon and moves where it matches, 204", async () => {
     const id = await createdId(ana, { area: wellington, radius: 700 })
     const answer = await server.request("PATCH", `/api/v4/alert_areas/${id}`, {
       token: ana.token,
@@ -289,23 +289,20 @@ describe("PATCH /api/v4/alert_areas/{id}", () => {
       latitude: -41.375,
       longitude: 174.625,
     })
-    expect(await boxOf(id)).toEqual({
-      min_longitude: 174.5,
-      max_longitude: 174.75,
-      min_latitude: -41.5,
-      max_latitude: -41.25,
-    })
+    expect(await matches(id, [174.51, -41.49])).toBe(true)
+    expect(await matches(id, [174.7762, -41.2865])).toBe(false)
   })
 
   it("resizes a circle", async () => {
     const id = await createdId(ana, { area: "POINT (0 0)", radius: 1000 })
-    const small = (await boxOf(id))?.max_latitude ?? 0
+    // About 1.5 km north of the centre.
+    expect(await matches(id, [0, 0.0135])).toBe(false)
     await server.request("PATCH", `/api/v4/alert_areas/${id}`, {
       token: ana.token,
       body: { alert_area: { area: "POINT (0 0)", radius: 2000 } },
     })
     expect((await fetchArea(ana, id)).body.radius).toBe(2000)
-    expect((await boxOf(id))?.max_latitude).toBeCloseTo(small * 2, 4)
+    expect(await matches(id, [0, 0.0135])).toBe(true)
   })
 
   it("refuses an invalid area with 422 and keeps the old one", async () => {
@@ -340,12 +337,13 @@ describe("PATCH /api/v4/alert_areas/{id}", () => {
 })
 
 describe("DELETE /api/v4/alert_areas/{id}", () => {
-  it("deletes the area and its box, 204", async () => {
+  it("deletes the area, which no longer matches, 204", async () => {
     const id = await createdId(ana, { area: wellington, radius: 700 })
+    expect(await matches(id, [174.7762, -41.2865])).toBe(true)
     const answer = await server.request("DELETE", `/api/v4/alert_areas/${id}`, { token: ana.token })
     expect(answer.status).toBe(204)
     expect((await fetchArea(ana, id)).status).toBe(404)
-    expect(await boxOf(id)).toBeUndefined()
+    expect(await matches(id, [174.7762, -41.2865])).toBe(false)
     expect((await server.request("DELETE", `/api/v4/alert_areas/${id}`, { token: ana.token })).status).toBe(
       404,
     )
@@ -357,6 +355,6 @@ describe("DELETE /api/v4/alert_areas/{id}", () => {
       404,
     )
     expect((await fetchArea(ana, id)).status).toBe(200)
-    expect(await boxOf(id)).toBeDefined()
+    expect(await matches(id, [174.7762, -41.2865])).toBe(true)
   })
 })

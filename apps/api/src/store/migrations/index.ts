@@ -18,6 +18,7 @@ import userCounts from "./0013_user_counts.ts"
 import taskChannels from "./0015_task_channels.ts"
 import channelKeys from "./0016_channel_keys.ts"
 import notificationKeys from "./0017_notification_keys.ts"
+import dropAlertAreaBoxes from "./0018_drop_alert_area_boxes.ts"
 
 /** Every migration, keyed `<number>_<name>`. */
 export const migrations = Migrator.fromRecord({
@@ -37,4 +38,5 @@ export const migrations = Migrator.fromRecord({
   "0015_task_channels": taskChannels,
   "0016_channel_keys": channelKeys,
   "0017_notification_keys": notificationKeys,
+  "0018_drop_alert_area_boxes": dropAlertAreaBoxes,
 })

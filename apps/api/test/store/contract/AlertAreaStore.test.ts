@@ -1,12 +1,13 @@
 /**
- * The alert area store's contract, on every engine: areas with their rings (polygons) and their box
- * in the spatial index, listed oldest first, replaced and deleted with the box.
+ * The alert area store's contract, on every engine: areas with their rings (polygons), listed
+ * oldest first, replaced and deleted, each write seen by the in-memory index that matches them.
  */
 
 import { assert, describe, layer } from "@effect/vitest"
 import type { AlertAreaInput } from "@fieldreport/domain/AlertArea"
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
+import { AlertAreaIndex } from "../../../src/store/AlertAreaIndex.ts"
 import { AlertAreaStore } from "../../../src/store/AlertAreaStore.ts"
 import { engines, migratedDatabase } from "../../support/TestDatabase.ts"
 import { newUser } from "./Tenancy.ts"
@@ -31,16 +32,22 @@ const square: AlertAreaInput = {
 
 describe("AlertAreaStore contract", () => {
   for (const engine of engines) {
-    layer(AlertAreaStore.layer.pipe(Layer.provideMerge(migratedDatabase(engine))))(engine, (it) => {
-      it.effect("stores areas with rings and boxes, lists, replaces and deletes them", () =>
+    layer(
+      Layer.mergeAll(AlertAreaStore.layer, AlertAreaIndex.layer).pipe(
+        Layer.provideMerge(migratedDatabase(engine)),
+      ),
+    )(engine, (it) => {
+      it.effect("stores areas with rings, lists, replaces and deletes them, and the index follows", () =>
         Effect.gen(function* () {
           const store = yield* AlertAreaStore
+          const index = yield* AlertAreaIndex
           const sql = yield* SqlClient.SqlClient
           const userId = yield* newUser()
           const stored = (id: number) =>
-            sql<{ rings: string | null; min_longitude: number; max_latitude: number }>`SELECT a.rings,
-                b.min_longitude, b.max_latitude
-              FROM alert_areas a JOIN alert_areas_box b ON b.id = a.id WHERE a.id = ${id}`.pipe(Effect.orDie)
+            sql<{ rings: string | null }>`SELECT rings FROM alert_areas WHERE id = ${id}`.pipe(Effect.orDie)
+          /** The ids of the areas the index finds containing the position. */
+          const matching = (position: readonly [number, number]) =>
+            Effect.map(index.containing(position), (areas) => areas.map((area) => area.id))
           const near = yield* store.insert(userId, circle, "2025-01-01T00:00:00.000Z")
           assert.deepStrictEqual(near, {
             id: near.id,
@@ -51,13 +58,8 @@ describe("AlertAreaStore contract", () => {
             latitude: -41.29,
             longitude: 174.78,
           })
-          // SQLite's R*Tree keeps boxes in 32-bit floats, rounded outwards: never smaller than given.
-          const [box] = yield* stored(near.id)
-          assert.isNull(box?.rings)
-          assert.isAtMost(box?.min_longitude ?? Number.NaN, 174.77)
-          assert.closeTo(box?.min_longitude ?? Number.NaN, 174.77, 1e-4)
-          assert.isAtLeast(box?.max_latitude ?? Number.NaN, -41.28)
-          assert.closeTo(box?.max_latitude ?? Number.NaN, -41.28, 1e-4)
+          assert.isNull((yield* stored(near.id))[0]?.rings)
+          assert.deepStrictEqual(yield* matching([174.78, -41.29]), [near.id])
           const wide = yield* store.insert(userId, square, "2025-01-02T00:00:00.000Z")
           assert.deepStrictEqual(JSON.parse((yield* stored(wide.id))[0]?.rings ?? "null"), [
             [
@@ -72,18 +74,19 @@ describe("AlertAreaStore contract", () => {
             (yield* store.listOfUser(userId)).map((row) => row.id),
             [near.id, wide.id],
           )
+          // Inside the square, far outside the circle: only the square holds it until the circle is replaced.
+          assert.deepStrictEqual(yield* matching([174.1, -41.9]), [wide.id])
           yield* store.update(near.id, square)
+          assert.strictEqual((yield* store.find(near.id))?.shape_type, "poly")
+          assert.isNotNull((yield* stored(near.id))[0]?.rings)
           assert.deepStrictEqual(
-            [(yield* store.find(near.id))?.shape_type, (yield* stored(near.id))[0]?.min_longitude],
-            ["poly", 174],
+            [...(yield* matching([174.1, -41.9]))].sort((a, b) => a - b),
+            [near.id, wide.id],
           )
           yield* store.delete(near.id)
           assert.isUndefined(yield* store.find(near.id))
           assert.deepStrictEqual(yield* stored(near.id), [])
-          const [left] = yield* sql<{
-            n: number
-          }>`SELECT COUNT(*) AS n FROM alert_areas_box WHERE id = ${near.id}`.pipe(Effect.orDie)
-          assert.strictEqual(left?.n, 0)
+          assert.deepStrictEqual(yield* matching([174.1, -41.9]), [wide.id])
         }),
       )
     })
