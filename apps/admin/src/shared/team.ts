@@ -44,6 +44,20 @@ export const teamChannels = (connection: Connection, teamId: number): Promise<Re
   )
 
 /**
+ * The channel to keep chosen when a team's channels arrive: the chosen one if it is among them,
+ * otherwise the first (a new team's channels replace the old ones).
+ *
+ * @example
+ * ```ts
+ * this.channelId = chosenChannel(channels, this.channelId)
+ * ```
+ */
+export const chosenChannel = (
+  channels: ReadonlyArray<Channel>,
+  chosen: number | undefined,
+): number | undefined => (channels.some((channel) => channel.id === chosen) ? chosen : channels[0]?.id)
+
+/**
  * The first hundred users of a team, by name: enough to name assignees and reporters.
  *
  * @example

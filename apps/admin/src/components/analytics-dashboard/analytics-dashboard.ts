@@ -24,7 +24,7 @@ import { ReportSelectEvent } from "../../events/report-select.ts"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
 import { errorText, run } from "../../shared/run.ts"
-import { currentTeamId, fullName, teamChannels, teamPeople } from "../../shared/team.ts"
+import { chosenChannel, currentTeamId, fullName, teamChannels, teamPeople } from "../../shared/team.ts"
 import {
   type Analytic,
   fieldSelection,
@@ -127,16 +127,10 @@ export class AnalyticsDashboard extends ApiElement {
     this.loading = false
   }
 
-  /** A new team's channels replace the old ones: keep the chosen channel only if it is among them. */
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed)
-    const channels = this.channels
-    if (
-      changed.has("channels") &&
-      channels !== undefined &&
-      !channels.some((channel) => channel.id === this.channelId)
-    ) {
-      this.channelId = channels[0]?.id
+    if (changed.has("channels") && this.channels !== undefined) {
+      this.channelId = chosenChannel(this.channels, this.channelId)
     }
   }
 

@@ -7,7 +7,7 @@ import { html, nothing, type PropertyValues } from "lit"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
 import { errorText } from "../../shared/run.ts"
-import { currentTeamId, teamChannels } from "../../shared/team.ts"
+import { chosenChannel, currentTeamId, teamChannels } from "../../shared/team.ts"
 import "../category-tree/category-tree.ts"
 import "../form-builder/form-builder.ts"
 import "../report-states/report-states.ts"
@@ -58,16 +58,10 @@ export class ChannelSettings extends ApiElement {
     this.problem = undefined
   }
 
-  /** A new team's channels replace the old ones: keep the chosen channel only if it is among them. */
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed)
-    const channels = this.channels
-    if (
-      changed.has("channels") &&
-      channels !== undefined &&
-      !channels.some((channel) => channel.id === this.channelId)
-    ) {
-      this.channelId = channels[0]?.id
+    if (changed.has("channels") && this.channels !== undefined) {
+      this.channelId = chosenChannel(this.channels, this.channelId)
     }
   }
 
