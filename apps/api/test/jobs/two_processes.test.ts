@@ -9,7 +9,6 @@
  * follower, every search's results, every upload's renditions.
  */
 import { mkdtempSync, rmSync } from "node:fs"
-import { createServer, type Server, type Socket } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Effect } from "effect"
@@ -17,6 +16,7 @@ import { SqlClient } from "effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as PostgresClient from "../../src/store/postgres/PostgresClient.ts"
 import { type ChildServer, startChildServer } from "../support/ChildServer.ts"
+import { type MailServer, startMailServer } from "../support/MailServer.ts"
 import { png } from "../support/ReportFixtures.ts"
 import {
   createPostgresDatabase,
@@ -36,84 +36,13 @@ const reports = 24
 const searches = 4
 const uploads = 4
 
-/**
- * A mail server that accepts every message at once, except the first one a client that greets
- * as `holdFrom` sends: that one it keeps waiting for its answer, never accepting it.
- */
-const startMailServer = async (holdFrom: string) => {
-  const accepted: Array<{ readonly client: string; readonly recipients: ReadonlyArray<string> }> = []
-  let heldOnce = false
-  let markHeld: () => void = () => {}
-  const held = new Promise<void>((resolve) => {
-    markHeld = resolve
-  })
-  const sockets = new Set<Socket>()
-  const server: Server = createServer((socket) => {
-    sockets.add(socket)
-    socket.on("close", () => sockets.delete(socket))
-    socket.on("error", () => {})
-    let pending = ""
-    let client = ""
-    let inData = false
-    let recipients: Array<string> = []
-    socket.write("220 test ESMTP\r\n")
-    socket.on("data", (chunk) => {
-      pending += chunk.toString("utf8")
-      for (;;) {
-        if (inData) {
-          const end = pending.indexOf("\r\n.\r\n")
-          if (end === -1) return
-          pending = pending.slice(end + 5)
-          inData = false
-          if (client === holdFrom && !heldOnce) {
-            heldOnce = true
-            markHeld()
-            return
-          }
-          accepted.push({ client, recipients })
-          recipients = []
-          socket.write("250 queued\r\n")
-          continue
-        }
-        const lineEnd = pending.indexOf("\r\n")
-        if (lineEnd === -1) return
-        const line = pending.slice(0, lineEnd)
-        pending = pending.slice(lineEnd + 2)
-        const [verb = "", argument = ""] = line.split(" ")
-        if (verb === "EHLO" || verb === "HELO") client = argument
-        if (verb === "RCPT") recipients.push(line.replace(/^RCPT TO:<(.*)>.*$/, "$1"))
-        if (verb === "DATA") {
-          inData = true
-          socket.write("354 go ahead\r\n")
-        } else if (verb === "QUIT") {
-          socket.end("221 bye\r\n")
-          return
-        } else socket.write("250 ok\r\n")
-      }
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-  const address = server.address()
-  const port = typeof address === "object" && address !== null ? address.port : 0
-  return {
-    port,
-    accepted,
-    held,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy()
-        server.close(() => resolve())
-      }),
-  }
-}
-
 // On PostgreSQL whatever the engine under test, so the PostgreSQL pass (`test:postgres`) skips it.
 describe.skipIf(postgresServerUrl === undefined || integrationEngine === "postgres")(
   "two API processes on one database",
   () => {
     const dir = mkdtempSync(join(tmpdir(), "fieldreport-two-"))
     let database: PostgresDatabase
-    let mail: Awaited<ReturnType<typeof startMailServer>>
+    let mail: MailServer
     let a: ChildServer | undefined
     let b: ChildServer | undefined
 
@@ -141,7 +70,7 @@ describe.skipIf(postgresServerUrl === undefined || integrationEngine === "postgr
 
     beforeAll(async () => {
       database = await createPostgresDatabase()
-      mail = await startMailServer("process-a")
+      mail = await startMailServer({ holdFirstFrom: "process-a" })
       a = await startProcess("process-a")
     }, 60_000)
     afterAll(async () => {
@@ -282,7 +211,7 @@ describe.skipIf(postgresServerUrl === undefined || integrationEngine === "postgr
       // The e-mail A was sending was claimed again after A died.
       expect(kinds((job) => job.attempts > 1)["mail.invitation"]).toBeGreaterThanOrEqual(1)
 
-      expect(mail.accepted.flatMap((message) => message.recipients).sort()).toEqual(inviteeEmails.sort())
+      expect(mail.received.flatMap((message) => message.recipients).sort()).toEqual(inviteeEmails.sort())
       const notifications = await query<{ report_id: number; user_id: number }>(
         (sql) => sql`SELECT report_id, user_id FROM notifications ORDER BY report_id, user_id`,
       )
