@@ -62,6 +62,25 @@ describe("an upload cut off inside its file part", () => {
   })
 })
 
+describe("an upload cut off inside a file part the server skips", () => {
+  it("is a problem answer, not an uncaught error of the skipped part", async () => {
+    const boundary = "skipped"
+    const response = await fetch(`${server.url}/api/v4/file_attachments`, {
+      method: "POST",
+      headers: {
+        Authorization: `Token token=${world.owner.token}`,
+        "Content-Type": `multipart/form-data; boundary=${boundary}`,
+      },
+      // A file part under another name begins, and the body ends without the closing boundary.
+      body: `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="spill.png"\r\n\r\nhello`,
+    })
+    expect(response.status).toBe(400)
+    expect(response.headers.get("content-type")).toContain("application/problem+json")
+    const problem = (await response.json()) as { readonly errors: Record<string, unknown> }
+    expect(Object.keys(problem.errors)).toEqual(["body"])
+  })
+})
+
 describe("a request Node refuses before the app sees it", () => {
   it("is answered with a problem body: headers past Node's limit are 431", async () => {
     const answer = await server.request("GET", `/api/v4/reports/search?x=${"y".repeat(20_000)}`, {

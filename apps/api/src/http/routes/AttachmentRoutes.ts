@@ -43,14 +43,15 @@ const filePart = (req: Request, maxBytes: number) =>
       let file: Readable | undefined
       let textNamedFile = false
       parser.on("file", (name, stream, info) => {
+        // A part cut off mid-way is destroyed with an error. The service listens for errors on the
+        // part it keeps once it starts writing; until then, and on every part it skips, the
+        // stream keeps its error (`errored`) instead of throwing it for want of a listener.
+        stream.on("error", () => {})
         if (name !== "file" || file !== undefined) {
           stream.resume()
           return
         }
         file = stream
-        // The service listens for errors once it starts writing; until then the stream keeps its
-        // error (`errored`) instead of throwing it for want of a listener.
-        stream.on("error", () => {})
         resume(Effect.succeed({ filename: info.filename ?? "", content: stream }))
       })
       parser.on("field", (name) => {
