@@ -89,6 +89,26 @@ export const loadScenarios = (context: LoadContext): ReadonlyArray<LoadScenario>
     return `/api/v4/reports/tiles?${query}`
   }
   return [
+    // The two floors under a fetch: what the common middleware alone costs (security headers,
+    // CORS, request id and log line, metrics), then with authentication and a small JSON answer.
+    {
+      name: "health check (the common middleware)",
+      key: "health",
+      method: "GET",
+      status: 200,
+      headers,
+      next: () => ({ path: "/healthz" }),
+      makesJobs: false,
+    },
+    {
+      name: "signed-in user (authentication floor)",
+      key: "me",
+      method: "GET",
+      status: 200,
+      headers,
+      next: () => ({ path: "/api/v4/users/me" }),
+      makesJobs: false,
+    },
     {
       name: "report fetch, default fields",
       key: "fetch",

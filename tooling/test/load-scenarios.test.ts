@@ -40,6 +40,8 @@ describe("the load scenarios", () => {
   it("each get the answer the benchmark counts as good from the API process", async () => {
     const scenarios = loadScenarios(target.context)
     expect(scenarios.map((scenario) => scenario.key)).toEqual([
+      "health",
+      "me",
       "fetch",
       "fetch-form",
       "list",
