@@ -70,20 +70,32 @@ const userColumns = [
 ]
 const appColumns = ["id", "bundle_id", "name"]
 
-/** The select list of `findSignedIn`: each table's columns under its own prefix, so none collide. */
+/** One table's part of the `findSignedIn` row: each column under its own prefix, so none collide. */
+const prefixed = (prefix: string, columns: ReadonlyArray<string>) =>
+  columns.map((column) => ({ column, alias: `${prefix}_${column}` }))
+const signedInParts = {
+  session: prefixed("s", sessionColumns.split(", ")),
+  user: prefixed("u", userColumns),
+  app: prefixed("a", appColumns),
+}
+
+/** The select list of `findSignedIn`. */
 const signedInColumns = [
-  ...sessionColumns.split(", ").map((column) => `s.${column} AS s_${column}`),
-  ...userColumns.map((column) => `u.${column} AS u_${column}`),
-  ...appColumns.map((column) => `a.${column} AS a_${column}`),
+  ...signedInParts.session.map(({ column, alias }) => `s.${column} AS ${alias}`),
+  ...signedInParts.user.map(({ column, alias }) => `u.${column} AS ${alias}`),
+  ...signedInParts.app.map(({ column, alias }) => `a.${column} AS ${alias}`),
 ].join(", ")
 
-/** The columns of one prefix, unprefixed, in select order; `undefined` for a row a LEFT JOIN missed. */
-const partOf = <A>(row: Record<string, unknown>, prefix: string): A | undefined => {
-  if (row[`${prefix}id`] === null) return undefined
-  const part: Record<string, unknown> = {}
-  for (const [name, value] of Object.entries(row))
-    if (name.startsWith(prefix)) part[name.slice(prefix.length)] = value
-  return part as A
+/** One part of the row, unprefixed, in select order; `undefined` for a row a LEFT JOIN missed. */
+const partOf = <A>(
+  row: Record<string, unknown>,
+  part: ReadonlyArray<{ readonly column: string; readonly alias: string }>,
+): A | undefined => {
+  // Every part starts with its `id` column.
+  if (row[part[0]!.alias] === null) return undefined
+  const values: Record<string, unknown> = {}
+  for (const { column, alias } of part) values[column] = row[alias]
+  return values as A
 }
 
 export class SessionStore extends Context.Service<
@@ -147,9 +159,9 @@ export class SessionStore extends Context.Service<
               const row = rows[0]
               if (row === undefined) return undefined
               return {
-                session: partOf<SessionRow>(row, "s_")!,
-                user: partOf<UserRow>(row, "u_"),
-                app: partOf<BrandedAppRow>(row, "a_"),
+                session: partOf<SessionRow>(row, signedInParts.session)!,
+                user: partOf<UserRow>(row, signedInParts.user),
+                app: partOf<BrandedAppRow>(row, signedInParts.app),
               }
             }),
             Effect.orDie,
