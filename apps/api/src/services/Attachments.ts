@@ -72,6 +72,9 @@ const cleanupInterval = Duration.hours(1)
 const cleanupBatch = 200
 const urlSecretSetting = "attachment_url_secret"
 
+/** The path a file's addresses are signed under: one signature for all its renditions. */
+const fileScope = (id: number): string => `/api/v4/files/${id}`
+
 /** Renditions of jpeg stay jpeg; of png and gif (the first frame) are png. */
 const renditionTypeOf = (contentType: string): string =>
   contentType === contentTypes.jpeg ? contentTypes.jpeg : contentTypes.png
@@ -132,7 +135,9 @@ export class Attachments extends Context.Service<
      */
     readonly renditionSigner: (
       requestOrigin: string,
-    ) => Effect.Effect<(image: AttachmentRow) => { readonly thumb: string; readonly medium: string }>
+    ) => Effect.Effect<
+      (image: { readonly id: number }) => { readonly thumb: string; readonly medium: string }
+    >
     /** The attachment record of the API: `{id, original_url, filename, content_type, byte_size, style_url}`. */
     readonly recordOf: (attachment: AttachmentRow, requestOrigin: string) => Effect.Effect<Attachment>
     /**
@@ -158,7 +163,7 @@ export class Attachments extends Context.Service<
      * unknown attachment. A rendition not made yet is answered with the original.
      */
     readonly serve: (
-      request: { readonly id: number; readonly style: Style; readonly path: string },
+      request: { readonly id: number; readonly style: Style },
       presented: { readonly expires: unknown; readonly signature: unknown },
     ) => Effect.Effect<ServedFile, Forbidden | NotFound>
   }
@@ -305,24 +310,22 @@ export class Attachments extends Context.Service<
           Option.getOrElse(config.publicUrl, () => requestOrigin),
           config.urlLifetimeSeconds,
         )
-      const fileUrl = (addressOf: (path: string) => string, attachment: AttachmentRow, style: Style) =>
-        addressOf(`/api/v4/files/${attachment.id}/${style}`)
+      /** The addresses of a file's renditions, all under one signature. */
+      const fileUrls = (
+        addressesOf: (scope: string) => (name: string) => string,
+        attachment: { readonly id: number },
+      ) => addressesOf(fileScope(attachment.id))
       const renditionSigner = (requestOrigin: string) =>
-        Effect.map(signerOn(requestOrigin), (addressOf) => (image: AttachmentRow) => ({
-          thumb: fileUrl(addressOf, image, "thumb"),
-          medium: fileUrl(addressOf, image, "medium"),
-        }))
+        Effect.map(signerOn(requestOrigin), (addressesOf) => (image: { readonly id: number }) => {
+          const urlOf = fileUrls(addressesOf, image)
+          return { thumb: urlOf("thumb"), medium: urlOf("medium") }
+        })
       const urlsOf = (attachment: AttachmentRow, requestOrigin: string) =>
-        Effect.map(signerOn(requestOrigin), (addressOf) => {
-          const original_url = fileUrl(addressOf, attachment, "original")
+        Effect.map(signerOn(requestOrigin), (addressesOf) => {
+          const urlOf = fileUrls(addressesOf, attachment)
+          const original_url = urlOf("original")
           if (attachment.image !== 1) return { original_url, style_url: {} }
-          return {
-            original_url,
-            style_url: {
-              thumb: fileUrl(addressOf, attachment, "thumb"),
-              medium: fileUrl(addressOf, attachment, "medium"),
-            },
-          }
+          return { original_url, style_url: { thumb: urlOf("thumb"), medium: urlOf("medium") } }
         })
 
       const makeRenditions = Effect.fn("Attachments.makeRenditions")(function* (id: number, job: RunningJob) {
@@ -371,10 +374,10 @@ export class Attachments extends Context.Service<
       }).pipe(Effect.withSpan("Attachments.cleanup"))
 
       const serve = Effect.fn("Attachments.serve")(function* (
-        request: { readonly id: number; readonly style: Style; readonly path: string },
+        request: { readonly id: number; readonly style: Style },
         presented: { readonly expires: unknown; readonly signature: unknown },
       ) {
-        const verdict = yield* SignedUrl.verify(secret, request.path, presented)
+        const verdict = yield* SignedUrl.verify(secret, fileScope(request.id), presented)
         if (verdict === "expired") return yield* new Forbidden({ message: "the file address has expired" })
         if (verdict === "invalid")
           return yield* new Forbidden({ message: "the file address is not validly signed" })

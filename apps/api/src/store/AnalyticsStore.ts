@@ -31,7 +31,6 @@
 import type { RangeWidth } from "@fieldreport/domain/AnalyticsBucket"
 import { Context, Effect, Layer } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
-import type { AttachmentRow } from "./AttachmentStore.ts"
 
 /** The reports of a channel created in `[start, end)`; instants as ISO 8601 UTC text. */
 export interface ReportRange {
@@ -46,8 +45,10 @@ export interface LocalRange extends ReportRange {
   readonly offsetMinutes: number
 }
 
-/** An image attached to a report of the range, with the report. */
-export interface ReportImageRow extends AttachmentRow {
+/** An image attached to a report of the range: the attachment's id and upload time, and the report. */
+export interface ReportImageRow {
+  readonly id: number
+  readonly created_at: string
   readonly report_id: number
 }
 
@@ -351,8 +352,7 @@ export class AnalyticsStore extends Context.Service<
 
       return AnalyticsStore.of({
         images: (range) =>
-          sql<ReportImageRow>`SELECT a.id, a.user_id, a.filename, a.content_type, a.byte_size, a.storage_key,
-              a.image, a.renditions_ready, a.used, a.created_at, a.released_at, r.id AS report_id
+          sql<ReportImageRow>`SELECT a.id, a.created_at, r.id AS report_id
             FROM reports r
             JOIN report_attachments ra ON ra.report_id = r.id
             JOIN form_fields f ON f.channel_id = ra.channel_id AND f.key = ra.field_key

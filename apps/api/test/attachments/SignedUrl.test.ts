@@ -4,7 +4,7 @@ import { TestClock } from "effect/testing"
 import * as SignedUrl from "../../src/attachments/SignedUrl.ts"
 
 const secret = "test-secret-0123456789"
-const path = "/api/v4/files/15/thumb"
+const path = "/api/v4/files/15"
 const start = Date.parse("2026-11-22T04:30:10.000Z")
 
 describe("SignedUrl", () => {
@@ -15,28 +15,32 @@ describe("SignedUrl", () => {
       assert.strictEqual(expires % 60, 0)
       assert.isTrue(expires * 1000 >= start + 3600_000)
       assert.isTrue(expires * 1000 < start + 3660_000)
-      const url = yield* SignedUrl.signedUrl(secret, "https://reports.example.com", path, 3600)
-      assert.match(
-        url,
-        /^https:\/\/reports\.example\.com\/api\/v4\/files\/15\/thumb\?expires=\d+&signature=[\w-]{43}$/,
-      )
     }),
   )
 
-  it.effect("signs many paths as of one instant, each as signedUrl would", () =>
+  it.effect("gives every name of a scope one signature, as of the instant the signer was made", () =>
     Effect.gen(function* () {
       yield* TestClock.setTime(start)
-      const addressOf = yield* SignedUrl.signer(secret, "https://reports.example.com", 3600)
+      const { expires, signature } = yield* SignedUrl.sign(secret, path, 3600)
+      const addressesOf = yield* SignedUrl.signer(secret, "https://reports.example.com", 3600)
       // The clock moves on; the signer keeps the instant it was made at.
       yield* TestClock.setTime(start + 120_000)
-      const thumb = addressOf(path)
-      const medium = addressOf("/api/v4/files/15/medium")
-      yield* TestClock.setTime(start)
-      assert.strictEqual(thumb, yield* SignedUrl.signedUrl(secret, "https://reports.example.com", path, 3600))
-      assert.notStrictEqual(medium.split("signature=")[1], thumb.split("signature=")[1])
-      const query = new URL(medium).searchParams
+      const urlOf = addressesOf(path)
+      assert.strictEqual(
+        urlOf("thumb"),
+        `https://reports.example.com/api/v4/files/15/thumb?expires=${expires}&signature=${signature}`,
+      )
+      assert.match(
+        urlOf("medium"),
+        /^https:\/\/reports\.example\.com\/api\/v4\/files\/15\/medium\?expires=\d+&signature=[\w-]{43}$/,
+      )
+      const query = new URL(urlOf("medium")).searchParams
       const presented = { expires: query.get("expires"), signature: query.get("signature") }
-      assert.strictEqual(yield* SignedUrl.verify(secret, "/api/v4/files/15/medium", presented), "valid")
+      assert.strictEqual(yield* SignedUrl.verify(secret, path, presented), "valid")
+      assert.notStrictEqual(
+        new URL(addressesOf("/api/v4/files/16")("thumb")).searchParams.get("signature"),
+        signature,
+      )
     }),
   )
 
@@ -53,7 +57,7 @@ describe("SignedUrl", () => {
     }),
   )
 
-  it.effect("refuses a tampered signature, expiry, path or secret, and missing parameters", () =>
+  it.effect("refuses a tampered signature, expiry, scope or secret, and missing parameters", () =>
     Effect.gen(function* () {
       yield* TestClock.setTime(start)
       const { expires, signature } = yield* SignedUrl.sign(secret, path, 3600)
@@ -63,11 +67,11 @@ describe("SignedUrl", () => {
       assert.strictEqual(yield* verify({ expires: String(expires), signature: flipped }), "invalid")
       assert.strictEqual(yield* verify({ expires: String(expires + 3600), signature }), "invalid")
       assert.strictEqual(
-        yield* verify({ expires: String(expires), signature }, "/api/v4/files/16/thumb"),
+        yield* verify({ expires: String(expires), signature }, "/api/v4/files/16"),
         "invalid",
       )
       assert.strictEqual(
-        yield* verify({ expires: String(expires), signature }, "/api/v4/files/15/original"),
+        yield* verify({ expires: String(expires), signature }, "/api/v4/files/151"),
         "invalid",
       )
       assert.strictEqual(

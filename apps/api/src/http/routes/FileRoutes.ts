@@ -99,7 +99,7 @@ export const fileRoutes = (route: Route<AppServices>): Router => {
         }
         const attachments = yield* Attachments
         const file = yield* attachments.serve(
-          { id: Number(id), style, path: `/api/v4/files/${id}/${style}` },
+          { id: Number(id), style },
           { expires: req.query.expires, signature: req.query.signature },
         )
         const res = req.res
