@@ -352,13 +352,16 @@ export class AnalyticsStore extends Context.Service<
 
       return AnalyticsStore.of({
         images: (range) =>
-          sql<ReportImageRow>`SELECT a.id, a.created_at, r.id AS report_id
-            FROM reports r
-            JOIN report_attachments ra ON ra.report_id = r.id
+          // The attachments' own copy of their report's filing time (migration 0019) finds them
+          // without reading a report row per image.
+          sql<ReportImageRow>`SELECT a.id, a.created_at, ra.report_id
+            FROM report_attachments ra
             JOIN form_fields f ON f.channel_id = ra.channel_id AND f.key = ra.field_key
             JOIN attachments a ON a.id = ra.attachment_id
-            WHERE ${inRange(range)} AND f.field_type = 'Image'
-            ORDER BY r.created_at, r.id, a.id`.pipe(Effect.orDie),
+            WHERE ra.channel_id = ${range.channelId}
+              AND ra.report_created_at >= ${range.start} AND ra.report_created_at < ${range.end}
+              AND f.field_type = 'Image'
+            ORDER BY ra.report_created_at, ra.report_id, a.id`.pipe(Effect.orDie),
         countsPerUnit: (range, width) =>
           Effect.gen(function* () {
             const { units, rest } = quarterCut(range)

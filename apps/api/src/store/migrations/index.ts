@@ -19,6 +19,7 @@ import taskChannels from "./0015_task_channels.ts"
 import channelKeys from "./0016_channel_keys.ts"
 import notificationKeys from "./0017_notification_keys.ts"
 import dropAlertAreaBoxes from "./0018_drop_alert_area_boxes.ts"
+import reportAttachmentTimes from "./0019_report_attachment_times.ts"
 
 /** Every migration, keyed `<number>_<name>`. */
 export const migrations = Migrator.fromRecord({
@@ -39,4 +40,5 @@ export const migrations = Migrator.fromRecord({
   "0016_channel_keys": channelKeys,
   "0017_notification_keys": notificationKeys,
   "0018_drop_alert_area_boxes": dropAlertAreaBoxes,
+  "0019_report_attachment_times": reportAttachmentTimes,
 })
