@@ -18,6 +18,7 @@
 import * as NotificationTargeting from "@fieldreport/domain/NotificationTargeting"
 import type { Position } from "@fieldreport/domain/Position"
 import { Effect, Layer } from "effect"
+import { AppConfig } from "../Config.ts"
 import { ReportCreatedJob, ReportMovedJob } from "../services/Reports.ts"
 import { AlertAreaIndex } from "../store/AlertAreaIndex.ts"
 import { nowIso } from "../store/Clock.ts"
@@ -73,5 +74,7 @@ export const layer = Layer.effectDiscard(
 
     yield* jobs.register(ReportCreatedJob, fanOut("created"))
     yield* jobs.register(ReportMovedJob, fanOut("moved"))
+    // A process that runs jobs reads the areas now, in the background, not at its first report.
+    if ((yield* AppConfig).jobWorkers > 0) yield* Effect.forkScoped(index.warm)
   }),
 )

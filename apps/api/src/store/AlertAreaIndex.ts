@@ -14,7 +14,7 @@
 import * as AlertArea from "@fieldreport/domain/AlertArea"
 import type { Position } from "@fieldreport/domain/Position"
 import type * as Wkt from "@fieldreport/domain/Wkt"
-import { Context, Effect, Layer } from "effect"
+import { Context, Effect, Layer, Semaphore } from "effect"
 import { SqlClient } from "effect/sql"
 import RBush from "rbush"
 
@@ -98,6 +98,11 @@ export class AlertAreaIndex extends Context.Service<
      * database holds them now.
      */
     readonly containing: (position: Position) => Effect.Effect<ReadonlyArray<IndexedArea>>
+    /**
+     * Reads every area into memory now, unless done already: a process that will match forks it
+     * at start, so its first report does not wait the second that 100,000 areas take to load.
+     */
+    readonly warm: Effect.Effect<void>
   }
 >()("api/store/AlertAreaIndex") {
   static readonly layer = Layer.effect(
@@ -108,6 +113,8 @@ export class AlertAreaIndex extends Context.Service<
       const entries = new Map<number, Entry>()
       /** The number of the last change the tree holds; undefined until the first load. */
       let applied: number | undefined
+      // One first load at a time: a warm-up and a match that starts meanwhile share it.
+      const firstLoad = yield* Semaphore.make(1)
 
       const latestChange = sql<{
         change: number | null
@@ -136,17 +143,20 @@ export class AlertAreaIndex extends Context.Service<
         }),
       )
 
-      const catchUp = Effect.gen(function* () {
-        if (applied === undefined) {
-          const { change, areas } = yield* load
-          // Another fiber may have loaded meanwhile; the changes since are read next time.
+      const loadAll = firstLoad.withPermits(1)(
+        Effect.gen(function* () {
+          // Loaded by the fiber that held the permit before; the changes since are read next time.
           if (applied !== undefined) return
+          const { change, areas } = yield* load
           const loaded = areas.flatMap((area) => entryOf(area) ?? [])
           for (const entry of loaded) entries.set(entry.area.id, entry)
           tree.load(loaded)
           applied = change
-          return
-        }
+        }),
+      )
+
+      const catchUp = Effect.gen(function* () {
+        if (applied === undefined) return yield* loadAll
         const since = applied
         if ((yield* latestChange) <= since) return
         const changes = yield* sql<Change>`SELECT c.change, c.area_id, ${sql.literal(columns)}
@@ -170,6 +180,7 @@ export class AlertAreaIndex extends Context.Service<
               .filter((entry) => AlertArea.contains(entry.area.region, [longitude, latitude]))
               .map((entry) => entry.area),
           ).pipe(Effect.orDie),
+        warm: loadAll.pipe(Effect.orDie),
       })
     }),
   )

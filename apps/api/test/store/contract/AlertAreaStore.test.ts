@@ -89,6 +89,28 @@ describe("AlertAreaStore contract", () => {
           assert.deepStrictEqual(yield* matching([174.1, -41.9]), [wide.id])
         }),
       )
+
+      it.effect("warmed up while a match starts, holds every area once and follows later writes", () =>
+        Effect.gen(function* () {
+          const store = yield* AlertAreaStore
+          const userId = yield* newUser()
+          const kept = yield* store.insert(userId, square, "2025-01-03T00:00:00.000Z")
+          // A new index, as a process has at start: the warm-up and a match share one first load.
+          const [, first] = yield* Effect.gen(function* () {
+            const index = yield* AlertAreaIndex
+            const both = yield* Effect.all([index.warm, index.containing([174.2, -41.8])], {
+              concurrency: "unbounded",
+            })
+            const later = yield* store.insert(userId, square, "2025-01-04T00:00:00.000Z")
+            yield* index.warm
+            const ids = (yield* index.containing([174.2, -41.8])).map((area) => area.id)
+            assert.strictEqual(ids.filter((id) => id === kept.id).length, 1)
+            assert.strictEqual(ids.filter((id) => id === later.id).length, 1)
+            return both
+          }).pipe(Effect.provide(AlertAreaIndex.layer))
+          assert.strictEqual(first.filter((area) => area.id === kept.id).length, 1)
+        }),
+      )
     })
   }
 })
