@@ -173,13 +173,19 @@ export class AlertAreaIndex extends Context.Service<
       })
 
       return AlertAreaIndex.of({
-        containing: ([longitude, latitude]) =>
-          Effect.map(catchUp, () =>
-            tree
-              .search({ minX: longitude, minY: latitude, maxX: longitude, maxY: latitude })
-              .filter((entry) => AlertArea.contains(entry.area.region, [longitude, latitude]))
-              .map((entry) => entry.area),
-          ).pipe(Effect.orDie),
+        containing: (position) =>
+          Effect.map(catchUp, () => {
+            const [longitude, latitude] = position
+            const found: Array<IndexedArea> = []
+            for (const { area } of tree.search({
+              minX: longitude,
+              minY: latitude,
+              maxX: longitude,
+              maxY: latitude,
+            }))
+              if (AlertArea.contains(area.region, position)) found.push(area)
+            return found
+          }).pipe(Effect.orDie),
         warm: loadAll.pipe(Effect.orDie),
       })
     }),
