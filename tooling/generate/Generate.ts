@@ -729,15 +729,6 @@ export const fill = (
         ids.forEach(({ id }, offset) => {
           reportIds[from + offset] = id
         })
-        yield* insertRows(
-          sql,
-          "reports_box",
-          ["id", "min_longitude", "max_longitude", "min_latitude", "max_latitude"],
-          ids.map(({ id }, offset) => {
-            const [longitude, latitude] = at(drafts, offset).position
-            return [id, longitude, longitude, latitude, latitude]
-          }),
-        )
         photoCursor = 0
         yield* insertRows(
           sql,

@@ -441,7 +441,6 @@ export class Reports extends Context.Service<
         // Another request filed a report with this uuid since the caller looked.
         if (report === undefined)
           return yield* new Conflict({ message: "report.uuid: is used by another report" })
-        yield* reports.placeInBox(report.id, draft.location)
         yield* useAttachments(report, context, [])
         yield* jobs.enqueue(ReportCreatedJob, { report_id: report.id })
         return report
@@ -500,10 +499,7 @@ export class Reports extends Context.Service<
           },
           now,
         )
-        if (moved) {
-          yield* reports.placeInBox(report.id, location)
-          yield* jobs.enqueue(ReportMovedJob, { report_id: report.id })
-        }
+        if (moved) yield* jobs.enqueue(ReportMovedJob, { report_id: report.id })
         if (stateChange._tag === "Changed") {
           const nameOf = (id: number) => context.states.find((state) => state.id === id)?.name ?? ""
           yield* reports.insertStateChange({

@@ -1,12 +1,11 @@
 /**
- * Reports and what hangs on them: their box in the `reports_box` spatial index, the attachments
- * their answers name (one row per attachment, so no attachment is in two fields or reports), their
+ * Reports and what hangs on them: the attachments their answers name (one row per attachment, so no attachment is in two fields or reports), their
  * state changes, who opened them, and the batch look-ups that render many reports at once.
  *
  * Answers are stored as JSON text and read back parsed. Every write of a report increments its
  * `version`, from which its `cache_key` is made.
  */
-import type { AnswerValue, Location } from "@fieldreport/domain/Report"
+import type { AnswerValue } from "@fieldreport/domain/Report"
 import { Array as Arr, Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 
@@ -137,8 +136,6 @@ export class ReportStore extends Context.Service<
     readonly update: (id: number, changes: ReportChanges, at: string) => Effect.Effect<ReportRow>
     /** Marks the report changed (a comment was added): a new version at `at`. */
     readonly touch: (id: number, at: string) => Effect.Effect<void>
-    /** Puts the report's point in the spatial index, or takes it out when it has no location. */
-    readonly placeInBox: (id: number, location: Location | undefined) => Effect.Effect<void>
     readonly attachmentLinks: (reportId: number) => Effect.Effect<ReadonlyArray<AttachmentLink>>
     /** Replaces the attachments the report's answers name. */
     readonly replaceAttachmentLinks: (
@@ -214,19 +211,6 @@ export class ReportStore extends Context.Service<
             Effect.asVoid,
             Effect.orDie,
           ),
-        placeInBox: (id, location) =>
-          Effect.gen(function* () {
-            yield* sql`DELETE FROM reports_box WHERE id = ${id}`
-            if (location === undefined) return
-            const { latitude, longitude } = location
-            yield* sql`INSERT INTO reports_box ${sql.insert({
-              id,
-              min_longitude: longitude,
-              max_longitude: longitude,
-              min_latitude: latitude,
-              max_latitude: latitude,
-            })}`
-          }).pipe(Effect.orDie),
         attachmentLinks: (reportId) =>
           sql<AttachmentLink>`SELECT attachment_id, field_key FROM report_attachments
             WHERE report_id = ${reportId} ORDER BY attachment_id`.pipe(Effect.orDie),

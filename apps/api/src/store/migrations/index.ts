@@ -20,6 +20,7 @@ import channelKeys from "./0016_channel_keys.ts"
 import notificationKeys from "./0017_notification_keys.ts"
 import dropAlertAreaBoxes from "./0018_drop_alert_area_boxes.ts"
 import reportAttachmentTimes from "./0019_report_attachment_times.ts"
+import dropReportBoxes from "./0020_drop_report_boxes.ts"
 
 /** Every migration, keyed `<number>_<name>`. */
 export const migrations = Migrator.fromRecord({
@@ -41,4 +42,5 @@ export const migrations = Migrator.fromRecord({
   "0017_notification_keys": notificationKeys,
   "0018_drop_alert_area_boxes": dropAlertAreaBoxes,
   "0019_report_attachment_times": reportAttachmentTimes,
+  "0020_drop_report_boxes": dropReportBoxes,
 })

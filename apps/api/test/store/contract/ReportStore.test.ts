@@ -86,25 +86,6 @@ describe("ReportStore contract", () => {
           }),
       )
 
-      it.effect("keeps a report's point in the spatial index, and takes it out", () =>
-        Effect.gen(function* () {
-          const store = yield* ReportStore
-          const sql = yield* SqlClient.SqlClient
-          const channel = yield* newChannel
-          const id = (yield* store.insert(newReport(channel, yield* newUser())))?.id ?? 0
-          const boxes = sql<{
-            min_longitude: number
-            max_latitude: number
-          }>`SELECT min_longitude, max_latitude
-            FROM reports_box WHERE id = ${id}`.pipe(Effect.orDie)
-          yield* store.placeInBox(id, { latitude: -41.5, longitude: 174.5 })
-          yield* store.placeInBox(id, { latitude: -41.25, longitude: 174.75 })
-          assert.deepStrictEqual(yield* boxes, [{ min_longitude: 174.75, max_latitude: -41.25 }])
-          yield* store.placeInBox(id, undefined)
-          assert.deepStrictEqual(yield* boxes, [])
-        }),
-      )
-
       it.effect(
         "replaces attachment links, records state changes and reads, renders readers, reporters and channels",
         () =>

@@ -34,7 +34,7 @@ describe("schema of the migrations", () => {
           const found = yield* columns
           for (const column of [
             "reports.answers",
-            "reports_box.min_longitude",
+            "report_attachments.report_created_at",
             "report_quarter_counts.quarter",
           ])
             assert.include(found, column)
