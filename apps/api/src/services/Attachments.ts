@@ -72,6 +72,12 @@ const cleanupInterval = Duration.hours(1)
 const cleanupBatch = 200
 const urlSecretSetting = "attachment_url_secret"
 
+/** Those of `ids` missing from `found`. */
+const notIn = (ids: ReadonlyArray<number>, found: ReadonlyArray<number>): ReadonlyArray<number> => {
+  const present = new Set(found)
+  return ids.filter((id) => !present.has(id))
+}
+
 /** The path a file's addresses are signed under: one signature for all its renditions. */
 const fileScope = (id: number): string => `/api/v4/files/${id}`
 
@@ -154,6 +160,12 @@ export class Attachments extends Context.Service<
      * (empty when all were marked), which the caller refuses with `422`. Joins the caller's transaction.
      */
     readonly markUsed: (ids: ReadonlyArray<number>) => Effect.Effect<ReadonlyArray<number>>
+    /**
+     * Marks attachments used that nothing uses yet, for a report's answers; answers the ids it could
+     * not (gone, or taken by another report meanwhile), which the caller refuses with `422`. Joins
+     * the caller's transaction.
+     */
+    readonly claim: (ids: ReadonlyArray<number>) => Effect.Effect<ReadonlyArray<number>>
     /** Marks attachments no longer used: they are removed 24 hours from now unless used again. */
     readonly release: (ids: ReadonlyArray<number>) => Effect.Effect<void>
     /** Removes the attachments (rows and files) nothing has used for 24 hours; answers how many. */
@@ -429,11 +441,8 @@ export class Attachments extends Context.Service<
             ),
             (rows) => new Map(rows.map((row) => [row.id, row.content_type])),
           ),
-        markUsed: (ids) =>
-          Effect.map(store.markUsed(ids), (found) => {
-            const marked = new Set(found)
-            return ids.filter((id) => !marked.has(id))
-          }),
+        markUsed: (ids) => Effect.map(store.markUsed(ids), (marked) => notIn(ids, marked)),
+        claim: (ids) => Effect.map(store.claim(ids), (claimed) => notIn(ids, claimed)),
         release: (ids) =>
           Effect.flatMap(Clock.currentTimeMillis, (now) => store.release(ids, new Date(now).toISOString())),
         cleanup,

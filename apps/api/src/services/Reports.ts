@@ -386,7 +386,7 @@ export class Reports extends Context.Service<
         }
         const namedBefore = new Set(before.map((link) => link.attachment_id))
         const missing = new Set(
-          yield* attachments.markUsed(
+          yield* attachments.claim(
             links.map((link) => link.attachment_id).filter((id) => !namedBefore.has(id)),
           ),
         )

@@ -55,6 +55,11 @@ export class AttachmentStore extends Context.Service<
     readonly markRenditionsReady: (id: number) => Effect.Effect<void>
     /** Marks attachments used; answers the ids it found. */
     readonly markUsed: (ids: ReadonlyArray<number>) => Effect.Effect<ReadonlyArray<number>>
+    /**
+     * Marks attachments used that nothing uses yet; answers the ids it marked. The check is made
+     * on the row as it is written, so of two transactions claiming one attachment only one gets it.
+     */
+    readonly claim: (ids: ReadonlyArray<number>) => Effect.Effect<ReadonlyArray<number>>
     readonly release: (ids: ReadonlyArray<number>, at: string) => Effect.Effect<void>
     /**
      * Removes up to `limit` attachments that nothing uses, uploaded and (if ever used) released
@@ -109,6 +114,14 @@ export class AttachmentStore extends Context.Service<
             ? Effect.succeed([])
             : sql<{ readonly id: number }>`UPDATE attachments SET used = 1, released_at = NULL
                 WHERE id IN ${sql.in(ids)} RETURNING id`.pipe(
+                Effect.map((rows) => rows.map((row) => row.id)),
+                Effect.orDie,
+              ),
+        claim: (ids) =>
+          ids.length === 0
+            ? Effect.succeed([])
+            : sql<{ readonly id: number }>`UPDATE attachments SET used = 1, released_at = NULL
+                WHERE id IN ${sql.in(ids)} AND used = 0 RETURNING id`.pipe(
                 Effect.map((rows) => rows.map((row) => row.id)),
                 Effect.orDie,
               ),

@@ -694,6 +694,29 @@ describe("attachments in answers", () => {
       [`report.${form.photos}`]: [`attachment ${owners.id} does not exist`],
     })
   })
+
+  it("gives an attachment named by several reports at once to one of them; the others get 422", async () => {
+    const photo = await upload(server, world.reporter, await png(), "wanted.png")
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        postReport(server, world.reporter, {
+          account_id: world.channel.id,
+          address: `race ${index}`,
+          [form.photos]: [photo.id],
+        }),
+      ),
+    )
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 422, 422, 422, 422, 422])
+    for (const answer of answers.filter((answer) => answer.status === 422))
+      expect(answer.body.errors).toEqual({
+        [`report.${form.photos}`]: [`attachment ${photo.id} does not exist`],
+      })
+    const [links] = await query<{ n: number }>(
+      server,
+      (sql) => sql`SELECT COUNT(*) AS n FROM report_attachments WHERE attachment_id = ${photo.id}`,
+    )
+    expect(Number(links?.n)).toBe(1)
+  })
 })
 
 describe("PATCH /api/v4/reports/{id}", () => {

@@ -21,6 +21,7 @@ import notificationKeys from "./0017_notification_keys.ts"
 import dropAlertAreaBoxes from "./0018_drop_alert_area_boxes.ts"
 import reportAttachmentTimes from "./0019_report_attachment_times.ts"
 import dropReportBoxes from "./0020_drop_report_boxes.ts"
+import reportAttachmentKeys from "./0021_report_attachment_keys.ts"
 
 /** Every migration, keyed `<number>_<name>`. */
 export const migrations = Migrator.fromRecord({
@@ -43,4 +44,5 @@ export const migrations = Migrator.fromRecord({
   "0018_drop_alert_area_boxes": dropAlertAreaBoxes,
   "0019_report_attachment_times": reportAttachmentTimes,
   "0020_drop_report_boxes": dropReportBoxes,
+  "0021_report_attachment_keys": reportAttachmentKeys,
 })
