@@ -4,6 +4,7 @@
  */
 import { Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
+import * as ClientUuids from "./ClientUuids.ts"
 import { nowIso } from "./Clock.ts"
 import { changedColumns } from "./Columns.ts"
 import type { ChannelRole } from "./MembershipStore.ts"
@@ -116,7 +117,22 @@ export class ChannelStore extends Context.Service<
             Effect.orDie,
           )
         },
-        delete: (id) => sql`DELETE FROM channels WHERE id = ${id}`.pipe(Effect.asVoid, Effect.orDie),
+        // The channel's reports go with it, and their comments and tasks: their uuids are freed first.
+        delete: (id) =>
+          sql
+            .withTransaction(
+              Effect.gen(function* () {
+                yield* ClientUuids.free(sql, "report", sql`SELECT uuid FROM reports WHERE channel_id = ${id}`)
+                yield* ClientUuids.free(
+                  sql,
+                  "report_comment",
+                  sql`SELECT uuid FROM report_comments WHERE channel_id = ${id}`,
+                )
+                yield* ClientUuids.free(sql, "task", sql`SELECT uuid FROM tasks WHERE channel_id = ${id}`)
+                yield* sql`DELETE FROM channels WHERE id = ${id}`
+              }),
+            )
+            .pipe(Effect.orDie),
         attachmentIds: (id) =>
           sql<{ id: number }>`SELECT attachment_id AS id FROM report_attachments WHERE channel_id = ${id}
             UNION SELECT logo_attachment_id AS id FROM channels WHERE id = ${id} AND logo_attachment_id IS NOT NULL`.pipe(

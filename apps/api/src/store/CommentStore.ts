@@ -4,6 +4,7 @@
  */
 import { Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
+import * as ClientUuids from "./ClientUuids.ts"
 
 /** A note comment; `public` is 0/1. */
 export interface NoteCommentRow {
@@ -101,11 +102,16 @@ export class CommentStore extends Context.Service<
             : sql<NoteCommentRow>`SELECT ${noteColumns} FROM note_comments
                 WHERE report_id IN ${sql.in(reportIds)} ORDER BY report_id, id`.pipe(Effect.orDie),
         insertReportComment: (comment) =>
-          sql<ReportCommentRow>`INSERT INTO report_comments ${sql.insert({ ...comment })}
-            ON CONFLICT (uuid) DO NOTHING RETURNING ${commentColumns}`.pipe(
-            Effect.map((rows) => rows[0]),
-            Effect.orDie,
-          ),
+          sql
+            .withTransaction(
+              Effect.gen(function* () {
+                if (!(yield* ClientUuids.claim(sql, "report_comment", comment.uuid))) return undefined
+                const [inserted] = yield* sql<ReportCommentRow>`INSERT INTO report_comments
+                  ${sql.insert({ ...comment })} RETURNING ${commentColumns}`
+                return inserted
+              }),
+            )
+            .pipe(Effect.orDie),
         findReportCommentByUuid: (uuid) =>
           sql<ReportCommentRow>`SELECT ${commentColumns} FROM report_comments WHERE uuid = ${uuid}`.pipe(
             Effect.map((rows) => rows[0]),

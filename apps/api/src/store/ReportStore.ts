@@ -8,6 +8,7 @@
 import type { AnswerValue } from "@fieldreport/domain/Report"
 import { Array as Arr, Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
+import * as ClientUuids from "./ClientUuids.ts"
 
 /** A report's answers by field key, as stored. */
 export type StoredAnswers = Readonly<Record<string, AnswerValue>>
@@ -194,11 +195,21 @@ export class ReportStore extends Context.Service<
             Effect.orDie,
           ),
         insert: (report) =>
-          sql<StoredReport>`INSERT INTO reports ${sql.insert({
-            ...report,
-            answers: JSON.stringify(report.answers),
-            updated_at: report.created_at,
-          })} ON CONFLICT (uuid) DO NOTHING RETURNING ${columns}`.pipe(Effect.map(one), Effect.orDie),
+          sql
+            .withTransaction(
+              Effect.gen(function* () {
+                if (report.uuid != null && !(yield* ClientUuids.claim(sql, "report", report.uuid)))
+                  return undefined
+                return one(
+                  yield* sql<StoredReport>`INSERT INTO reports ${sql.insert({
+                    ...report,
+                    answers: JSON.stringify(report.answers),
+                    updated_at: report.created_at,
+                  })} RETURNING ${columns}`,
+                )
+              }),
+            )
+            .pipe(Effect.orDie),
         update: (id, changes, at) =>
           sql<StoredReport>`UPDATE reports SET ${sql.update({ ...asColumns(changes), updated_at: at })},
               version = version + 1

@@ -7,6 +7,7 @@
 import type * as OrderBy from "@fieldreport/domain/OrderBy"
 import { Context, Effect, Layer } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
+import * as ClientUuids from "./ClientUuids.ts"
 
 /** A stored task; timestamps are ISO 8601 in UTC with milliseconds. */
 export interface TaskRow {
@@ -132,11 +133,16 @@ export class TaskStore extends Context.Service<
             Effect.orDie,
           ),
         insert: (task) =>
-          sql<TaskRow>`INSERT INTO tasks ${sql.insert({ ...task })}
-            ON CONFLICT (uuid) DO NOTHING RETURNING ${columns}`.pipe(
-            Effect.map((rows) => rows[0]),
-            Effect.orDie,
-          ),
+          sql
+            .withTransaction(
+              Effect.gen(function* () {
+                if (!(yield* ClientUuids.claim(sql, "task", task.uuid))) return undefined
+                const [inserted] =
+                  yield* sql<TaskRow>`INSERT INTO tasks ${sql.insert({ ...task })} RETURNING ${columns}`
+                return inserted
+              }),
+            )
+            .pipe(Effect.orDie),
         list: (criteria) =>
           Effect.gen(function* () {
             const tasks = yield* sql<TaskRow>`SELECT ${columns} FROM tasks WHERE ${where(criteria)}
@@ -156,7 +162,15 @@ export class TaskStore extends Context.Service<
             Effect.map((rows) => rows.length > 0),
             Effect.orDie,
           ),
-        delete: (uuid) => sql`DELETE FROM tasks WHERE uuid = ${uuid}`.pipe(Effect.asVoid, Effect.orDie),
+        delete: (uuid) =>
+          sql
+            .withTransaction(
+              Effect.gen(function* () {
+                yield* ClientUuids.free(sql, "task", sql`SELECT uuid FROM tasks WHERE uuid = ${uuid}`)
+                yield* sql`DELETE FROM tasks WHERE uuid = ${uuid}`
+              }),
+            )
+            .pipe(Effect.orDie),
       })
     }),
   )

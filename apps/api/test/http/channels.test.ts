@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { AttachmentStore } from "../../src/store/AttachmentStore.ts"
+import { postReport } from "../support/ReportFixtures.ts"
 import { startTestServer, type TestServer } from "../support/TestServer.ts"
 import { buildWorld, createChannel, fileReport, type World } from "../support/World.ts"
 
@@ -282,5 +283,22 @@ describe("DELETE /api/v4/channels/{id}", () => {
     // Its files are left to the clean-up of unused uploads.
     expect(await attachmentUsed(logo)).toBe(0)
     expect((await remove(world.owner.token)).status).toBe(404)
+  })
+
+  it("frees the client uuids of the channel's reports, so another channel can file with them", async () => {
+    const channel = await createChannel(server, world.owner, world.teamId, "Soon gone")
+    const report = { address: "Quay St", uuid: "0b6f1f5e-8f0e-4c1e-9d3a-2f1d4c5b6a79" }
+    const first = await postReport(server, world.owner, { ...report, account_id: channel.id })
+    expect(first.status).toBe(201)
+    // While the report exists its uuid is taken everywhere: sent to another channel, it answers the report.
+    const again = await postReport(server, world.owner, { ...report, account_id: world.channel.id })
+    expect([again.status, again.body.id]).toEqual([200, first.body.id])
+    const removed = await server.request("DELETE", `/api/v4/channels/${channel.id}`, {
+      token: world.owner.token,
+    })
+    expect(removed.status).toBe(204)
+    expect((await postReport(server, world.owner, { ...report, account_id: world.channel.id })).status).toBe(
+      201,
+    )
   })
 })

@@ -429,6 +429,10 @@ describe("DELETE /api/v4/tasks/{uuid}", () => {
       uuid,
     )
     expect((await deleteTask(world.reporter, uuid)).status).toBe(404)
+    // Its uuid is free again: the same create makes a new task.
+    expect((await createTask(world.reporter, newTask({ uuid, assignee_id: world.operator.id }))).status).toBe(
+      201,
+    )
   })
 
   it("lets the assignee and managers delete a task", async () => {

@@ -22,6 +22,7 @@ import dropAlertAreaBoxes from "./0018_drop_alert_area_boxes.ts"
 import reportAttachmentTimes from "./0019_report_attachment_times.ts"
 import dropReportBoxes from "./0020_drop_report_boxes.ts"
 import reportAttachmentKeys from "./0021_report_attachment_keys.ts"
+import clientUuids from "./0022_client_uuids.ts"
 
 /** Every migration, keyed `<number>_<name>`. */
 export const migrations = Migrator.fromRecord({
@@ -45,4 +46,5 @@ export const migrations = Migrator.fromRecord({
   "0019_report_attachment_times": reportAttachmentTimes,
   "0020_drop_report_boxes": dropReportBoxes,
   "0021_report_attachment_keys": reportAttachmentKeys,
+  "0022_client_uuids": clientUuids,
 })
