@@ -13,9 +13,9 @@ import * as L from "../../shared/leaflet.ts"
 import { everything, type ReportFilter, toQuery } from "../../shared/ReportFilter.ts"
 import { mapItemPage, startSearch, tileCounts } from "../../shared/reportSearch.ts"
 import { errorText } from "../../shared/run.ts"
+import { type CountCache, countCacheFor } from "./count-cache.ts"
 import {
   type Bbox,
-  type CellBlock,
   cellBlock,
   clip,
   countScale,
@@ -27,22 +27,6 @@ import {
 import { styles } from "./report-map.styles.ts"
 
 const world: Bbox = [-180, -90, 180, 90]
-
-/** Past this many counted blocks the cache starts afresh, so it never grows without bound. */
-const maxCountedBlocks = 64
-
-/**
- * Counts per cell already fetched at one scale for one filter, and the blocks of cells they cover:
- * a pan asks only for the strips it uncovers, and panning back asks for nothing.
- */
-interface CountCache {
-  readonly scale: number
-  /** The filter's criteria, as their query. */
-  readonly criteria: string
-  readonly connection: Connection
-  readonly tiles: Map<string, Tile>
-  readonly counted: Array<CellBlock>
-}
 
 const tileBounds = (tile: Tile): L.LatLngBounds =>
   L.latLngBounds([tile.latitude, tile.longitude], [tile.latitude + tile.scale, tile.longitude + tile.scale])
@@ -244,20 +228,8 @@ export class ReportMap extends ApiElement {
     scale: number,
     bbox: Bbox,
   ): Promise<ReadonlyArray<Tile>> {
-    const cached = this.#counts
-    const cache =
-      cached?.scale === scale &&
-      cached.criteria === JSON.stringify(toQuery(filter, false)) &&
-      cached.connection === connection &&
-      cached.counted.length < maxCountedBlocks
-        ? cached
-        : {
-            scale,
-            criteria: JSON.stringify(toQuery(filter, false)),
-            connection,
-            tiles: new Map<string, Tile>(),
-            counted: [],
-          }
+    const criteria = JSON.stringify(toQuery(filter, false))
+    const cache = countCacheFor(this.#counts, { scale, criteria, connection }, performance.now())
     this.#counts = cache
     const view = cellBlock(bbox, scale)
     const missing = uncovered(view, cache.counted)
