@@ -36,6 +36,7 @@ export class ApiElement extends LitElement {
   declare token: string | undefined
   /** Bundle id of the branded app. */
   declare appId: string | undefined
+  /** The team to work in (`X-TeamId`); the user's preferred team by default. */
   declare teamId: number | undefined
 
   #fromContext: Connection | undefined

@@ -72,6 +72,7 @@ export class AdminApp extends LitElement {
   declare appId: string
   /** A basemap for the views' maps, such as `https://tile.openstreetmap.org/{z}/{x}/{y}.png`; none by default. */
   declare tileUrl: string | undefined
+  /** Credit of the basemap's tiles, shown in the maps' corner. */
   declare tileAttribution: string | undefined
   declare stored: StoredSession | undefined
   declare teams: ReadonlyArray<Team>

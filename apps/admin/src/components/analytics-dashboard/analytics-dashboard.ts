@@ -85,6 +85,7 @@ export class AnalyticsDashboard extends ApiElement {
     loading: { state: true },
   }
 
+  /** The channel whose reports are counted; the first of the channels by default. */
   declare channelId: number | undefined
   /** The channels to choose from; loaded from the team when not given. */
   declare channels: ReadonlyArray<Channel> | undefined

@@ -60,6 +60,7 @@ export class AnswerInput extends ApiElement {
   declare categories: ReadonlyArray<Category>
   /** Messages about this field, from the form's validation or the server. */
   declare errors: ReadonlyArray<string>
+  /** Shows the answer without letting it change. */
   declare disabled: boolean
   declare uploading: boolean
   declare uploadFailure: string | undefined

@@ -53,6 +53,7 @@ export class CategoryTree extends ApiElement {
     problem: { state: true },
   }
 
+  /** The channel whose categories are edited. */
   declare channelId: number | undefined
   declare categories: ReadonlyArray<Category>
   declare problem: string | undefined

@@ -43,6 +43,7 @@ export class ChannelSettings extends ApiElement {
     problem: { state: true },
   }
 
+  /** The channel to set up; the first of the channels by default. */
   declare channelId: number | undefined
   /** The channels to choose from; loaded from the team when not given. */
   declare channels: ReadonlyArray<Channel> | undefined

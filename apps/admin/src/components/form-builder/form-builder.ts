@@ -67,6 +67,7 @@ export class FormBuilder extends ApiElement {
     saved: { state: true },
   }
 
+  /** The channel whose form is edited. */
   declare channelId: number | undefined
   declare draft: FormDraft | undefined
   declare version: number | undefined

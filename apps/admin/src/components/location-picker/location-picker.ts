@@ -47,11 +47,15 @@ export class LocationPicker extends LitElement {
     `,
   ]
 
+  /** Latitude of the chosen location; none until one is chosen. */
   declare latitude: number | undefined
+  /** Longitude of the chosen location. */
   declare longitude: number | undefined
+  /** The location's address, as typed. */
   declare address: string
   /** A basemap; none by default. */
   declare tileUrl: string | undefined
+  /** Shows the location without letting it change. */
   declare disabled: boolean
 
   #map: L.Map | undefined

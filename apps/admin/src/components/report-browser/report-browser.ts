@@ -49,6 +49,7 @@ export class ReportBrowser extends LitElement {
   declare channels: ReadonlyArray<Channel> | undefined
   /** The map's basemap (see `fr-report-map`). */
   declare tileUrl: string | undefined
+  /** Credit of the basemap's tiles, shown in the map's corner. */
   declare tileAttribution: string | undefined
 
   constructor() {

@@ -51,6 +51,7 @@ export class ReportDetail extends ApiElement {
 
   static override styles = styles
 
+  /** The report shown. */
   declare reportId: number
   /** A basemap for the location map; none by default. */
   declare tileUrl: string | undefined

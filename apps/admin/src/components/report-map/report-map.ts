@@ -79,10 +79,13 @@ export class ReportMap extends ApiElement {
   declare filter: ReportFilter
   /** A basemap, such as `https://tile.openstreetmap.org/{z}/{x}/{y}.png`; none by default (works offline). */
   declare tileUrl: string | undefined
+  /** Credit of the basemap's tiles, shown in the map's corner. */
   declare tileAttribution: string | undefined
   /** The first view's centre and zoom; without them the map fits the reports. */
   declare latitude: number | undefined
+  /** Longitude of the first view's centre (with `latitude`). */
   declare longitude: number | undefined
+  /** Zoom of the first view (with `latitude` and `longitude`); 12 by default. */
   declare zoom: number | undefined
   /** The most reports a view shows as pins; more are shown as counts per tile. */
   declare pinLimit: number

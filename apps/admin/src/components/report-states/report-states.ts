@@ -32,6 +32,7 @@ export class ReportStates extends ApiElement {
     problem: { state: true },
   }
 
+  /** The channel whose report states are edited. */
   declare channelId: number | undefined
   declare states: ReadonlyArray<ReportStateRecord>
   declare problem: string | undefined
