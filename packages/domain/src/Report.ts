@@ -249,15 +249,21 @@ export const ReportCreate = Schema.StructWithRest(
   )
 export type ReportCreate = typeof ReportCreate.Type
 
+/** Who works on a report and by when (api-decisions §4): set by an update, null clears either. */
+const assignment = {
+  assignee_id: Schema.optionalKey(nullOr(Id, "a user id")),
+  assignment_due_at: Schema.optionalKey(nullOr(Timestamp, "a timestamp")),
+}
+
 /**
  * Changes to a report, read from the body of `PATCH /api/v4/reports/{id}` (under `report`) in
- * either form: the create fields but the channel, all optional, plus `report_state_id`. Only the
- * answers given change.
+ * either form: the create fields but the channel, all optional, plus `report_state_id`,
+ * `assignee_id` and `assignment_due_at`. Only the answers given change.
  *
  * @example
  * ```ts
- * decodeInput(ReportUpdate, { report_state_id: 3, f_1_29_11: "Cleaned up" }, "report")
- * // { report_state_id: 3, answers: { f_1_29_11: "Cleaned up" } }
+ * decodeInput(ReportUpdate, { report_state_id: 3, assignee_id: 22, f_1_29_11: "Cleaned up" }, "report")
+ * // { report_state_id: 3, assignee_id: 22, answers: { f_1_29_11: "Cleaned up" } }
  * ```
  */
 export const ReportUpdate = Schema.StructWithRest(
@@ -265,6 +271,7 @@ export const ReportUpdate = Schema.StructWithRest(
     location: Schema.optionalKey(Location),
     ...details,
     report_state_id: Schema.optionalKey(Id),
+    ...assignment,
     ...legacy,
   }),
   topLevelAnswers,
@@ -273,10 +280,18 @@ export const ReportUpdate = Schema.StructWithRest(
   .pipe(
     Schema.decodeTo(
       Schema.toType(
-        Schema.Struct({ ...details, report_state_id: Schema.optionalKey(Id), ...whereAndAnswers }),
+        Schema.Struct({
+          ...details,
+          report_state_id: Schema.optionalKey(Id),
+          ...assignment,
+          ...whereAndAnswers,
+        }),
       ),
       SchemaTransformation.transform({
-        decode: (body) => ({ ...Struct.pick(body, [...detailKeys, "report_state_id"]), ...normalise(body) }),
+        decode: (body) => ({
+          ...Struct.pick(body, [...detailKeys, "report_state_id", "assignee_id", "assignment_due_at"]),
+          ...normalise(body),
+        }),
         encode: denormalise,
       }),
     ),

@@ -331,6 +331,21 @@ describe("ReportUpdate", () => {
     expect(decoded(ReportUpdate, {}, "report")).toEqual({ answers: {} })
   })
 
+  it("takes the assignee and the due time, or null to clear them", () => {
+    expect(
+      decoded(ReportUpdate, { assignee_id: 22, assignment_due_at: "2024-05-01T09:30:00+12:00" }, "report"),
+    ).toEqual({
+      assignee_id: 22,
+      assignment_due_at: DateTime.makeUnsafe("2024-04-30T21:30:00Z"),
+      answers: {},
+    })
+    expect(decoded(ReportUpdate, { assignee_id: null, assignment_due_at: null }, "report")).toEqual({
+      assignee_id: null,
+      assignment_due_at: null,
+      answers: {},
+    })
+  })
+
   it("reads both forms the same", () => {
     const legacy = decoded(
       ReportUpdate,
@@ -361,6 +376,16 @@ describe("ReportUpdate", () => {
       {
         "report.location.latitude": ["must be between -90 and 90"],
       },
+    ],
+    [
+      "an assignee that is not an id",
+      { assignee_id: "22" },
+      { "report.assignee_id": ["must be a user id or null"] },
+    ],
+    [
+      "a due time that is not a timestamp",
+      { assignment_due_at: "tomorrow" },
+      { "report.assignment_due_at": ["must be an ISO 8601 timestamp with a time zone offset or Z"] },
     ],
   ])("refuses %s", (_, body, expected) => {
     expect(errors(ReportUpdate, body, "report")).toEqual(expected)

@@ -125,7 +125,8 @@ export const components: ReadonlyArray<Component> = [
   component(
     "ReportUpdate",
     ReportUpdate,
-    "Changes to a report: the create fields but `account_id`, all optional, and `report_state_id`.",
+    "Changes to a report: the create fields but `account_id`, all optional, and `report_state_id`, " +
+      "`assignee_id` and `assignment_due_at` (null clears them).",
   ),
   component(
     "ReportUpsert",

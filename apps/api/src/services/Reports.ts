@@ -21,8 +21,9 @@
  *   specification's "a later update sets the state" is read as a later `PATCH`.
  * - Upsert names the report's category on every call (rule 4): an update without `category_id` or
  *   `category_names` puts the report back in the root category.
- * - Only the channel's operators and admins change a report's state; reporters edit their own
- *   reports' other fields.
+ * - Only the channel's operators and admins change a report's state, its assignee and its due
+ *   time (assigning is dispatching work, like moving it on); reporters edit their own reports'
+ *   other fields. The assignee must be a member of the report's channel who has joined its team.
  */
 import { randomUUID } from "node:crypto"
 import * as FormAnswers from "@fieldreport/domain/FormAnswers"
@@ -38,10 +39,11 @@ import {
 } from "@fieldreport/domain/Report"
 import * as ReportState from "@fieldreport/domain/ReportState"
 import * as UpsertCategory from "@fieldreport/domain/UpsertCategory"
-import { Context, Effect, Layer, Option, Result, Schema } from "effect"
+import { Context, DateTime, Effect, Layer, Option, Result, Schema } from "effect"
 import { Conflict, Forbidden, NotFound } from "../Errors.ts"
 import { JobRunner, jobKind } from "../jobs/JobRunner.ts"
 import { type CategoryRow, CategoryStore } from "../store/CategoryStore.ts"
+import { ChannelStore } from "../store/ChannelStore.ts"
 import { nowIso } from "../store/Clock.ts"
 import { FormStore } from "../store/FormStore.ts"
 import { type ReportStateRow, ReportStateStore } from "../store/ReportStateStore.ts"
@@ -143,6 +145,9 @@ interface Draft {
   readonly is_anonymous?: boolean
   readonly answers: Answers
   readonly report_state_id?: number
+  /** Only an update assigns: null clears. */
+  readonly assignee_id?: number | null
+  readonly assignment_due_at?: DateTime.Utc | null
 }
 
 /** A report a create or an upsert answers with, and whether it was made just now. */
@@ -175,6 +180,13 @@ export const findReadable = (store: ReportStore["Service"], access: Access["Serv
       .pipe(Effect.mapError(() => new NotFound({ resource: "report" })))
     return { report, access: channel } satisfies ReadableReport
   })
+
+/** Whether an update changes who works on the report, or by when. */
+const reassigns = (report: ReportRow, changes: ReportUpdate): boolean =>
+  (changes.assignee_id !== undefined && changes.assignee_id !== report.assignee_id) ||
+  (changes.assignment_due_at !== undefined &&
+    (changes.assignment_due_at === null ? null : DateTime.formatIso(changes.assignment_due_at)) !==
+      report.assignment_due_at)
 
 const nonBlank = (text: string | undefined): string | undefined =>
   text === undefined || text.trim() === "" ? undefined : text
@@ -256,6 +268,7 @@ export class Reports extends Context.Service<
       const forms = yield* FormStore
       const states = yield* ReportStateStore
       const categoryStore = yield* CategoryStore
+      const channels = yield* ChannelStore
       const shapes = yield* Shapes
       const readable = findReadable(reports, access)
 
@@ -492,6 +505,13 @@ export class Reports extends Context.Service<
             ...(draft.address === undefined ? {} : { address: draft.address }),
             ...(location === undefined ? {} : { latitude: location.latitude, longitude: location.longitude }),
             ...(stateChange._tag === "Changed" ? { report_state_id: stateChange.nextStateId } : {}),
+            ...(draft.assignee_id === undefined ? {} : { assignee_id: draft.assignee_id }),
+            ...(draft.assignment_due_at === undefined
+              ? {}
+              : {
+                  assignment_due_at:
+                    draft.assignment_due_at === null ? null : DateTime.formatIso(draft.assignment_due_at),
+                }),
             title,
             category_id: categoryId,
             shape_id: shapeId,
@@ -515,6 +535,14 @@ export class Reports extends Context.Service<
         }
         yield* useAttachments(report, context, yield* reports.attachmentLinks(current.id))
         return report
+      })
+
+      /** An assignee must be able to work on the report: a member of its channel, in its team. */
+      const checkAssignee = Effect.fnUntraced(function* (channelId: number, userId: number) {
+        const membership = yield* channels.access(channelId, userId)
+        if (membership === undefined || membership.channel_role === null || membership.agreed_to_join !== 1) {
+          return yield* InvalidInput.at("report.assignee_id", "is not a member of the report's channel")
+        }
       })
 
       const get = Effect.fn("Reports.get")(function* (actor: Actor, id: number) {
@@ -555,11 +583,20 @@ export class Reports extends Context.Service<
             message: "only the channel's operators and admins may change a report's state",
           })
         }
+        if (reassigns(report, changes) && !channelRolesAllow(channelAccess, "operate")) {
+          return yield* new Forbidden({
+            message: "only the channel's operators and admins may assign a report",
+          })
+        }
         return yield* inTransaction(
           Effect.gen(function* () {
             const current = yield* reports.find(id)
             // Deleted with its channel since it was read: as if it never existed.
             if (current === undefined) return yield* new NotFound({ resource: "report" })
+            // A client sending the whole report back keeps an assignee who has left the channel since.
+            const assignee = changes.assignee_id
+            if (assignee !== undefined && assignee !== null && assignee !== current.assignee_id)
+              yield* checkAssignee(current.channel_id, assignee)
             const context = yield* contextOf(channelAccess)
             return yield* revise(actor, context, current, changes, givenCategory(changes.category_id))
           }),

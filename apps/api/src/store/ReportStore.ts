@@ -52,6 +52,8 @@ export type ReportChanges = Partial<
     | "category_id"
     | "report_state_id"
     | "shape_id"
+    | "assignee_id"
+    | "assignment_due_at"
     | "answers"
   >
 >

@@ -48,7 +48,9 @@ export const reports: Group = {
       summary: "Update a report",
       description:
         "Only the fields and answers given change. `report_state_id` moves the report to that state; where " +
-        "the channel restricts transitions, a move outside them is `422`.",
+        "the channel restricts transitions, a move outside them is `422`. `assignee_id` assigns the report to " +
+        "a member of its channel (`422` for anyone else) and `assignment_due_at` sets when it is due; null " +
+        "clears either. Only the channel's operators and admins change the state, the assignee and the due time.",
       body: envelope("report", ReportUpdate),
       replies: { 200: one(Report, "The updated report.") },
     },
