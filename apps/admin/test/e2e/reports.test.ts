@@ -1,9 +1,10 @@
 /**
- * The reports flow in the browser: file a report with a photo, change its state, find it in the
- * table and on the map, and open a report by keyboard.
+ * The reports flow in the browser: file a report with a photo, change its state, assign it, find
+ * it in the table and on the map, and open a report by keyboard.
  */
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { adminEmail, adminPassword, bundleId, login, request } from "./support/api.ts"
 import { launchBrowser, openPage } from "./support/browser.ts"
 import { solidPng } from "./support/png.ts"
 import { screenshot } from "./support/screenshots.ts"
@@ -20,7 +21,7 @@ afterAll(async () => {
 })
 
 describe("reports in the admin UI", () => {
-  it("files a report with a photo, changes its state, and finds it in the table and on the map", async () => {
+  it("files a report with a photo, changes its state, assigns it, and finds it in the table and on the map", async () => {
     const { page, errors } = await openPage(browser)
     await signIn(page)
 
@@ -58,6 +59,25 @@ describe("reports in the admin UI", () => {
     await page.getByRole("button", { name: "Change state" }).click()
     const history = page.getByRole("list", { name: "State history" })
     await expect.poll(() => history.textContent()).toContain("In progress")
+
+    await page.getByLabel("Assigned to").selectOption({ label: "Oliver Smith" })
+    await page.getByLabel("Due", { exact: true }).fill("2031-03-04T09:30")
+    await page.getByRole("button", { name: "Save assignment" }).click()
+    await page.getByRole("status").filter({ hasText: "Assignment saved." }).waitFor()
+    const token = await login(adminEmail, adminPassword)
+    const [team] = (await request("GET", "/api/v4/teams", { token, headers: { "X-AppId": bundleId } })).body
+    const people = await request("GET", `/api/v4/teams/${team.id}/team_users`, { token })
+    const operator = people.body.find(
+      (person: { email: string }) => person.email === "operator@demo.fieldreport.test",
+    )
+    const stored = await request("GET", `/api/v4/reports/${reportId}?fields=assignee_id,assignment_due_at`, {
+      token,
+    })
+    expect(stored.body).toMatchObject({
+      assignee_id: operator.user_id,
+      // The browser's local time, as the input took it.
+      assignment_due_at: await page.evaluate(() => new Date("2031-03-04T09:30").toISOString()),
+    })
     await screenshot(page, "report-detail")
 
     await page.getByRole("link", { name: "Reports" }).click()

@@ -12,14 +12,8 @@ import { ApiElement } from "../../shared/ApiElement.ts"
 import type { EditedAnswer } from "../../shared/answers.ts"
 import { treeOrder } from "../../shared/categoryTree.ts"
 import { errorText, run } from "../../shared/run.ts"
+import { localInput } from "../../shared/time.ts"
 import { styles } from "./answer-input.styles.ts"
-
-/** `2026-03-01T10:30` in the browser's time zone, from an ISO instant. */
-const localInput = (iso: string): string => {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return ""
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16)
-}
 
 const asStrings = (value: EditedAnswer): ReadonlyArray<string> =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : []

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest"
-import { fakeFetch, type SentRequest, until } from "../../../test/support/fakeFetch.ts"
+import { type FakeRoutes, fakeFetch, type SentRequest, until } from "../../../test/support/fakeFetch.ts"
 import type { ReportDetail } from "./report-detail.ts"
 import { nextStates } from "./report-record.ts"
 import "./report-detail.ts"
@@ -16,7 +16,13 @@ const state = (id: number, name: string, next: ReadonlyArray<number> | null) => 
 
 const states = [state(1, "New", [2]), state(2, "In progress", null), state(3, "Resolved", null)]
 
-const report = (stateId: number) => ({
+interface Stored {
+  readonly report_state_id: number
+  readonly assignee_id: number | null
+  readonly assignment_due_at: string | null
+}
+
+const report = ({ report_state_id: stateId, assignee_id, assignment_due_at }: Stored) => ({
   id: 42,
   account_id: 7,
   address: "12 Cuba Street",
@@ -31,8 +37,8 @@ const report = (stateId: number) => ({
   shape_id: null,
   account_name: "Streets",
   is_manageable_by: true,
-  assignee_id: 5,
-  assignment_due_at: null,
+  assignee_id,
+  assignment_due_at,
   users_opened: [{ id: 5, first_name: "Ana", last_name: "Lee", opened_at: "2026-03-02T09:30:00.000Z" }],
   note_comments: [{ id: 1, comment: "Crew booked", created_at: "2026-03-02T10:00:00.000Z", user_id: 5 }],
   report_comments: [],
@@ -53,12 +59,35 @@ const report = (stateId: number) => ({
   ],
 })
 
-const api = () => {
-  let current = 1
+const teamUser = (
+  id: number,
+  userId: number,
+  first_name: string,
+  last_name: string,
+  agreed_to_join = true,
+) => ({
+  id,
+  agreed_to_join,
+  app_version: "",
+  bluetooth_enabled: false,
+  email: `${first_name.toLowerCase()}@example.com`,
+  first_name,
+  last_active_at: "2026-03-02T09:30:00.000Z",
+  last_invited_at: null,
+  last_name,
+  location_enabled: false,
+  push_notification_enabled: false,
+  role: "team_member",
+  user_id: userId,
+})
+
+/** The API of one report, which keeps what a PATCH changes; `overrides` replace routes. */
+const api = (overrides: FakeRoutes = {}) => {
+  let current: Stored = { report_state_id: 1, assignee_id: 5, assignment_due_at: null }
   return fakeFetch({
     "GET /api/v4/reports/42": () => ({ body: report(current) }),
     "PATCH /api/v4/reports/42": (request: SentRequest) => {
-      current = (request.body as { report: { report_state_id?: number } }).report.report_state_id ?? current
+      current = { ...current, ...(request.body as { report: Partial<Stored> }).report }
       return { body: report(current) }
     },
     "GET /api/v4/channels/7": { body: { id: 7, name: "Streets", team_id: 1, category_id: 70, form_id: 7 } },
@@ -68,23 +97,12 @@ const api = () => {
     "GET /api/v4/tasks": { body: [], headers: { "Content-Range": "tasks */0" } },
     "GET /api/v4/teams/1/team_users": {
       body: [
-        {
-          id: 1,
-          agreed_to_join: true,
-          app_version: "",
-          bluetooth_enabled: false,
-          email: "ana@example.com",
-          first_name: "Ana",
-          last_active_at: "2026-03-02T09:30:00.000Z",
-          last_invited_at: null,
-          last_name: "Lee",
-          location_enabled: false,
-          push_notification_enabled: false,
-          role: "manager",
-          user_id: 5,
-        },
+        teamUser(1, 5, "Ana", "Lee"),
+        teamUser(2, 6, "Bo", "Rua"),
+        teamUser(3, 8, "Cy", "Invited", false),
       ],
     },
+    ...overrides,
   })
 }
 
@@ -151,5 +169,61 @@ describe("fr-report-detail", () => {
 
     expect(element.errors).toEqual({ "report.f_7_2_2": ["is required"] })
     expect(fake.sent.some((request) => request.method === "PATCH")).toBe(false)
+  })
+  it("assigns the report to a team user with a due time, and clears the assignment", async () => {
+    const fake = api()
+    vi.stubGlobal("fetch", fake.fetch)
+    const { element, root } = await mount()
+    const picker = root.querySelector<HTMLSelectElement>("select[name=assignee_id]")!
+    // The joined team users by name; someone only invited cannot be given work.
+    expect([...picker.options].map((option) => option.textContent)).toEqual(["Nobody", "Ana Lee", "Bo Rua"])
+    expect(picker.value).toBe("5")
+
+    picker.value = "6"
+    root.querySelector<HTMLInputElement>("input[name=assignment_due_at]")!.value = "2026-04-02T08:15"
+    picker.closest("form")!.requestSubmit()
+    await until(() => element.notice === "Assignment saved." && !element.busy, "the saved assignment")
+    await element.updateComplete
+
+    const patches = () => fake.sent.filter((request) => request.method === "PATCH")
+    expect(patches().at(-1)?.body).toEqual({
+      report: { assignee_id: 6, assignment_due_at: new Date("2026-04-02T08:15").toISOString() },
+    })
+    expect(root.querySelector<HTMLSelectElement>("select[name=assignee_id]")!.value).toBe("6")
+    expect(root.querySelector<HTMLInputElement>("input[name=assignment_due_at]")!.value).toBe(
+      "2026-04-02T08:15",
+    )
+
+    const cleared = root.querySelector<HTMLSelectElement>("select[name=assignee_id]")!
+    cleared.value = ""
+    root.querySelector<HTMLInputElement>("input[name=assignment_due_at]")!.value = ""
+    cleared.closest("form")!.requestSubmit()
+    await until(() => patches().length === 2 && !element.busy, "the second change")
+    expect(patches()[1]?.body).toEqual({ report: { assignee_id: null, assignment_due_at: null } })
+  })
+
+  it("shows the server's reason beside the picker when it refuses an assignee", async () => {
+    vi.stubGlobal(
+      "fetch",
+      api({
+        "PATCH /api/v4/reports/42": {
+          status: 422,
+          body: {
+            title: "Unprocessable Entity",
+            detail: "the request is invalid",
+            errors: { "report.assignee_id": ["is not a member of the report's channel"] },
+          },
+        },
+      }).fetch,
+    )
+    const { element, root } = await mount()
+    const picker = root.querySelector<HTMLSelectElement>("select[name=assignee_id]")!
+    picker.value = "6"
+    picker.closest("form")!.requestSubmit()
+    await until(() => element.failure !== undefined, "the refusal")
+    await element.updateComplete
+
+    expect(picker.getAttribute("aria-invalid")).toBe("true")
+    expect(picker.closest("form")?.textContent).toContain("Assignee is not a member of the report's channel")
   })
 })

@@ -16,11 +16,18 @@ import { ApiElement } from "../../shared/ApiElement.ts"
 import { type EditedAnswer, editedValue, validate, wireAnswers } from "../../shared/answers.ts"
 import type { Connection } from "../../shared/connection.ts"
 import { errorText, fieldErrors, run } from "../../shared/run.ts"
-import { formatTime } from "../../shared/time.ts"
+import { formatTime, fromLocalInput, localInput } from "../../shared/time.ts"
 import "../answer-input/answer-input.ts"
 import "../location-picker/location-picker.ts"
 import { styles } from "./report-detail.styles.ts"
-import { detailFields, loadReport, nextStates, personName, type ReportRecord } from "./report-record.ts"
+import {
+  assignees,
+  detailFields,
+  loadReport,
+  nextStates,
+  personName,
+  type ReportRecord,
+} from "./report-record.ts"
 
 /**
  * @summary A report's answers, state, history, assignee, readers, tasks and comments, editable.
@@ -248,15 +255,58 @@ export class ReportDetail extends ApiElement {
 
   private assignmentSection(record: ReportRecord) {
     const { report, people } = record
+    if (report.is_manageable_by !== true) {
+      return html`
+        <section aria-labelledby="assignee-title">
+          <h3 id="assignee-title">Assignee</h3>
+          <dl>
+            <dt>Assigned to</dt><dd>${personName(people, report.assignee_id)}</dd>
+            <dt>Due</dt><dd>${formatTime(report.assignment_due_at) || "no date"}</dd>
+          </dl>
+        </section>
+      `
+    }
+    const assigneeErrors = this.errors["report.assignee_id"] ?? []
+    const dueErrors = this.errors["report.assignment_due_at"] ?? []
     return html`
       <section aria-labelledby="assignee-title">
         <h3 id="assignee-title">Assignee</h3>
-        <dl>
-          <dt>Assigned to</dt><dd>${personName(people, report.assignee_id)}</dd>
-          <dt>Due</dt><dd>${formatTime(report.assignment_due_at) || "no date"}</dd>
-        </dl>
+        <form class="stack" aria-labelledby="assignee-title" @submit=${this.assign}>
+          <label>Assigned to
+            <select name="assignee_id" aria-invalid=${assigneeErrors.length > 0}>
+              <option value="" ?selected=${(report.assignee_id ?? null) === null}>Nobody</option>
+              ${assignees(people, report.assignee_id).map(
+                (person) =>
+                  html`<option value=${person.id} ?selected=${person.id === report.assignee_id}>${person.name}</option>`,
+              )}
+            </select>
+          </label>
+          ${assigneeErrors.map((message) => html`<p class="error">Assignee ${message}</p>`)}
+          <label>Due
+            <input type="datetime-local" name="assignment_due_at" aria-invalid=${dueErrors.length > 0}
+              .value=${live(localInput(report.assignment_due_at))} />
+          </label>
+          ${dueErrors.map((message) => html`<p class="error">Due time ${message}</p>`)}
+          <div class="actions"><button type="submit" ?disabled=${this.busy}>Save assignment</button></div>
+        </form>
       </section>
     `
+  }
+
+  private async assign(event: SubmitEvent) {
+    event.preventDefault()
+    const connection = this.connection
+    if (connection === undefined) return
+    const data = new FormData(event.target as HTMLFormElement)
+    const assignee = String(data.get("assignee_id") ?? "")
+    await this.patch(
+      connection,
+      {
+        assignee_id: assignee === "" ? null : Number(assignee),
+        assignment_due_at: fromLocalInput(data.get("assignment_due_at")) ?? null,
+      },
+      "Assignment saved.",
+    )
   }
 
   private readersSection(record: ReportRecord) {

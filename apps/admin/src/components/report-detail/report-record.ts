@@ -149,3 +149,26 @@ export const personName = (
   const person = people.get(userId)
   return person === undefined ? `user ${userId}` : `${person.first_name} ${person.last_name}`
 }
+
+/**
+ * Whom a report can be assigned to: the team users who have joined, by name, and the current
+ * assignee even when the team list does not hold them (the server checks that an assignee is a
+ * member of the report's channel).
+ *
+ * @example
+ * ```ts
+ * assignees(record.people, report.assignee_id) // [{ id: 5, name: "Ana Lee" }, …]
+ * ```
+ */
+export const assignees = (
+  people: ReadonlyMap<number, TeamUser>,
+  current: number | null | undefined,
+): ReadonlyArray<{ readonly id: number; readonly name: string }> => {
+  const joined = [...people.values()]
+    .filter((person) => person.agreed_to_join)
+    .sort((a, b) => a.last_name.localeCompare(b.last_name) || a.first_name.localeCompare(b.first_name))
+    .map((person) => ({ id: person.user_id, name: `${person.first_name} ${person.last_name}` }))
+  return current === null || current === undefined || joined.some((person) => person.id === current)
+    ? joined
+    : [{ id: current, name: personName(people, current) }, ...joined]
+}

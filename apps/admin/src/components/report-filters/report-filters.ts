@@ -11,6 +11,7 @@ import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
 import { type Criteria, everything, type OrderClause, type ReportFilter } from "../../shared/ReportFilter.ts"
 import { errorText, run } from "../../shared/run.ts"
+import { fromLocalInput, localInput } from "../../shared/time.ts"
 import { styles } from "./report-filters.styles.ts"
 
 const orders: ReadonlyArray<{ readonly label: string; readonly clause: OrderClause }> = [
@@ -22,17 +23,6 @@ const orders: ReadonlyArray<{ readonly label: string; readonly clause: OrderClau
 
 const orderKey = (clause: OrderClause | undefined) =>
   clause === undefined ? "" : `${clause.field}:${clause.direction}`
-
-/** `2026-03-01T10:30` (the input's local time) as an ISO instant, or undefined when empty. */
-const instant = (value: FormDataEntryValue | null): string | undefined =>
-  value === null || value === "" ? undefined : new Date(String(value)).toISOString()
-
-/** An ISO instant as the value of a `datetime-local` input, in the browser's time zone. */
-const localInput = (iso: string | undefined): string => {
-  if (iso === undefined) return ""
-  const date = new Date(iso)
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16)
-}
 
 const idList = (value: FormDataEntryValue | null): ReadonlyArray<number> =>
   String(value ?? "")
@@ -185,8 +175,8 @@ export class ReportFilters extends ApiElement {
     const appearance = data.get(`${group}-appearance`)
     return {
       channels: data.getAll(`${group}-channel`).map(Number),
-      updatedAfter: instant(data.get(`${group}-after`)),
-      updatedBefore: instant(data.get(`${group}-before`)),
+      updatedAfter: fromLocalInput(data.get(`${group}-after`)),
+      updatedBefore: fromLocalInput(data.get(`${group}-before`)),
       appearance: appearance === null || appearance === "" ? undefined : (String(appearance) as Appearance),
       reportIds: idList(data.get(`${group}-ids`)),
       reportSearchId: optionalNumber(data.get(`${group}-search`)),
