@@ -21,6 +21,18 @@ type Tool = "none" | "circle" | "poly"
 const storedColor = "#1f5fbf"
 const draftColor = "#d9480f"
 
+/** The most metres a circle may reach (api-decisions §7); dragging its edge stops there. */
+const maxRadius = 100_000
+
+/** Metres per degree of latitude on Leaflet's sphere (radius 6,371 km). */
+const metresPerDegree = (Math.PI * 6_371_000) / 180
+
+/** The point due east of a circle's centre on its edge, where its radius handle sits. */
+const edgeOf = (center: LatLng, radius: number): LatLng => ({
+  lat: center.lat,
+  lng: center.lng + radius / (metresPerDegree * Math.cos((center.lat * Math.PI) / 180)),
+})
+
 /** A map in a hidden or not yet laid out element has no size to fit anything into. */
 const isLaidOut = (map: L.Map): boolean => map.getSize().x > 0 && map.getSize().y > 0
 
@@ -249,47 +261,67 @@ export class AlertAreas extends ApiElement {
     if (fitAll && bounds.isValid() && isLaidOut(this.#map)) this.#map.fitBounds(bounds, { padding: [24, 24] })
   }
 
-  /** Draws the draft with handles: the circle's centre and edge, the polygon's corners. */
+  /**
+   * Draws the draft with handles: the circle's centre and the point east on its edge (its radius),
+   * the polygon's corners. The shape follows a handle while it is dragged; the draft changes when
+   * the handle is let go.
+   */
   #drawDraft(): void {
     if (this.#map === undefined) return
     this.#drawStored(false)
     this.#drafted.clearLayers()
     const draft = this.draft
     if (draft === undefined) return
-    if (draft.kind === "circle" && draft.radius > 0) this.#drafted.addLayer(this.#layer(draft, draftColor))
-    if (draft.kind === "poly" && draft.corners.length > 1) {
-      this.#drafted.addLayer(
-        draft.corners.length === 2
+    if (draft.kind === "circle") {
+      // While a new circle waits for its edge, it is only a centre.
+      const circle = draft.radius > 0 ? (this.#layer(draft, draftColor) as L.Circle) : undefined
+      if (circle !== undefined) this.#drafted.addLayer(circle)
+      this.#handle(draft.center, "Centre of the circle", (point, done) => {
+        if (done) this.draft = { ...draft, center: point }
+        else circle?.setLatLng(point)
+      })
+      if (circle === undefined) return
+      this.#handle(edgeOf(draft.center, draft.radius), "Edge of the circle", (point, done) => {
+        const radius = Math.min(maxRadius, Math.max(1, Math.round(L.latLng(draft.center).distanceTo(point))))
+        if (done) this.draft = { ...draft, radius }
+        else circle.setRadius(radius)
+      })
+      return
+    }
+    const outline =
+      draft.corners.length < 2
+        ? undefined
+        : draft.corners.length === 2
           ? L.polyline(
               draft.corners.map((corner) => L.latLng(corner.lat, corner.lng)),
               { color: draftColor },
             )
-          : this.#layer(draft, draftColor),
-      )
-    }
-    const handles = draft.kind === "circle" ? [draft.center] : draft.corners
-    handles.forEach((point, index) => {
-      const handle = L.marker(point, {
-        draggable: true,
-        keyboard: false,
-        icon: L.divIcon({ className: "handle", iconSize: [14, 14] }),
+          : (this.#layer(draft, draftColor) as L.Polygon)
+    if (outline !== undefined) this.#drafted.addLayer(outline)
+    draft.corners.forEach((corner, index) => {
+      this.#handle(corner, `Corner ${index + 1}`, (point, done) => {
+        const corners = draft.corners.map((other, at) => (at === index ? point : other))
+        if (done) this.draft = { kind: "poly", corners }
+        else outline?.setLatLngs(corners.map((each) => L.latLng(each.lat, each.lng)))
       })
-      handle.on("dragend", () => this.#moveHandle(index, handle.getLatLng()))
-      this.#drafted.addLayer(handle)
     })
   }
 
-  #moveHandle(index: number, point: LatLng): void {
-    const draft = this.draft
-    if (draft?.kind === "circle") this.draft = { ...draft, center: { lat: point.lat, lng: point.lng } }
-    if (draft?.kind === "poly") {
-      this.draft = {
-        kind: "poly",
-        corners: draft.corners.map((corner, at) =>
-          at === index ? { lat: point.lat, lng: point.lng } : corner,
-        ),
-      }
-    }
+  /**
+   * A draggable handle named `title`; `moved` hears where it is while dragged, and where it was
+   * let go (`done`).
+   */
+  #handle(point: LatLng, title: string, moved: (point: LatLng, done: boolean) => void): void {
+    const handle = L.marker(point, {
+      draggable: true,
+      keyboard: false,
+      title,
+      icon: L.divIcon({ className: "handle", iconSize: [14, 14] }),
+    })
+    const at = (): LatLng => ({ lat: handle.getLatLng().lat, lng: handle.getLatLng().lng })
+    handle.on("drag", () => moved(at(), false))
+    handle.on("dragend", () => moved(at(), true))
+    this.#drafted.addLayer(handle)
   }
 
   #fit(area: DrawnArea): void {
