@@ -16,9 +16,19 @@ const routes = {
   "GET /api/v4/teams": { body: teams },
   "GET /api/v4/channels": { body: [{ id: 7, name: "Streets", team_id: 1, category_id: 70, form_id: 7 }] },
   "GET /api/v4/branded_app": { body: app },
-  "GET /api/v4/admin/branded_apps": {
-    status: 403,
-    body: { title: "Forbidden", detail: "administrators only" },
+  "GET /api/v4/users/me": {
+    body: {
+      id: 7,
+      email: "ana@example.com",
+      first_name: "Ana",
+      last_name: "Lee",
+      admin: false,
+      user_image: null,
+      app_version: "",
+      bluetooth_enabled: false,
+      location_enabled: false,
+      push_notification_enabled: false,
+    },
   },
 }
 
@@ -71,6 +81,9 @@ describe("fr-admin-app", () => {
     expect(teamsCall.headers.get("Authorization")).toBe("Token token=fra_access")
     expect(teamsCall.headers.get("X-AppId")).toBe("com.fieldreport.app")
     expect(JSON.parse(sessionStorage.getItem("fieldreport-admin-session") ?? "{}").token).toBe("fra_access")
+    // Someone who is no platform administrator is not asked for every app (a 403 the browser logs).
+    expect(api.sent.some((request) => request.url.pathname === "/api/v4/admin/branded_apps")).toBe(false)
+    expect(root.querySelector("select[aria-label='Branded app']")?.textContent).toContain("Fieldreport")
   })
 
   it("switches team: the views' calls carry the new X-TeamId", async () => {

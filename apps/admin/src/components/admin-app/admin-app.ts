@@ -7,6 +7,7 @@
 import { BrandedApp } from "@fieldreport/domain/BrandedApp"
 import { Channel } from "@fieldreport/domain/Channel"
 import { Team } from "@fieldreport/domain/Team"
+import { User } from "@fieldreport/domain/User"
 import { ContextProvider } from "@lit/context"
 import { Schema } from "effect"
 import { html, LitElement, nothing } from "lit"
@@ -161,13 +162,16 @@ export class AdminApp extends LitElement {
     }
   }
 
-  /** Platform administrators may switch between every branded app; others see the one they chose. */
+  /**
+   * Platform administrators may switch between every branded app; others see the one they chose
+   * (they are not asked for the list they may not read, which the browser would log as an error).
+   */
   private async loadApps(connection: Connection): Promise<ReadonlyArray<BrandedApp>> {
-    const current = await run(connection.client.call("GET", "/api/v4/branded_app", BrandedApp))
-    const all = await run(
-      connection.client.call("GET", "/api/v4/admin/branded_apps", Schema.Array(BrandedApp)),
-    ).catch(() => [current])
-    return all
+    const me = await run(connection.client.call("GET", "/api/v4/users/me", User))
+    if (me.admin) {
+      return run(connection.client.call("GET", "/api/v4/admin/branded_apps", Schema.Array(BrandedApp)))
+    }
+    return [await run(connection.client.call("GET", "/api/v4/branded_app", BrandedApp))]
   }
 
   private switchTeam(event: Event) {
