@@ -189,7 +189,7 @@ export const alertArea: FieldCatalogue = adds(
  */
 export const team: FieldCatalogue = adds(
   defaults("id", "feature_tasks_enabled", "industry", "location", "name"),
-  optional("is_manager_of", "is_owner_of"),
+  optional("is_manager_of", "is_owner_of", "team_user_id"),
 )
 
 /**

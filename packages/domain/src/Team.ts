@@ -6,7 +6,8 @@ import { Effect, Schema } from "effect"
 import { Id, Name } from "./internal/wire.ts"
 
 /**
- * The team resource; `is_manager_of` and `is_owner_of` (for the current user) when selected.
+ * The team resource; `is_manager_of`, `is_owner_of` and `team_user_id` (the current user's team
+ * user, null when they are not in the team) when selected.
  *
  * @example
  * ```ts
@@ -21,6 +22,7 @@ export const Team = Schema.Struct({
   name: Schema.String,
   is_manager_of: Schema.optionalKey(Schema.Boolean),
   is_owner_of: Schema.optionalKey(Schema.Boolean),
+  team_user_id: Schema.optionalKey(Schema.NullOr(Id)),
 })
 export type Team = typeof Team.Type
 

@@ -76,7 +76,7 @@ describe("FieldCatalogue", () => {
       "team",
       FieldCatalogue.team,
       ["id", "feature_tasks_enabled", "industry", "location", "name"],
-      ["is_manager_of", "is_owner_of"],
+      ["is_manager_of", "is_owner_of", "team_user_id"],
     ],
     [
       "team user",

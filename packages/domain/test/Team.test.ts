@@ -7,7 +7,8 @@ describe("Team", () => {
 
   it.each([
     ["the default fields", team],
-    ["the selected fields", { ...team, is_manager_of: true, is_owner_of: false }],
+    ["the selected fields", { ...team, is_manager_of: true, is_owner_of: false, team_user_id: 14 }],
+    ["no team user (a platform administrator outside the team)", { ...team, team_user_id: null }],
   ])("reads %s", (_, value) => {
     expect(decoded(Team, value)).toEqual(value)
   })

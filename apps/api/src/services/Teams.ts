@@ -25,7 +25,8 @@ export class Teams extends Context.Service<
   Teams,
   {
     readonly create: (actor: Actor, input: TeamCreate) => Effect.Effect<TeamAccess>
-    readonly list: (actor: Actor) => Effect.Effect<ReadonlyArray<TeamOfUser>>
+    /** The teams the actor has joined, or (`joined: false`) those they are invited to. */
+    readonly list: (actor: Actor, joined: boolean) => Effect.Effect<ReadonlyArray<TeamOfUser>>
     readonly get: (actor: Actor, id: number) => Effect.Effect<TeamAccess, NotFound | Forbidden>
     readonly update: (
       actor: Actor,
@@ -115,7 +116,7 @@ export class Teams extends Context.Service<
 
       return Teams.of({
         create,
-        list: (actor) => teams.listOfUser(actor.user.id, actor.app.id),
+        list: (actor, joined) => teams.listOfUser(actor.user.id, actor.app.id, joined),
         get: (actor, id) => access.teamFor(actor, id, "member"),
         update,
       })

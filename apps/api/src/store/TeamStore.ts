@@ -20,9 +20,10 @@ export interface TeamRow {
   readonly feature_tasks_enabled: number
 }
 
-/** A team, with the role the user it was listed for holds in it. */
+/** A team, with the team user and role the user it was listed for holds in it. */
 export interface TeamOfUser extends TeamRow {
   readonly role: TeamRole
+  readonly team_user_id: number
 }
 
 /** A user's membership of a team; `agreed_to_join` is 0 until an invitation is accepted. */
@@ -57,8 +58,15 @@ export class TeamStore extends Context.Service<
   TeamStore,
   {
     readonly find: (id: number) => Effect.Effect<TeamRow | undefined>
-    /** The teams of the app the user has joined (invitations not yet accepted are left out), by name. */
-    readonly listOfUser: (userId: number, appId: number) => Effect.Effect<ReadonlyArray<TeamOfUser>>
+    /**
+     * The teams of the app the user has joined (`joined`), or else those they are invited to and
+     * have not joined yet, by name.
+     */
+    readonly listOfUser: (
+      userId: number,
+      appId: number,
+      joined: boolean,
+    ) => Effect.Effect<ReadonlyArray<TeamOfUser>>
     readonly insert: (team: {
       readonly branded_app_id: number
       readonly name: string
@@ -89,10 +97,11 @@ export class TeamStore extends Context.Service<
             Effect.map((rows) => rows[0]),
             Effect.orDie,
           ),
-        listOfUser: (userId, appId) =>
-          sql<TeamOfUser>`SELECT ${sql.literal(teamColumns)}, tu.role
+        listOfUser: (userId, appId, joined) =>
+          sql<TeamOfUser>`SELECT ${sql.literal(teamColumns)}, tu.role, tu.id AS team_user_id
             FROM team_users tu JOIN teams t ON t.id = tu.team_id
-            WHERE tu.user_id = ${userId} AND tu.agreed_to_join = 1 AND t.branded_app_id = ${appId}
+            WHERE tu.user_id = ${userId} AND tu.agreed_to_join = ${joined ? 1 : 0}
+              AND t.branded_app_id = ${appId}
             ORDER BY t.name, t.id`.pipe(Effect.orDie),
         insert: (team) =>
           Effect.gen(function* () {

@@ -128,6 +128,43 @@ describe("GET /api/v4/teams", () => {
     const answer = await server.request("GET", "/api/v4/teams", { token: world.invited.token })
     expect(answer.body).toEqual([])
   })
+
+  it("lists the invitations not accepted yet with agreed_to_join=false, with the team user that accepts each", async () => {
+    const person = await createPerson(server, "invitee@example.com")
+    await joinTeam(server, world.teamId, person, "team_member", false)
+    const invitations = await server.request(
+      "GET",
+      "/api/v4/teams?agreed_to_join=false&fields=team_user_id",
+      {
+        token: person.token,
+      },
+    )
+    expect(invitations.status).toBe(200)
+    expect(invitations.body).toEqual([expect.objectContaining({ id: world.teamId, name: "River care" })])
+    const teamUserId: number = invitations.body[0].team_user_id
+
+    const accepted = await server.request("PATCH", `/api/v4/teams/${world.teamId}/team_users/${teamUserId}`, {
+      token: person.token,
+      body: { team_user: { agreed_to_join: true } },
+    })
+    expect(accepted.status).toBe(204)
+    const joined = await server.request("GET", "/api/v4/teams?fields=team_user_id", { token: person.token })
+    expect(joined.body).toEqual([expect.objectContaining({ id: world.teamId, team_user_id: teamUserId })])
+    const left = await server.request("GET", "/api/v4/teams?agreed_to_join=false", { token: person.token })
+    expect(left.body).toEqual([])
+  })
+
+  it("lists no joined team among the invitations, and refuses an agreed_to_join that is no boolean", async () => {
+    const invitations = await server.request("GET", "/api/v4/teams?agreed_to_join=0", {
+      token: world.member.token,
+    })
+    expect(invitations.body).toEqual([])
+    const bad = await server.request("GET", "/api/v4/teams?agreed_to_join=maybe", {
+      token: world.member.token,
+    })
+    expect(bad.status).toBe(400)
+    expect(bad.body.errors).toEqual({ agreed_to_join: ["must be true, false, 1 or 0"] })
+  })
 })
 
 describe("GET /api/v4/teams/{id}", () => {

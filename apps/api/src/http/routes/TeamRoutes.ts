@@ -3,6 +3,7 @@
  * (specification "Teams", api-decisions §3, §9).
  */
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
+import * as QueryValue from "@fieldreport/domain/QueryValue"
 import { TeamCreate, TeamUpdate } from "@fieldreport/domain/Team"
 import { Effect } from "effect"
 import { Router } from "express"
@@ -15,14 +16,15 @@ import { bodyOf, idParam } from "../Request.ts"
 import { json, noContent, type Route } from "../Route.ts"
 
 /**
- * The team resource with every field, for a user with `role` in it (none when not in it).
+ * The team resource with every field, for a user with `role` in it as team user `teamUserId`
+ * (neither when not in it).
  *
  * @example
  * ```ts
- * teamBody(team, "owner") // { id: 1, feature_tasks_enabled: true, …, is_manager_of: true, is_owner_of: true }
+ * teamBody(team, "owner", 14) // { id: 1, feature_tasks_enabled: true, …, is_owner_of: true, team_user_id: 14 }
  * ```
  */
-export const teamBody = (team: TeamRow, role: TeamRole | undefined) => ({
+export const teamBody = (team: TeamRow, role: TeamRole | undefined, teamUserId: number | undefined) => ({
   id: team.id,
   feature_tasks_enabled: team.feature_tasks_enabled === 1,
   industry: team.industry,
@@ -31,6 +33,7 @@ export const teamBody = (team: TeamRow, role: TeamRole | undefined) => ({
   // The owner manages the team too.
   is_manager_of: role === "manager" || role === "owner",
   is_owner_of: role === "owner",
+  team_user_id: teamUserId ?? null,
 })
 
 /** The team routes. */
@@ -43,8 +46,8 @@ export const teamRoutes = (route: Route<AppServices>): Router => {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
         const input = yield* bodyOf(req, "team", TeamCreate)
         const fields = yield* fieldsOf(req, FieldCatalogue.team)
-        const { team, role } = yield* (yield* Teams).create(actor, input)
-        return json(fields.render(teamBody(team, role)), 201, {
+        const { team, role, teamUserId } = yield* (yield* Teams).create(actor, input)
+        return json(fields.render(teamBody(team, role, teamUserId)), 201, {
           Location: `/api/v4/teams/${team.id}`,
           ...fields.headers,
         })
@@ -57,9 +60,11 @@ export const teamRoutes = (route: Route<AppServices>): Router => {
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
         const fields = yield* fieldsOf(req, FieldCatalogue.team)
-        const teams = yield* (yield* Teams).list(actor)
+        // Like the team users list's filter: false lists the invitations the user has not accepted.
+        const joined = (yield* Effect.fromResult(QueryValue.boolean(req.query, "agreed_to_join"))) ?? true
+        const teams = yield* (yield* Teams).list(actor, joined)
         return json(
-          teams.map((team) => fields.render(teamBody(team, team.role))),
+          teams.map((team) => fields.render(teamBody(team, team.role, team.team_user_id))),
           200,
           fields.headers,
         )
@@ -73,8 +78,8 @@ export const teamRoutes = (route: Route<AppServices>): Router => {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
         const id = yield* idParam(req, "id")
         const fields = yield* fieldsOf(req, FieldCatalogue.team)
-        const { team, role } = yield* (yield* Teams).get(actor, id)
-        return json(fields.render(teamBody(team, role)), 200, fields.headers)
+        const { team, role, teamUserId } = yield* (yield* Teams).get(actor, id)
+        return json(fields.render(teamBody(team, role, teamUserId)), 200, fields.headers)
       }),
     ),
   )

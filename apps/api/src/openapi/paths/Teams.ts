@@ -41,7 +41,18 @@ export const teams: Group = {
       path: "/api/v4/teams",
       operationId: "listTeams",
       summary: "List the current user's teams",
-      query: [fields(FieldCatalogue.team)],
+      description:
+        "The teams the user has joined. With `agreed_to_join=false`, the teams they are invited to and have " +
+        "not joined yet instead: `fields=team_user_id` names the team user that accepts the invitation " +
+        "(`PATCH /api/v4/teams/{team_id}/team_users/{id}` with `{team_user: {agreed_to_join: true}}`).",
+      query: [
+        query(
+          "agreed_to_join",
+          Schema.Boolean,
+          "Joined teams (true, the default) or pending invitations (false).",
+        ),
+        fields(FieldCatalogue.team),
+      ],
       replies: { 200: many(Team, "The teams of the current branded app the user belongs to.") },
     },
     {

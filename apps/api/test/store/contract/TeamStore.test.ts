@@ -99,12 +99,18 @@ describe("TeamStore and BrandedAppStore contract", () => {
           assert.strictEqual((yield* store.findTeamUser(bridges.id, userId))?.role, "manager")
           assert.isUndefined(yield* store.findTeamUser(bridges.id, -1))
           assert.deepStrictEqual(
-            (yield* store.listOfUser(userId, app.id)).map((team) => [team.name, team.role]),
+            (yield* store.listOfUser(userId, app.id, true)).map((team) => [team.name, team.role]),
             [
               ["Bridges", "manager"],
               ["Roads", "owner"],
             ],
           )
+          const invited = yield* store.listOfUser(userId, app.id, false)
+          assert.deepStrictEqual(
+            invited.map((team) => team.name),
+            [hidden.name],
+          )
+          assert.strictEqual(invited[0]?.team_user_id, (yield* store.findTeamUser(hidden.id, userId))?.id)
         }),
       )
     })
