@@ -46,6 +46,21 @@ export const containing = ([longitude, latitude]: Position, scale: number): Tile
 })
 
 /**
+ * The cell in column `column` and row `row` of the grid at `scale`, counted from the origin: the
+ * one whose anchor is the grid line `column × scale`, `row × scale` as `containing` rounds it.
+ *
+ * @example
+ * ```ts
+ * Tile.at(3494, -826, 0.05) // { longitude: 174.7, latitude: -41.3, scale: 0.05 }
+ * ```
+ */
+export const at = (column: number, row: number, scale: number): Tile => ({
+  longitude: roundToScale(column * scale, scale),
+  latitude: roundToScale(row * scale, scale),
+  scale,
+})
+
+/**
  * The cell's extent. A cell holds its west and south edges but not its east and north ones, which
  * belong to the next cells: a position is in it when `minLongitude <= longitude < maxLongitude` and
  * `minLatitude <= latitude < maxLatitude`.

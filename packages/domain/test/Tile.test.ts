@@ -118,6 +118,18 @@ describe("Tile.containing", () => {
   })
 })
 
+describe("Tile.at", () => {
+  it.each<[number, number, number, Tile.Tile]>([
+    // 3494 * 0.05 is 174.70000000000002 in float64.
+    [3494, -826, 0.05, { longitude: 174.7, latitude: -41.3, scale: 0.05 }],
+    [3, 7, 0.1, { longitude: 0.3, latitude: 0.7, scale: 0.1 }],
+    [-180_000, 0, 0.001, { longitude: -180, latitude: 0, scale: 0.001 }],
+    [-1, -1, 360, { longitude: -360, latitude: -360, scale: 360 }],
+  ])("column %d, row %d at %s", (column, row, scale, expected) => {
+    expect(Tile.at(column, row, scale)).toEqual(expected)
+  })
+})
+
 describe("Tile.bounds", () => {
   it.each<[Tile.Tile, [number, number, number, number]]>([
     [{ longitude: 174.7, latitude: -41.3, scale: 0.05 }, [174.7, -41.3, 174.75, -41.25]],
@@ -180,6 +192,18 @@ describe("Tile properties", () => {
         const bounds = Tile.bounds(Tile.containing([longitude, latitude], size))
         expect(bounds.minLongitude <= longitude && longitude < bounds.maxLongitude).toBe(true)
         expect(bounds.minLatitude <= latitude && latitude < bounds.maxLatitude).toBe(true)
+      }),
+      { numRuns: 5_000 },
+    )
+  })
+
+  it("names the cell holding a point by its column and row", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.tuple(point, scale), gridPoint), ([position, size]) => {
+        const tile = Tile.containing(position, size)
+        expect(Tile.at(Math.round(tile.longitude / size), Math.round(tile.latitude / size), size)).toEqual(
+          tile,
+        )
       }),
       { numRuns: 5_000 },
     )

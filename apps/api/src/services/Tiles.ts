@@ -7,10 +7,16 @@
  * the view and equals the number of results of a search filtered to its `tile_id`. As for a tile,
  * the east and north edges of `bbox` belong to the next cells (unless it is a line or a point).
  *
- * SQL counts the reports per `floor(position / scale)` from the `reports_channel_position` index,
- * never loading a report; the domain's `Tile.containing` places each group in its cell. The two agree except for positions a few ulps from a grid line (`174.7 / 0.05` is
- * `3493.9999999999995`), so a group whose positions span two cells is counted again exactly, cell
- * by cell, with the cells' bounds from `Tile.bounds`.
+ * A search with no criterion but its channels, at a scale made of whole cells of a grid whose
+ * counts are kept per channel and cell (1°, 0.1°, 0.01° or 0.001°, `report_cell_counts`), sums
+ * those counts: the kept cells are the domain's, so the sums are exact, and a map's view costs as
+ * many rows as it has cells with reports, however many reports they hold.
+ *
+ * Otherwise SQL counts the reports per `floor(position / scale)` from the
+ * `reports_channel_position` index, never loading a report; the domain's `Tile.containing` places
+ * each group in its cell. The two agree except for positions a few ulps from a grid line
+ * (`174.7 / 0.05` is `3493.9999999999995`), so a group whose positions span two cells is counted
+ * again exactly, cell by cell, with the cells' bounds from `Tile.bounds`.
  */
 import type { BoundingBox } from "@fieldreport/domain/BoundingBox"
 import { MalformedRequest } from "@fieldreport/domain/Invalid"
@@ -19,7 +25,13 @@ import type { Tile as TileRecord } from "@fieldreport/domain/ReportSearch"
 import * as ReportSearchQuery from "@fieldreport/domain/ReportSearchQuery"
 import * as Tile from "@fieldreport/domain/Tile"
 import { Context, Effect, Layer, Result } from "effect"
-import { ReportSearchStore } from "../store/ReportSearchStore.ts"
+import {
+  type Criteria,
+  type KeptGrid,
+  keptLevels,
+  ReportSearchStore,
+  type Selection,
+} from "../store/ReportSearchStore.ts"
 import type { Actor } from "./Authentication.ts"
 import { ReportSearches } from "./ReportSearches.ts"
 
@@ -81,6 +93,21 @@ const bboxOf = (query: QueryValue.Query): Result.Result<BoundingBox, MalformedRe
     return Result.succeed({ minLongitude, minLatitude, maxLongitude, maxLatitude })
   })
 
+/**
+ * The coarsest kept grid whose cells make up the cells at `scale` whole (`0.05` is 5 cells of
+ * 0.01°, `45` is 45 of 1°), or none (`0.0005`, `0.123`).
+ */
+const keptGridOf = (scale: number): KeptGrid | undefined => {
+  for (const level of keptLevels) {
+    const factor = Math.round(scale * 10 ** level)
+    if (factor >= 1 && factor / 10 ** level === scale) return { level, factor }
+  }
+  return undefined
+}
+
+/** Whether one side of a search names no criterion. */
+const givesNone = (criteria: Criteria) => Object.values(criteria).every((value) => value === undefined)
+
 const keyOf = (tile: Tile.Tile) => `${tile.longitude} ${tile.latitude}`
 
 /** The cells from `first` to `last` along one axis, stepping by the cells' own edges. */
@@ -132,6 +159,55 @@ export class Tiles extends Context.Service<
       const store = yield* ReportSearchStore
       const searches = yield* ReportSearches
 
+      /** The cells of `area` with their counts, summed from the counts kept per cell. */
+      const keptCounts = Effect.fn("Tiles.keptCounts")(function* (
+        selection: Selection,
+        grid: KeptGrid,
+        area: BoundingBox,
+        scale: number,
+      ) {
+        // The area's edges are grid lines, a whole number of cells from the origin.
+        const rows = yield* store.keptCellCounts(selection.channelIds, grid, {
+          west: Math.round(area.minLongitude / scale),
+          south: Math.round(area.minLatitude / scale),
+          east: Math.round(area.maxLongitude / scale),
+          north: Math.round(area.maxLatitude / scale),
+        })
+        return rows.map((row) => ({
+          tile: Tile.at(row.column_index, row.row_index, scale),
+          count: row.report_count,
+        }))
+      })
+
+      /** The cells of `area` with their counts, from the reports grouped per cell in SQL. */
+      const groupCounts = Effect.fn("Tiles.groupCounts")(function* (
+        selection: Selection,
+        area: BoundingBox,
+        scale: number,
+      ) {
+        const counts = new Map<string, { readonly tile: Tile.Tile; count: number }>()
+        const recount = new Map<string, Tile.Tile>()
+        for (const group of yield* store.tileGroups(selection, area, scale)) {
+          const first = Tile.containing([group.min_longitude, group.min_latitude], scale)
+          const last = Tile.containing([group.max_longitude, group.max_latitude], scale)
+          if (keyOf(first) === keyOf(last)) {
+            const entry = counts.get(keyOf(first)) ?? { tile: first, count: 0 }
+            entry.count += Number(group.report_count)
+            counts.set(keyOf(first), entry)
+            continue
+          }
+          for (const column of cellsBetween(first, last, "longitude"))
+            for (const cell of cellsBetween(column, { ...column, latitude: last.latitude }, "latitude"))
+              recount.set(keyOf(cell), cell)
+        }
+        const recounted = [...recount.values()]
+        const exact = yield* store.countIn(selection, recounted.map(Tile.bounds))
+        for (const [index, tile] of recounted.entries()) {
+          counts.set(keyOf(tile), { tile, count: exact[index] ?? 0 })
+        }
+        return [...counts.values()]
+      })
+
       const search = Effect.fn("Tiles.search")(function* (actor: Actor, query: QueryValue.Query) {
         const parsed = yield* Effect.fromResult(ReportSearchQuery.parse(query))
         const scale = yield* Effect.fromResult(scaleOf(query))
@@ -158,28 +234,12 @@ export class Tiles extends Context.Service<
           )
         }
         const selection = yield* searches.selectionFor(actor, parsed)
-
-        const counts = new Map<string, { readonly tile: Tile.Tile; count: number }>()
-        const recount = new Map<string, Tile.Tile>()
-        for (const group of yield* store.tileGroups(selection, area, scale)) {
-          const first = Tile.containing([group.min_longitude, group.min_latitude], scale)
-          const last = Tile.containing([group.max_longitude, group.max_latitude], scale)
-          if (keyOf(first) === keyOf(last)) {
-            const entry = counts.get(keyOf(first)) ?? { tile: first, count: 0 }
-            entry.count += Number(group.report_count)
-            counts.set(keyOf(first), entry)
-            continue
-          }
-          for (const column of cellsBetween(first, last, "longitude"))
-            for (const cell of cellsBetween(column, { ...column, latitude: last.latitude }, "latitude"))
-              recount.set(keyOf(cell), cell)
-        }
-        const recounted = [...recount.values()]
-        const exact = yield* store.countIn(selection, recounted.map(Tile.bounds))
-        for (const [index, tile] of recounted.entries()) {
-          counts.set(keyOf(tile), { tile, count: exact[index] ?? 0 })
-        }
-        return [...counts.values()]
+        const grid = keptGridOf(scale)
+        const counts =
+          grid !== undefined && givesNone(selection.filter) && givesNone(selection.exclude)
+            ? yield* keptCounts(selection, grid, area, scale)
+            : yield* groupCounts(selection, area, scale)
+        return counts
           .filter(({ count }) => count > 0)
           .sort((a, b) => a.tile.latitude - b.tile.latitude || a.tile.longitude - b.tile.longitude)
           .map(

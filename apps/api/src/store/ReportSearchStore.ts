@@ -5,7 +5,8 @@
  * to `report_search_results` in one `INSERT … SELECT` numbered by `ROW_NUMBER()`, so no report is
  * ever loaded into memory and a retried attempt replaces a partial one in the same transaction.
  * The tiles search groups the reports of a map area by grid cell in one `GROUP BY`, reading the
- * `reports_channel_position` index per channel.
+ * `reports_channel_position` index per channel; with no criterion but the channels it sums the
+ * counts kept per channel and cell instead (`report_cell_counts`).
  *
  * What the store is given is plain data the services resolved: the channels to search, tile cells
  * as boxes, timestamps as the ISO strings the reports table holds. Boxes are half-open, as tiles
@@ -106,6 +107,39 @@ export interface TileGroupRow {
   readonly max_latitude: number
 }
 
+/**
+ * The grids whose counts are kept per channel and cell (`report_cell_counts`, migration 0023), by
+ * their number of decimals: cells 1°, 0.1°, 0.01° and 0.001° wide.
+ */
+export const keptLevels: ReadonlyArray<number> = [0, 1, 2, 3]
+
+/**
+ * A grid made of the cells of a kept grid: each of its cells is `factor` cells of `level` wide
+ * (0.05° is 5 cells of level 2), so it is `factor × 10^-level` degrees wide.
+ */
+export interface KeptGrid {
+  readonly level: number
+  readonly factor: number
+}
+
+/**
+ * A block of cells of a grid by index, counted from the origin: columns `west` to `east` and rows
+ * `south` to `north`, the east and north ends excluded.
+ */
+export interface CellBlock {
+  readonly west: number
+  readonly south: number
+  readonly east: number
+  readonly north: number
+}
+
+/** How many reports a cell holds, the cell named by its column and row. */
+export interface CellCountRow {
+  readonly column_index: number
+  readonly row_index: number
+  readonly report_count: number
+}
+
 /** A search to store. */
 export interface NewReportSearch {
   readonly user_id: number
@@ -166,6 +200,16 @@ export class ReportSearchStore extends Context.Service<
       area: BoundingBox,
       scale: number,
     ) => Effect.Effect<ReadonlyArray<TileGroupRow>>
+    /**
+     * How many placed reports of `channelIds` each cell of `block` holds, in cells of `grid`, from
+     * the kept counts: exact, for a search with no criterion but its channels. Only cells holding
+     * reports are answered.
+     */
+    readonly keptCellCounts: (
+      channelIds: ReadonlyArray<number>,
+      grid: KeptGrid,
+      block: CellBlock,
+    ) => Effect.Effect<ReadonlyArray<CellCountRow>>
     /** How many reports of a selection lie inside each of the boxes, in their order. */
     readonly countIn: (
       selection: Selection,
@@ -312,6 +356,35 @@ export class ReportSearchStore extends Context.Service<
               FROM reports r WHERE ${where(selection, area)}
             ) positions
             GROUP BY column_index, row_index`.pipe(Effect.orDie),
+        keptCellCounts: (channelIds, { level, factor }, block) => {
+          // The factor is a whole number: the kept grid's cells fold into the grid's by integer
+          // division, floored for negative indices.
+          const by = sql.literal(String(factor))
+          const cellOf = (kept: string) => {
+            const index = sql.literal(kept)
+            return sql`CASE WHEN ${index} >= 0 THEN ${index} / ${by} ELSE (${index} + 1) / ${by} - 1 END`
+          }
+          return sql<CellCountRow>`SELECT cell_column AS column_index, cell_row AS row_index,
+              SUM(report_count) AS report_count
+            FROM (
+              SELECT ${cellOf("column_index")} AS cell_column, ${cellOf("row_index")} AS cell_row, report_count
+              FROM report_cell_counts
+              WHERE channel_id IN ${sql.in(channelIds)} AND level = ${level}
+                AND column_index >= ${block.west * factor} AND column_index < ${block.east * factor}
+                AND row_index >= ${block.south * factor} AND row_index < ${block.north * factor}
+            ) cells
+            GROUP BY cell_column, cell_row
+            HAVING SUM(report_count) > 0`.pipe(
+            Effect.map((rows) =>
+              rows.map((row) => ({
+                column_index: Number(row.column_index),
+                row_index: Number(row.row_index),
+                report_count: Number(row.report_count),
+              })),
+            ),
+            Effect.orDie,
+          )
+        },
         countIn: (selection, boxes) =>
           // A statement per chunk of boxes rather than per box: few boxes hold many reports.
           Effect.forEach(

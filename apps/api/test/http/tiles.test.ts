@@ -155,6 +155,41 @@ describe("GET /api/v4/reports/tiles", () => {
     }
   })
 
+  it("answers without a filter (from the counts kept per cell) as with one that keeps every report (counted from the reports)", async () => {
+    const all = [...positions, [174.71, -41.29] as const]
+    const around = "174.68,-41.31,174.77,-41.24"
+    for (const [atScale, bbox] of [
+      [0.0005, "174.69,-41.3,174.755,-41.249"],
+      [0.001, around],
+      [0.002, around],
+      [0.005, around],
+      [0.01, around],
+      [0.02, around],
+      [0.2, "170,-45,180,-35"],
+      [0.5, "170,-45,180,-35"],
+      [5, "-180,-90,180,90"],
+      [90, "-180,-90,180,90"],
+    ] as const) {
+      const kept = await tiles(`scale=${atScale}&bbox=${bbox}`)
+      const counted = await tiles(`scale=${atScale}&bbox=${bbox}&filter[updated_after]=2000-01-01T00:00:00Z`)
+      expect(kept.status).toBe(200)
+      expect(kept.body).toEqual(counted.body)
+      expect(kept.body).toEqual(expectedCells(all, atScale))
+    }
+  })
+
+  it("counts a report where it is now once it moves", async () => {
+    const moving = await fileReportAt(server, world.owner, second.id, [10.005, 20.005])
+    const query = `scale=0.01&bbox=10,20,10.02,20.02&filter[channels]=[${second.id}]`
+    expect((await tiles(query)).body).toEqual(expectedCells([[10.005, 20.005]], 0.01))
+    const moved = await server.request("PATCH", `/api/v4/reports/${moving.id}`, {
+      token: world.owner.token,
+      body: { report: { location: { latitude: 20.015, longitude: 10.015 } } },
+    })
+    expect(moved.status).toBe(200)
+    expect((await tiles(query)).body).toEqual(expectedCells([[10.015, 20.015]], 0.01))
+  })
+
   it("files longitude 180 under the cell at -180, as Tile.containing does", async () => {
     const dateline = await fileReportAt(server, world.owner, world.channel.id, [180, 0.5])
     try {

@@ -23,6 +23,7 @@ import reportAttachmentTimes from "./0019_report_attachment_times.ts"
 import dropReportBoxes from "./0020_drop_report_boxes.ts"
 import reportAttachmentKeys from "./0021_report_attachment_keys.ts"
 import clientUuids from "./0022_client_uuids.ts"
+import reportCellCounts from "./0023_report_cell_counts.ts"
 
 /** Every migration, keyed `<number>_<name>`. */
 export const migrations = Migrator.fromRecord({
@@ -47,4 +48,5 @@ export const migrations = Migrator.fromRecord({
   "0020_drop_report_boxes": dropReportBoxes,
   "0021_report_attachment_keys": reportAttachmentKeys,
   "0022_client_uuids": clientUuids,
+  "0023_report_cell_counts": reportCellCounts,
 })
