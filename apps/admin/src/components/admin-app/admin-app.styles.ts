@@ -1,17 +1,22 @@
 import { css } from "lit"
-import { accent, base, border, onAccent, surfaceRaised } from "../../shared/theme.ts"
+import { accent, base, border, onAccent, surface, surfaceRaised } from "../../shared/theme.ts"
 
 export const styles = [
   base,
   css`
-    :host { display: grid; grid-template-rows: auto 1fr; min-height: 100%; }
+    :host { display: flex; flex-direction: column; min-height: 100%; }
     header {
       display: flex; flex-wrap: wrap; gap: 1rem; align-items: center;
       padding: 0.5rem 1rem; border-bottom: 1px solid ${border}; background: ${surfaceRaised};
     }
     header strong { margin-right: auto; font-size: 1.1rem; }
     header label { display: flex; gap: 0.4rem; align-items: center; }
-    .body { display: grid; grid-template-columns: 11rem 1fr; min-height: 0; }
+    .invitations {
+      padding: 0.25rem 1rem; border-bottom: 1px solid ${border}; border-left: 4px solid ${accent};
+      background: ${surface};
+    }
+    .invitations p { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; margin: 0.4rem 0; }
+    .body { flex: 1; display: grid; grid-template-columns: 11rem 1fr; min-height: 0; }
     nav { border-right: 1px solid ${border}; padding: 0.75rem 0.5rem; background: ${surfaceRaised}; }
     nav ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.25rem; }
     nav a {

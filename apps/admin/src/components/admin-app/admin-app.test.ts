@@ -1,6 +1,6 @@
 import { html } from "lit"
 import { afterEach, describe, expect, it, vi } from "vitest"
-import { fakeFetch, until } from "../../../test/support/fakeFetch.ts"
+import { type FakeRoutes, fakeFetch, type SentRequest, until } from "../../../test/support/fakeFetch.ts"
 import { LoginEvent } from "../../events/login.ts"
 import { registerView, type ViewContext } from "../../shell/ViewRegistry.ts"
 import "./admin-app.ts"
@@ -12,8 +12,14 @@ const teams = [
 
 const app = { id: 1, bundle_id: "com.fieldreport.app", name: "Fieldreport" }
 
-const routes = {
-  "GET /api/v4/teams": { body: teams },
+/** The joined teams, or (`agreed_to_join=false`) the invitations. */
+const teamList =
+  (joined: ReadonlyArray<unknown>, invited: ReadonlyArray<unknown>) => (request: SentRequest) => ({
+    body: request.url.searchParams.get("agreed_to_join") === "false" ? invited : joined,
+  })
+
+const routes: FakeRoutes = {
+  "GET /api/v4/teams": teamList(teams, []),
   "GET /api/v4/channels": { body: [{ id: 7, name: "Streets", team_id: 1, category_id: 70, form_id: 7 }] },
   "GET /api/v4/branded_app": { body: app },
   "GET /api/v4/users/me": {
@@ -42,6 +48,18 @@ registerView({
     return html`<p>Probe view with ${context.channels.length} channel</p>`
   },
 })
+
+const storeSession = () =>
+  sessionStorage.setItem(
+    "fieldreport-admin-session",
+    JSON.stringify({
+      baseUrl: "http://api.test",
+      token: "fra_access",
+      appId: app.bundle_id,
+      userId: 7,
+      teamId: 1,
+    }),
+  )
 
 const session = {
   access_token: "fra_access",
@@ -89,16 +107,7 @@ describe("fr-admin-app", () => {
   it("switches team: the views' calls carry the new X-TeamId", async () => {
     const api = fakeFetch(routes)
     vi.stubGlobal("fetch", api.fetch)
-    sessionStorage.setItem(
-      "fieldreport-admin-session",
-      JSON.stringify({
-        baseUrl: "http://api.test",
-        token: "fra_access",
-        appId: app.bundle_id,
-        userId: 7,
-        teamId: 1,
-      }),
-    )
+    storeSession()
     const shell = document.createElement("fr-admin-app")
     document.body.append(shell)
     const root = shell.shadowRoot!
@@ -112,5 +121,39 @@ describe("fr-admin-app", () => {
     const channels = api.sent.filter((request) => request.url.pathname === "/api/v4/channels").at(-1)!
     expect(channels.url.searchParams.get("team_id")).toBe("2")
     expect(channels.headers.get("X-TeamId")).toBe("2")
+  })
+  it("prompts to accept an invitation, accepts it, and then shows the team", async () => {
+    const rivers = { ...teams[1], id: 3, name: "Rivers" }
+    let accepted = false
+    const api = fakeFetch({
+      ...routes,
+      "GET /api/v4/teams": (request) =>
+        teamList(accepted ? [rivers] : [], accepted ? [] : [{ ...rivers, team_user_id: 30 }])(request),
+      "PATCH /api/v4/teams/3/team_users/30": () => {
+        accepted = true
+        return { status: 204 }
+      },
+    })
+    vi.stubGlobal("fetch", api.fetch)
+    storeSession()
+    const shell = document.createElement("fr-admin-app")
+    document.body.append(shell)
+    const root = shell.shadowRoot!
+    await until(() => root.querySelector("[part=invitations] button") !== null, "the invitation")
+
+    const invitations = root.querySelector("[part=invitations]")!
+    expect(invitations.getAttribute("aria-label")).toBe("Invitations")
+    expect(invitations.textContent).toContain("You are invited to join the team Rivers")
+    invitations.querySelector("button")!.click()
+    await until(() => seen.at(-1)?.team?.name === "Rivers", "the joined team")
+    await shell.updateComplete
+
+    const patch = api.sent.find((request) => request.method === "PATCH")
+    expect(patch?.url.pathname).toBe("/api/v4/teams/3/team_users/30")
+    expect(patch?.body).toEqual({ team_user: { agreed_to_join: true } })
+    expect(root.querySelector("[part=invitations]")).toBeNull()
+    expect(root.querySelector<HTMLSelectElement>("select[aria-label=Team]")?.value).toBe("3")
+    const channels = api.sent.filter((request) => request.url.pathname === "/api/v4/channels").at(-1)!
+    expect(channels.url.searchParams.get("team_id")).toBe("3")
   })
 })

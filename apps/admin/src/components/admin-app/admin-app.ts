@@ -1,7 +1,7 @@
 /**
  * `fr-admin-app`: the admin UI the API serves at `/admin`. It signs the user in, lets them switch
- * branded app and team, provides the connection to every element inside it, and shows the views
- * registered with `registerView` under a navigation.
+ * branded app and team and accept invitations to teams, provides the connection to every element
+ * inside it, and shows the views registered with `registerView` under a navigation.
  */
 
 import { BrandedApp } from "@fieldreport/domain/BrandedApp"
@@ -40,6 +40,7 @@ const readStored = (): StoredSession | undefined => {
  *
  * @slot - Nothing: views come from the view registry.
  * @csspart header - The bar with the switchers.
+ * @csspart invitations - The teams the user is invited to, each with its accept button.
  * @csspart nav - The navigation.
  * @csspart main - Where the current view is shown.
  * @cssproperty --fr-color-accent - The current navigation entry and the buttons.
@@ -59,6 +60,7 @@ export class AdminApp extends LitElement {
     tileAttribution: { attribute: "tile-attribution" },
     stored: { state: true },
     teams: { state: true },
+    invitations: { state: true },
     channels: { state: true },
     apps: { state: true },
     route: { state: true },
@@ -77,6 +79,8 @@ export class AdminApp extends LitElement {
   declare tileAttribution: string | undefined
   declare stored: StoredSession | undefined
   declare teams: ReadonlyArray<Team>
+  /** Teams the user is invited to and has not joined, each with the `team_user_id` that accepts. */
+  declare invitations: ReadonlyArray<Team>
   declare channels: ReadonlyArray<Channel>
   declare apps: ReadonlyArray<BrandedApp>
   declare route: ReadonlyArray<string>
@@ -94,6 +98,7 @@ export class AdminApp extends LitElement {
     this.appId = "com.fieldreport.app"
     this.stored = readStored()
     this.teams = []
+    this.invitations = []
     this.channels = []
     this.apps = []
     this.route = this.readRoute()
@@ -141,6 +146,11 @@ export class AdminApp extends LitElement {
     this.failure = undefined
     try {
       const teams = await run(connection.client.call("GET", "/api/v4/teams", Schema.Array(Team)))
+      const invitations = await run(
+        connection.client.call("GET", "/api/v4/teams", Schema.Array(Team), {
+          query: { agreed_to_join: "false", fields: "team_user_id" },
+        }),
+      )
       const team = teams.find((candidate) => candidate.id === stored.teamId) ?? teams[0]
       const teamConnection = connect({ ...stored, teamId: team?.id })
       const channels =
@@ -153,6 +163,7 @@ export class AdminApp extends LitElement {
             )
       this.apps = await this.loadApps(connection)
       this.teams = teams
+      this.invitations = invitations
       this.channels = channels
       this.stored = { ...stored, teamId: team?.id }
       this.#provider.setValue(teamConnection)
@@ -172,6 +183,24 @@ export class AdminApp extends LitElement {
       return run(connection.client.call("GET", "/api/v4/admin/branded_apps", Schema.Array(BrandedApp)))
     }
     return [await run(connection.client.call("GET", "/api/v4/branded_app", BrandedApp))]
+  }
+
+  /** Accepts an invitation (api-decisions §9), then works in the team just joined. */
+  private async accept(team: Team) {
+    const stored = this.stored
+    const connection = this.#provider.value
+    if (stored === undefined || connection === undefined || typeof team.team_user_id !== "number") return
+    this.failure = undefined
+    try {
+      await run(
+        connection.client.send("PATCH", `/api/v4/teams/${team.id}/team_users/${team.team_user_id}`, {
+          body: { team_user: { agreed_to_join: true } },
+        }),
+      )
+      this.signIn({ ...stored, teamId: team.id })
+    } catch (error) {
+      this.failure = errorText(error)
+    }
   }
 
   private switchTeam(event: Event) {
@@ -232,6 +261,7 @@ export class AdminApp extends LitElement {
         </label>
         <button type="button" @click=${this.signOut}>Sign out</button>
       </header>
+      ${this.renderInvitations()}
       <div class="body">
         <nav part="nav" aria-label="Views">
           <ul>
@@ -246,6 +276,19 @@ export class AdminApp extends LitElement {
         <main part="main" tabindex="-1" aria-label=${current?.label ?? "View"}>${this.renderView(current, team)}</main>
       </div>
     `
+  }
+
+  private renderInvitations() {
+    if (this.invitations.length === 0 && this.failure === undefined) return nothing
+    return html`<section part="invitations" class="invitations" aria-label="Invitations">
+      ${this.failure === undefined ? nothing : html`<p class="error" role="alert">${this.failure}</p>`}
+      ${this.invitations.map(
+        (team) => html`<p>You are invited to join the team <strong>${team.name}</strong>. It stays hidden
+          from you until you accept.
+          <button type="button" class="primary" @click=${() => this.accept(team)}>Accept the invitation
+            <span class="visually-hidden">to ${team.name}</span></button></p>`,
+      )}
+    </section>`
   }
 
   private renderView(view: AdminView | undefined, team: Team | undefined) {
