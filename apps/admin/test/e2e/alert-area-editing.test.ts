@@ -6,6 +6,7 @@ import type { Browser, Locator, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { adminEmail, adminPassword, login, request } from "./support/api.ts"
 import { launchBrowser, openPage } from "./support/browser.ts"
+import { screenshot } from "./support/screenshots.ts"
 import { signIn } from "./support/shell.ts"
 
 let browser: Browser
@@ -124,6 +125,7 @@ describe("alert areas edited by their handles", () => {
 
     await editArea(page, /Edit Circle of 2,000 m/)
     await drag(page, page.getByTitle("Edge of the circle"), 50, 0)
+    await screenshot(page, "alert-area-editing")
     await saveArea(page)
     const widened = await storedArea(id)
     expect(widened.area).toBe(moved.area)

@@ -283,8 +283,8 @@ export class AdminApp extends LitElement {
     return html`<section part="invitations" class="invitations" aria-label="Invitations">
       ${this.failure === undefined ? nothing : html`<p class="error" role="alert">${this.failure}</p>`}
       ${this.invitations.map(
-        (team) => html`<p>You are invited to join the team <strong>${team.name}</strong>. It stays hidden
-          from you until you accept.
+        (team) => html`<p><span>You are invited to join the team <strong>${team.name}</strong>. It stays
+          hidden from you until you accept.</span>
           <button type="button" class="primary" @click=${() => this.accept(team)}>Accept the invitation
             <span class="visually-hidden">to ${team.name}</span></button></p>`,
       )}
