@@ -1,13 +1,16 @@
 /**
- * The report map on a big database: how long the first view takes, how many requests and how long
- * each pan costs, the same once zoomed in to pins, and the bundle's size. Real Chromium, the real
- * API on a data directory made by the generator, the app shell at `/admin`.
+ * The report map on a big database: how long the first view takes (in the app shell, beside the
+ * table, and alone in a page of its own), how many requests and how long each pan costs, the same
+ * once zoomed in, and the bundle's size. Real Chromium, the real API on a data directory made by
+ * the generator, the app shell at `/admin`.
  *
  *     npm run generate -w tooling -- --data-dir /tmp/city
  *     npm run build -w apps/admin
  *     npm run bench:map -w apps/admin -- --data-dir /tmp/city
  *
- * Prints one line per figure; nothing is asserted (figures go to docs/benchmarks.md).
+ * Prints one line per figure, the first view's requests one a line with when each started and how
+ * long it took, and the time of every tiles request; nothing is asserted (figures go to
+ * docs/benchmarks.md).
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import { readFileSync } from "node:fs"
@@ -15,7 +18,7 @@ import { createServer } from "node:net"
 import { fileURLToPath } from "node:url"
 import { parseArgs } from "node:util"
 import { gzipSync } from "node:zlib"
-import { chromium, type Page } from "playwright-core"
+import { chromium, type Page, type Request } from "playwright-core"
 
 const { values } = parseArgs({
   options: {
@@ -69,12 +72,30 @@ const startApi = async (port: number): Promise<ChildProcess> => {
   throw new Error("the API did not become ready")
 }
 
+/** An API request the page made, with its path. */
+interface Timed {
+  readonly path: string
+  readonly request: Request
+}
+
+/** Milliseconds from a request's start to the end of its answer, or undefined while unanswered. */
+const durationOf = (request: Request): number | undefined => {
+  const { responseEnd } = request.timing()
+  return responseEnd >= 0 ? responseEnd : undefined
+}
+
+/** The path of the tiles search. */
+const tiles = /\/reports\/tiles$/
+
+/** Every tiles request timed so far, in milliseconds. */
+const tileTimes: Array<number> = []
+
 /** Runs `action` and waits for the map's next `fr-map-load`; answers the time and the API requests in between. */
 const measure = async (page: Page, action: () => Promise<unknown>) => {
-  const requests: Array<string> = []
-  const onRequest = (request: { url(): string }) => {
+  const requests: Array<Timed> = []
+  const onRequest = (request: Request) => {
     const url = new URL(request.url())
-    if (url.pathname.startsWith("/api/v4/")) requests.push(url.pathname)
+    if (url.pathname.startsWith("/api/v4/")) requests.push({ path: url.pathname, request })
   }
   page.on("request", onRequest)
   const loaded = page.evaluate(
@@ -96,12 +117,30 @@ const measure = async (page: Page, action: () => Promise<unknown>) => {
   await action()
   const result = await loaded
   page.off("request", onRequest)
+  for (const { path, request } of requests) {
+    const ms = durationOf(request)
+    if (tiles.test(path) && ms !== undefined) tileTimes.push(ms)
+  }
   return { ms: result.at - started, mode: result.mode, reports: result.reportCount, requests }
 }
 
-const describe = (requests: ReadonlyArray<string>) => {
-  const count = (pattern: RegExp) => requests.filter((path) => pattern.test(path)).length
-  return `${requests.length} requests (${count(/\/reports\/tiles$/)} tiles, ${count(/\/reports\/search$/)} searches, ${count(/\/report_searches\//)} search pages)`
+const describe = (requests: ReadonlyArray<Timed>) => {
+  const count = (pattern: RegExp) => requests.filter(({ path }) => pattern.test(path)).length
+  const tileMs = requests
+    .filter(({ path }) => tiles.test(path))
+    .map(({ request }) => durationOf(request)?.toFixed(0) ?? "unanswered")
+  return `${requests.length} requests (${count(tiles)} tiles${tileMs.length === 0 ? "" : ` of ${tileMs.join(", ")} ms`}, ${count(/\/reports\/search$/)} searches, ${count(/\/report_searches\//)} search pages)`
+}
+
+/** Each request of a measure: when it started (from the first) and how long it took. */
+const timeline = (requests: ReadonlyArray<Timed>) => {
+  const first = requests[0]?.request.timing().startTime ?? 0
+  return requests
+    .map(({ path, request }) => {
+      const ms = durationOf(request)
+      return `  ${request.method()} ${path}: at ${(request.timing().startTime - first).toFixed(0)} ms, ${ms === undefined ? "unanswered" : `${ms.toFixed(0)} ms`}`
+    })
+    .join("\n")
 }
 
 const mapCall = (page: Page, script: string) =>
@@ -134,18 +173,22 @@ const mapBounds = (page: Page) =>
     return map.getBounds().toBBoxString()
   })
 
-/** The cells of a box by report count, fullest first (through the API, as the map's owner). */
-const densestCells = async (port: number, bbox: string) => {
-  const base = `http://127.0.0.1:${port}/api/v4`
-  const session = await fetch(`${base}/session`, {
+/** An access token of the map's owner, from a new session. */
+const signIn = async (port: number) => {
+  const session = await fetch(`http://127.0.0.1:${port}/api/v4/session`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({
       session: { app_bundle_id: "com.fieldreport.app", email: values.email, password: values.password },
     }),
   }).then((response) => response.json() as Promise<{ session: { access_token: string } }>)
-  const tiles = await fetch(`${base}/reports/tiles?scale=0.01&bbox=${bbox}`, {
-    headers: { Authorization: `Token token=${session.session.access_token}` },
+  return session.session.access_token
+}
+
+/** The cells of a box by report count, fullest first (through the API, as the map's owner). */
+const densestCells = async (port: number, bbox: string) => {
+  const tiles = await fetch(`http://127.0.0.1:${port}/api/v4/reports/tiles?scale=0.01&bbox=${bbox}`, {
+    headers: { Authorization: `Token token=${await signIn(port)}` },
   }).then(
     (response) =>
       response.json() as Promise<
@@ -176,6 +219,7 @@ try {
   console.log(
     `first view: ${first.ms.toFixed(0)} ms, ${first.mode} of ${first.reports.toLocaleString()} reports, ${describe(first.requests)}`,
   )
+  console.log(timeline(first.requests))
 
   const panAll = async (label: string) => {
     const times: Array<number> = []
@@ -209,6 +253,28 @@ try {
     `zoom to ${zoom}: ${zoomed.ms.toFixed(0)} ms, ${zoomed.mode} of ${zoomed.reports.toLocaleString()} reports, ${describe(zoomed.requests)}`,
   )
   await panAll("street")
+
+  // The map alone, embedded in a page of its own as any site would: no table searching beside it.
+  const embedded = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+  await embedded.goto(`http://127.0.0.1:${port}/admin/`)
+  const token = await signIn(port)
+  const alone = await measure(embedded, () =>
+    embedded.evaluate((token) => {
+      const map = document.createElement("fr-report-map")
+      map.setAttribute("token", token)
+      map.style.setProperty("--fr-map-height", "420px")
+      document.body.replaceChildren(map)
+    }, token),
+  )
+  console.log(
+    `first view of the map alone: ${alone.ms.toFixed(0)} ms, ${alone.mode} of ${alone.reports.toLocaleString()} reports, ${describe(alone.requests)}`,
+  )
+  console.log(timeline(alone.requests))
+
+  const sortedTiles = [...tileTimes].sort((a, b) => a - b)
+  console.log(
+    `tiles requests: ${sortedTiles.length}, median ${sortedTiles[Math.floor(sortedTiles.length / 2)]?.toFixed(0)} ms, slowest ${sortedTiles.at(-1)?.toFixed(0)} ms`,
+  )
 } finally {
   await browser.close()
   api.kill("SIGTERM")
