@@ -72,10 +72,11 @@ const startApi = async (port: number): Promise<ChildProcess> => {
   throw new Error("the API did not become ready")
 }
 
-/** An API request the page made, with its path. */
+/** An API request the page made, with its path and when the page made it (`Date.now()`). */
 interface Timed {
   readonly path: string
   readonly request: Request
+  readonly at: number
 }
 
 /** Milliseconds from a request's start to the end of its answer, or undefined while unanswered. */
@@ -95,7 +96,7 @@ const measure = async (page: Page, action: () => Promise<unknown>) => {
   const requests: Array<Timed> = []
   const onRequest = (request: Request) => {
     const url = new URL(request.url())
-    if (url.pathname.startsWith("/api/v4/")) requests.push({ path: url.pathname, request })
+    if (url.pathname.startsWith("/api/v4/")) requests.push({ path: url.pathname, request, at: Date.now() })
   }
   page.on("request", onRequest)
   const loaded = page.evaluate(
@@ -134,11 +135,11 @@ const describe = (requests: ReadonlyArray<Timed>) => {
 
 /** Each request of a measure: when it started (from the first) and how long it took. */
 const timeline = (requests: ReadonlyArray<Timed>) => {
-  const first = requests[0]?.request.timing().startTime ?? 0
+  const first = requests[0]?.at ?? 0
   return requests
-    .map(({ path, request }) => {
+    .map(({ path, request, at }) => {
       const ms = durationOf(request)
-      return `  ${request.method()} ${path}: at ${(request.timing().startTime - first).toFixed(0)} ms, ${ms === undefined ? "unanswered" : `${ms.toFixed(0)} ms`}`
+      return `  ${request.method()} ${path}: at ${at - first} ms, ${ms === undefined ? "unanswered" : `${ms.toFixed(0)} ms`}`
     })
     .join("\n")
 }
