@@ -6,13 +6,14 @@
 import { mkdirSync } from "node:fs"
 import { join } from "node:path"
 import { Effect, Layer, Option } from "effect"
-import { Migrator, type SqlClient } from "effect/sql"
+import type { SqlClient } from "effect/sql"
 import { AppConfig } from "../Config.ts"
 import { migrations } from "./migrations/index.ts"
 import * as PostgresClient from "./postgres/PostgresClient.ts"
+import * as SchemaMigrator from "./SchemaMigrator.ts"
 import * as SqliteClient from "./sqlite/SqliteClient.ts"
 
-const migrate = Layer.effectDiscard(Migrator.make({})({ loader: migrations }))
+const migrate = Layer.effectDiscard(SchemaMigrator.apply(migrations))
 
 /**
  * The SQL client, with every migration applied before anything uses it.

@@ -18,8 +18,9 @@
  *    difference fails the copy and rolls all of it back.
  */
 import { Array as Arr, Effect, Schema, Stream } from "effect"
-import { Migrator, SqlClient } from "effect/sql"
+import { SqlClient } from "effect/sql"
 import { migrations } from "../store/migrations/index.ts"
+import * as SchemaMigrator from "../store/SchemaMigrator.ts"
 
 /**
  * The copy was refused (a target that is not empty, tables that differ) or its check failed.
@@ -39,14 +40,11 @@ export interface TableCopied {
   readonly rows: number
 }
 
-/** The table the migrator keeps its record in; each database keeps its own. */
-const migrationsTable = "effect_sql_migrations"
-
 /** PostgreSQL binds at most 65,535 parameters to one statement. */
 const maxParameters = 65_000
 
 const migrate = (sql: SqlClient.SqlClient) =>
-  Migrator.make({})({ loader: migrations }).pipe(Effect.provideService(SqlClient.SqlClient, sql))
+  SchemaMigrator.apply(migrations).pipe(Effect.provideService(SqlClient.SqlClient, sql))
 
 /** What the target's catalogue says about its tables. */
 const targetCatalogue = (target: SqlClient.SqlClient) =>
@@ -135,7 +133,7 @@ export const copyDatabase = (
 ) =>
   Effect.gen(function* () {
     const existing = (yield* targetCatalogue(target)).tables
-    if (existing.length > 0 && !existing.includes(migrationsTable)) {
+    if (existing.length > 0 && !existing.includes(SchemaMigrator.recordTable)) {
       return yield* new CopyRefused({
         message: `the target database is not empty: it holds tables of something else (${existing.join(", ")})`,
       })
@@ -144,10 +142,10 @@ export const copyDatabase = (
     yield* migrate(target)
 
     const catalogue = yield* targetCatalogue(target)
-    const tables = catalogue.tables.filter((table) => table !== migrationsTable)
+    const tables = catalogue.tables.filter((table) => table !== SchemaMigrator.recordTable)
     const sourceTables = (yield* source<{ readonly name: string }>`SELECT name FROM pragma_table_list
       WHERE schema = 'main' AND type IN ('table', 'virtual') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
-        AND name <> ${migrationsTable}
+        AND name <> ${SchemaMigrator.recordTable}
       ORDER BY name`).map((row) => row.name)
     const missing = sourceTables.filter((table) => !tables.includes(table))
     const extra = tables.filter((table) => !sourceTables.includes(table))

@@ -5,7 +5,7 @@ import { DatabaseSync, type StatementResultingChanges } from "node:sqlite"
 import { describe, expect, it, layer, vi } from "@effect/vitest"
 import { Effect, Exit, Scope, Stream } from "effect"
 import { Reactivity } from "effect/reactivity"
-import { Migrator, SqlClient, type SqlError } from "effect/sql"
+import { SqlClient, type SqlError } from "effect/sql"
 import * as SqliteClient from "../../src/store/sqlite/SqliteClient.ts"
 
 /** A database file in a fresh temporary directory, removed with the test's scope. */
@@ -391,47 +391,5 @@ describe("SqliteClient", () => {
       expect(yield* preparesFor(query(1))).toBe(0)
       expect(yield* preparesFor(query(2))).toBe(1)
     }).pipe(Effect.provide(SqliteClient.layer({ filename: ":memory:", preparedStatementCacheSize: 2 }))),
-  )
-
-  it.effect("the Migrator applies a record of migrations once", () =>
-    Effect.gen(function* () {
-      const sql = yield* SqlClient.SqlClient
-      const migrate = Migrator.make({})({
-        loader: Migrator.fromRecord({
-          "0001_create_report": sql`CREATE TABLE report (id INTEGER PRIMARY KEY, title TEXT NOT NULL)`,
-          "0002_index_report_title": sql`CREATE INDEX report_title ON report (title)`,
-        }),
-      })
-
-      expect(yield* migrate).toEqual([
-        [1, "create_report"],
-        [2, "index_report_title"],
-      ])
-      expect(yield* migrate).toEqual([])
-      expect(yield* sql`SELECT migration_id, name FROM effect_sql_migrations ORDER BY migration_id`).toEqual([
-        { migration_id: 1, name: "create_report" },
-        { migration_id: 2, name: "index_report_title" },
-      ])
-      expect(yield* sql`SELECT name FROM sqlite_master WHERE name = 'report_title'`).toEqual([
-        { name: "report_title" },
-      ])
-    }).pipe(Effect.provide(SqliteClient.layer({ filename: ":memory:" }))),
-  )
-
-  it.effect("a failing migration leaves neither its tables nor its record", () =>
-    Effect.gen(function* () {
-      const sql = yield* SqlClient.SqlClient
-      const error = yield* Effect.flip(
-        Migrator.make({})({
-          loader: Migrator.fromRecord({
-            "0001_create_area": sql`CREATE TABLE area (id INTEGER PRIMARY KEY)`,
-            "0002_broken": sql`CREATE TABLE area (id INTEGER PRIMARY KEY)`,
-          }),
-        }),
-      )
-      expect(error).toMatchObject({ _tag: "MigrationError", kind: "Failed" })
-      expect(yield* sql`SELECT name FROM sqlite_master WHERE name = 'area'`).toEqual([])
-      expect(yield* sql`SELECT count(*) AS applied FROM effect_sql_migrations`).toEqual([{ applied: 0 }])
-    }).pipe(Effect.provide(SqliteClient.layer({ filename: ":memory:" }))),
   )
 })
