@@ -11,8 +11,9 @@
  *   `(channel_id, …)`, with the same deletes as before.
  *
  * PostgreSQL only: SQLite is never distributed, and it cannot change a primary key without
- * rebuilding the table. What still keeps tables from distribution (the uuids and notifications'
- * uniqueness across channels, the spatial index of reports) is listed in `docs/deployment.md`.
+ * rebuilding the table. What still kept tables from distribution after it (the uniqueness of
+ * uuids and notifications across channels, report attachments, the spatial index of reports) went
+ * in migrations 0017 and 0020 to 0022.
  */
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"

@@ -7,6 +7,7 @@ import { assert, describe, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { ChannelStore } from "../../../src/store/ChannelStore.ts"
+import * as ClientUuids from "../../../src/store/ClientUuids.ts"
 import { MembershipStore } from "../../../src/store/MembershipStore.ts"
 import { engines, migratedDatabase } from "../../support/TestDatabase.ts"
 import { newChannel, newMember, newReport, newUser } from "./Tenancy.ts"
@@ -76,12 +77,17 @@ describe("ChannelStore and MembershipStore contract", () => {
           yield* store.update(channel.channelId, {})
           assert.deepStrictEqual(yield* store.attachmentIds(channel.channelId), [logo?.id ?? 0])
           const reportId = yield* newReport(channel, userId, "2025-01-02T00:00:00.000Z")
+          const uuid = crypto.randomUUID()
+          yield* sql`UPDATE reports SET uuid = ${uuid} WHERE id = ${reportId}`.pipe(Effect.orDie)
+          assert.isTrue(yield* ClientUuids.claim(sql, "report", uuid))
           yield* store.delete(channel.channelId)
           assert.isUndefined(yield* store.access(channel.channelId, userId))
           const [left] = yield* sql<{
             n: number
           }>`SELECT COUNT(*) AS n FROM reports WHERE id = ${reportId}`.pipe(Effect.orDie)
           assert.strictEqual(left?.n, 0)
+          // The report's uuid went with it: another report may have it.
+          assert.isTrue(yield* ClientUuids.claim(sql, "report", uuid))
         }),
       )
     })

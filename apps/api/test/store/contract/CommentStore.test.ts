@@ -66,6 +66,15 @@ describe("CommentStore contract", () => {
           const stored = yield* store.insertReportComment(comment)
           assert.deepStrictEqual(stored, { id: stored?.id ?? 0, ...comment })
           assert.isUndefined(yield* store.insertReportComment({ ...comment, content: "again" }))
+          // A uuid is one comment's everywhere, not once per channel.
+          const otherChannel = yield* newChannel
+          assert.isUndefined(
+            yield* store.insertReportComment({
+              ...comment,
+              channel_id: otherChannel.channelId,
+              report_id: yield* newReport(otherChannel, userId, at(6)),
+            }),
+          )
           assert.deepStrictEqual(yield* store.findReportCommentByUuid(comment.uuid), stored)
           const other = yield* store.insertReportComment({
             ...comment,

@@ -51,6 +51,9 @@ describe("ReportStore contract", () => {
               updated_at: at(1),
             })
             assert.isUndefined(yield* store.insert({ ...written, title: "again" }))
+            // A uuid is one report's everywhere, not once per channel.
+            const elsewhere = yield* newChannel
+            assert.isUndefined(yield* store.insert(newReport(elsewhere, userId, { uuid: written.uuid })))
             const id = report?.id ?? 0
             assert.deepStrictEqual(yield* store.find(id), report)
             assert.deepStrictEqual(yield* store.findByUuid(written.uuid ?? ""), report)

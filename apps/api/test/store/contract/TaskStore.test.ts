@@ -52,6 +52,16 @@ describe("TaskStore contract", () => {
             last_change_at: null,
           })
           assert.isUndefined(yield* store.insert({ ...mine, title: "again" }))
+          // A uuid is one task's everywhere, not once per channel.
+          const elsewhere = yield* newChannel
+          assert.isUndefined(
+            yield* store.insert({
+              ...mine,
+              team_id: elsewhere.teamId,
+              branded_app_id: elsewhere.appId,
+              report_id: yield* newReport(elsewhere, me, at(1)),
+            }),
+          )
           for (const other of [forMe, notMine, done]) yield* store.insert(other)
           assert.isTrue(
             yield* store.update(
@@ -115,6 +125,8 @@ describe("TaskStore contract", () => {
           )
           yield* store.delete(mine.uuid)
           assert.isUndefined(yield* store.find(mine.uuid))
+          // Its uuid went with it: a new task may have it.
+          assert.strictEqual((yield* store.insert(mine))?.title, "mine")
         }),
       )
     })
