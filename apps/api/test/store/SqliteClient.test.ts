@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs"
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { DatabaseSync, type StatementResultingChanges } from "node:sqlite"
@@ -315,6 +315,65 @@ describe("SqliteClient", () => {
       }).pipe(Effect.provide(SqliteClient.layer({ filename, busyTimeout: "2 seconds" })))
       // synchronous = 1 is NORMAL.
       expect(settings).toEqual({ journal_mode: "wal", foreign_keys: 1, timeout: 2000, synchronous: 1 })
+    }),
+  )
+
+  it.live(
+    "a worker thread checkpoints the write-ahead log of a file database, not the writers' connection",
+    () =>
+      Effect.gen(function* () {
+        const filename = yield* tempDatabaseFile
+        const walSizes = yield* Effect.gen(function* () {
+          const sql = yield* SqlClient.SqlClient
+          const [automatic] = yield* sql`PRAGMA wal_autocheckpoint`
+          // The writers' connection checkpoints by itself only past 10,000 pages.
+          expect(automatic).toEqual({ wal_autocheckpoint: 10_000 })
+          yield* sql`CREATE TABLE page (body TEXT NOT NULL)`
+          const sizes: Array<number> = []
+          // Twenty transactions of about 400 KB, with time for the worker between them: 8 MB in all.
+          for (let i = 0; i < 20; i++) {
+            yield* sql.withTransaction(
+              Effect.forEach(
+                Array.from({ length: 100 }),
+                () => sql`INSERT INTO page VALUES (${"x".repeat(4000)})`,
+              ),
+            )
+            sizes.push(statSync(`${filename}-wal`).size)
+            yield* Effect.sleep("60 millis")
+          }
+          expect(yield* sql`SELECT count(*) AS pages FROM page`).toEqual([{ pages: 2000 }])
+          return sizes
+        }).pipe(Effect.provide(SqliteClient.layer({ filename, checkpointInterval: "20 millis" })))
+        // A transaction starts the log again from its beginning once the worker copied it all: the log
+        // never holds more than a few transactions (on a quiet machine, one), while the writers'
+        // connection alone would have let it grow to the whole 8 MB.
+        expect(Math.max(...walSizes)).toBeLessThan(4_000_000)
+      }),
+  )
+
+  it.live("under writes without a pause, the log still starts again once it holds 10,000 pages", () =>
+    Effect.gen(function* () {
+      const filename = yield* tempDatabaseFile
+      const walSize = yield* Effect.gen(function* () {
+        const sql = yield* SqlClient.SqlClient
+        yield* sql`CREATE TABLE page (body TEXT NOT NULL)`
+        // 200 transactions of 100 pages, one after the other: about 80 MB.
+        for (let i = 0; i < 200; i++) {
+          yield* sql.withTransaction(
+            Effect.forEach(
+              Array.from({ length: 100 }),
+              () => sql`INSERT INTO page VALUES (${"x".repeat(4000)})`,
+            ),
+          )
+        }
+        // Read while the database is open: closing it checkpoints and removes the log.
+        return statSync(`${filename}-wal`).size
+      }).pipe(Effect.provide(SqliteClient.layer({ filename, checkpointInterval: "20 millis" })))
+      // The log file keeps the largest size it reached: 10,000 pages of 4 KB (41 MB) and the few
+      // transactions committed before the writers' connection found no checkpoint of the worker's
+      // running; far from the 80 MB it would hold had it never started again.
+      expect(walSize).toBeGreaterThan(0)
+      expect(walSize).toBeLessThan(60_000_000)
     }),
   )
 

@@ -20,6 +20,7 @@ import {
 } from "effect"
 import { Reactivity } from "effect/reactivity"
 import { SqlClient, type SqlConnection, SqlError, Statement } from "effect/sql"
+import * as Checkpointer from "./Checkpointer.ts"
 
 /**
  * How the SQLite database is opened and how queries are compiled.
@@ -37,6 +38,11 @@ export interface SqliteClientConfig {
    * reason. Defaults to 5 seconds.
    */
   readonly busyTimeout?: Duration.Input | undefined
+  /**
+   * How often a worker thread checkpoints the write-ahead log of a file database (`Checkpointer`).
+   * Defaults to 1 second.
+   */
+  readonly checkpointInterval?: Duration.Input | undefined
   /** How many prepared statements the connection keeps, least recently used evicted first. Defaults to 200. */
   readonly preparedStatementCacheSize?: number | undefined
   /**
@@ -111,6 +117,12 @@ export const make = Effect.fnUntraced(function* (config: SqliteClientConfig) {
       `SQLite kept journal mode "${journalMode}" instead of WAL: readers will block writers`,
     ).pipe(Effect.annotateLogs("filename", config.filename))
   }
+  if (journalMode === "wal") {
+    yield* Checkpointer.start(db, config.filename, {
+      interval: config.checkpointInterval ?? DEFAULT_CHECKPOINT_INTERVAL,
+      busyTimeout: config.busyTimeout ?? DEFAULT_BUSY_TIMEOUT,
+    })
+  }
 
   const connection = makeConnection(db, config.preparedStatementCacheSize ?? DEFAULT_STATEMENT_CACHE_SIZE)
   const acquirers = SqlClient.makeSqliteAcquirers({
@@ -170,6 +182,7 @@ const layerFrom = (
 
 const DEFAULT_STATEMENT_CACHE_SIZE = 200
 const DEFAULT_BUSY_TIMEOUT: Duration.Input = "5 seconds"
+const DEFAULT_CHECKPOINT_INTERVAL: Duration.Input = "1 second"
 /** Rows per stream chunk: large enough to amortise the pull, small enough to keep memory flat. */
 const STREAM_CHUNK_SIZE = 256
 
