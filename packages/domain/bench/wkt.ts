@@ -5,11 +5,12 @@
  *
  * It prints how long `Wkt.parse` takes to read one polygon of 20, 200 and 2,000 vertices (stars
  * around centres in New Zealand, coordinates to 6 decimals as the importer benchmark writes them),
- * and `Wkt.write` to write it, as the median of several rounds after a warm-up. Every call gets a
+ * `Wkt.write` to write it and `GeometryValidation.validate` to check it, as the median of several rounds after a warm-up. Every call gets a
  * polygon of its own: V8 caches the text of numbers it has written, so writing one polygon over and
  * over would measure the cache. The figures are for comparing versions on one machine, not a target.
  */
 import { Result } from "effect"
+import * as GeometryValidation from "../src/GeometryValidation.ts"
 import type { Polygon } from "../src/Wkt.ts"
 import * as Wkt from "../src/Wkt.ts"
 
@@ -43,7 +44,7 @@ const microsecondsPerItem = <A>(items: ReadonlyArray<A>, work: (item: A) => unkn
 }
 
 console.log(`Node ${process.version}; median of ${ROUNDS} rounds after a warm-up`)
-console.log("vertices  text (bytes)  parse (µs/polygon)  write (µs/polygon)")
+console.log("vertices  text (bytes)  parse (µs/polygon)  write (µs/polygon)  validate (µs/polygon)")
 for (const vertices of [20, 200, 2000]) {
   const count = Math.max(50, Math.round(200_000 / vertices))
   const polygons = Array.from({ length: count }, (_, seed) => star(vertices, seed))
@@ -57,8 +58,11 @@ for (const vertices of [20, 200, 2000]) {
     polygons.map((_, seed) => star(vertices, seed + count)),
     (polygon) => Wkt.write(polygon),
   )
+  const validate = microsecondsPerItem(polygons, (polygon) =>
+    GeometryValidation.validate(polygon, "shape.geom"),
+  )
   const bytes = Math.round(texts.reduce((sum, text) => sum + text.length, 0) / count)
   console.log(
-    `${String(vertices).padStart(8)}  ${String(bytes).padStart(12)}  ${parse.toFixed(1).padStart(18)}  ${write.toFixed(1).padStart(18)}`,
+    `${String(vertices).padStart(8)}  ${String(bytes).padStart(12)}  ${parse.toFixed(1).padStart(18)}  ${write.toFixed(1).padStart(18)}  ${validate.toFixed(1).padStart(21)}`,
   )
 }

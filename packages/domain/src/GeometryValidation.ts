@@ -52,14 +52,19 @@ const problems = (geometry: Geometry): Array<string> => {
   }
   const rings = ringsOf(geometry)
   return [
-    firstOf(all, ([longitude]) =>
-      longitude >= -180 && longitude <= 180
+    // Positions are indexed, not destructured: destructuring goes through an iterator per position.
+    firstOf(all, (position) => {
+      const longitude = position[0]
+      return longitude >= -180 && longitude <= 180
         ? undefined
-        : `longitude must be between -180 and 180, not ${longitude}`,
-    ),
-    firstOf(all, ([, latitude]) =>
-      latitude >= -90 && latitude <= 90 ? undefined : `latitude must be between -90 and 90, not ${latitude}`,
-    ),
+        : `longitude must be between -180 and 180, not ${longitude}`
+    }),
+    firstOf(all, (position) => {
+      const latitude = position[1]
+      return latitude >= -90 && latitude <= 90
+        ? undefined
+        : `latitude must be between -90 and 90, not ${latitude}`
+    }),
     firstOf(linesOf(geometry), ({ name, line }) =>
       line.length >= 2 ? undefined : `${name} has ${count(line.length)}; a line needs at least 2`,
     ),
@@ -94,8 +99,11 @@ const isClosed = (ring: Ring): boolean => {
 }
 
 /** Corners of a closed ring, not counting the closing position nor positions repeated in a row. */
-const distinctCorners = (ring: Ring): number =>
-  ring.filter((position, i) => i > 0 && !samePosition(position, ring[i - 1]!)).length
+const distinctCorners = (ring: Ring): number => {
+  let corners = 0
+  for (let i = 1; i < ring.length; i++) if (!samePosition(ring[i]!, ring[i - 1]!)) corners++
+  return corners
+}
 
 const samePosition = (a: Position, b: Position): boolean => a[0] === b[0] && a[1] === b[1]
 

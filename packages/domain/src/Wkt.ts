@@ -9,7 +9,7 @@
 
 import { Result } from "effect"
 import { InvalidInput } from "./Invalid.ts"
-import { type ReadGeometry, readWkt, type SyntaxProblem } from "./internal/wktReader.ts"
+import { type ReadGeometry, type ReadPosition, readWkt, type SyntaxProblem } from "./internal/wktReader.ts"
 import type { TokenKind } from "./internal/wktTokens.ts"
 import { writeWkt } from "./internal/wktWriter.ts"
 import type { Position } from "./Position.ts"
@@ -185,16 +185,36 @@ const unsupported = (read: ReadGeometry): string | undefined => {
     return "must be a POINT, LINESTRING, POLYGON, MULTIPOINT, MULTILINESTRING or MULTIPOLYGON"
   }
   if (read.coordinates.length === 0) return "must not be EMPTY"
-  if (!isTwoDimensional(read.coordinates)) {
+  if (!isTwoDimensional(read)) {
     return "must have exactly two finite coordinates (longitude latitude) per position, without Z or M"
   }
   return undefined
 }
 
-const isTwoDimensional = (coordinates: ReadonlyArray<unknown>): boolean =>
-  typeof coordinates[0] === "number"
-    ? coordinates.length === 2 && coordinates.every((c) => typeof c === "number" && Number.isFinite(c))
-    : coordinates.every((c) => Array.isArray(c) && isTwoDimensional(c))
+// One loop per depth rather than one function for every depth: a function that takes arrays of
+// positions, rings and numbers alike was slower than the whole rest of reading a polygon.
+const isTwoDimensional = (read: Exclude<ReadGeometry, { type: "GeometryCollection" }>): boolean => {
+  switch (read.type) {
+    case "Point":
+      return isPosition(read.coordinates)
+    case "LineString":
+    case "MultiPoint":
+      return allPositions(read.coordinates)
+    case "Polygon":
+    case "MultiLineString":
+      return read.coordinates.every(allPositions)
+    case "MultiPolygon":
+      return read.coordinates.every((rings) => rings.every(allPositions))
+  }
+}
+
+const allPositions = (positions: ReadonlyArray<ReadPosition>): boolean => {
+  for (let i = 0; i < positions.length; i++) if (!isPosition(positions[i]!)) return false
+  return true
+}
+
+const isPosition = (position: ReadPosition): boolean =>
+  position.length === 2 && Number.isFinite(position[0]) && Number.isFinite(position[1])
 
 /**
  * Says in one line what was found where, what was expected, and up to 20 characters of the text

@@ -399,3 +399,61 @@ describe("Wkt properties", () => {
     )
   })
 })
+
+describe("Wkt.write numbers", () => {
+  // The writer has a fast path for numbers of at most six decimals; it must write what `String` does.
+  const decimals = fc
+    .tuple(
+      fc.integer({ min: -999_999_999_999_999, max: 999_999_999_999_999 }),
+      fc.integer({ min: 0, max: 9 }),
+    )
+    .map(([digits, places]) => digits / 10 ** places)
+  const coordinate = fc.oneof(
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    decimals,
+    fc.constantFrom(-0, 0, 1e-6, -1e-6, 1e-7, 5e-324, 1e21, 999_999_999.999999, 1e9, -1e9, 0.1 + 0.2),
+  )
+
+  it("writes every coordinate as String writes the number", () => {
+    fc.assert(
+      fc.property(coordinate, coordinate, (longitude, latitude) => {
+        expect(Wkt.write({ type: "Point", coordinates: [longitude, latitude] })).toBe(
+          `POINT (${String(longitude)} ${String(latitude)})`,
+        )
+      }),
+      { numRuns: 50_000 },
+    )
+  })
+})
+
+describe("Wkt.parse numbers", () => {
+  // The reader has a fast path for numbers without an exponent; it must read what `Number` does.
+  const digits = (min: number, max: number) =>
+    fc.array(fc.integer({ min: 0, max: 9 }), { minLength: min, maxLength: max }).map((list) => list.join(""))
+  const numberText = fc
+    .tuple(
+      fc.boolean(),
+      digits(1, 20),
+      fc.option(digits(1, 20), { nil: undefined }),
+      fc.option(fc.tuple(fc.constantFrom("e", "E", "e-", "e+"), digits(1, 3)), { nil: undefined }),
+    )
+    .map(
+      ([negative, whole, fraction, exponent]) =>
+        `${negative ? "-" : ""}${whole}${fraction === undefined ? "" : `.${fraction}`}${exponent === undefined ? "" : exponent.join("")}`,
+    )
+
+  it("reads every number as Number reads its text", () => {
+    fc.assert(
+      fc.property(numberText, (text) => {
+        const read = Wkt.parse(`POINT (${text} 0)`, PATH)
+        const expected = Number(text)
+        // Beyond the doubles (1e400) a coordinate is not finite, which the reader refuses.
+        const readAsNumberDoes = Number.isFinite(expected)
+          ? Result.isSuccess(read) && Object.is(read.success.coordinates[0], expected)
+          : Result.isFailure(read)
+        expect(readAsNumberDoes).toBe(true)
+      }),
+      { numRuns: 50_000 },
+    )
+  })
+})

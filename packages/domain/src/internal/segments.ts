@@ -20,38 +20,59 @@ export interface Segment {
  * segmentsMeet({ start: [0, 0], end: [1, 0] }, { start: [2, 0], end: [3, 0] }) // false
  * ```
  */
-export const segmentsMeet = (a: Segment, b: Segment): boolean => {
-  const a1 = orientation(b.start, b.end, a.start)
-  const a2 = orientation(b.start, b.end, a.end)
-  const b1 = orientation(a.start, a.end, b.start)
-  const b2 = orientation(a.start, a.end, b.end)
-  if (Math.sign(a1) * Math.sign(a2) < 0 && Math.sign(b1) * Math.sign(b2) < 0) return true
-  return (
-    (a1 === 0 && within(b, a.start)) ||
-    (a2 === 0 && within(b, a.end)) ||
-    (b1 === 0 && within(a, b.start)) ||
-    (b2 === 0 && within(a, b.end))
-  )
-}
+export const segmentsMeet = (a: Segment, b: Segment): boolean =>
+  segmentsMeetAt(a.start[0], a.start[1], a.end[0], a.end[1], b.start[0], b.start[1], b.end[0], b.end[1])
 
-/** Whether a position known to be on the segment's line lies between its ends. */
-const within = (segment: Segment, position: Position): boolean =>
-  comparePositions(segment.start, position) <= 0 && comparePositions(position, segment.end) <= 0
-
-// The two helpers below run millions of times on a large ring: indexing is several times faster than
-// destructuring parameters there.
+// The helpers below run millions of times on a large ring: they take plain coordinates, which is
+// several times faster than destructuring positions, and lets a sweep keep its edges in arrays of numbers.
 
 /**
- * Twice the signed area of the triangle: positive when `c` is left of the line from `a` to `b`.
+ * `segmentsMeet` for the segments from `a1` to `a2` and from `b1` to `b2`, each given west end first.
  *
  * @example
  * ```ts
- * orientation([0, 0], [1, 0], [0, 1]) // 1: left
- * orientation([0, 0], [1, 0], [2, 0]) // 0: on the line
+ * segmentsMeetAt(0, 0, 2, 2, 0, 2, 2, 0) // true: they cross at 1 1
  * ```
  */
-export const orientation = (a: Position, b: Position, c: Position): number =>
-  (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+export const segmentsMeetAt = (
+  a1x: number,
+  a1y: number,
+  a2x: number,
+  a2y: number,
+  b1x: number,
+  b1y: number,
+  b2x: number,
+  b2y: number,
+): boolean => {
+  const a1 = turn(b1x, b1y, b2x, b2y, a1x, a1y)
+  const a2 = turn(b1x, b1y, b2x, b2y, a2x, a2y)
+  const b1 = turn(a1x, a1y, a2x, a2y, b1x, b1y)
+  const b2 = turn(a1x, a1y, a2x, a2y, b2x, b2y)
+  if (Math.sign(a1) * Math.sign(a2) < 0 && Math.sign(b1) * Math.sign(b2) < 0) return true
+  return (
+    (a1 === 0 && between(b1x, b1y, a1x, a1y, b2x, b2y)) ||
+    (a2 === 0 && between(b1x, b1y, a2x, a2y, b2x, b2y)) ||
+    (b1 === 0 && between(a1x, a1y, b1x, b1y, a2x, a2y)) ||
+    (b2 === 0 && between(a1x, a1y, b2x, b2y, a2x, a2y))
+  )
+}
+
+/** Whether a position known to be on a segment's line lies between its ends (`s`, then `e`). */
+const between = (sx: number, sy: number, px: number, py: number, ex: number, ey: number): boolean =>
+  compareAt(sx, sy, px, py) <= 0 && compareAt(px, py, ex, ey) <= 0
+
+/**
+ * Twice the signed area of the triangle `a b c`, given by their coordinates: positive when `c` is
+ * left of the line from `a` to `b`, zero when on it.
+ *
+ * @example
+ * ```ts
+ * turn(0, 0, 1, 0, 0, 1) // 1: left
+ * turn(0, 0, 1, 0, 2, 0) // 0: on the line
+ * ```
+ */
+export const turn = (ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number =>
+  (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
 
 /**
  * West to east, then south to north: the order in which a sweep meets positions, and of a
@@ -62,4 +83,14 @@ export const orientation = (a: Position, b: Position, c: Position): number =>
  * comparePositions([0, 5], [1, 0]) < 0 // true: west first
  * ```
  */
-export const comparePositions = (a: Position, b: Position): number => a[0] - b[0] || a[1] - b[1]
+export const comparePositions = (a: Position, b: Position): number => compareAt(a[0], a[1], b[0], b[1])
+
+/**
+ * `comparePositions` of the positions `a` and `b`, given by their coordinates.
+ *
+ * @example
+ * ```ts
+ * compareAt(0, 5, 1, 0) < 0 // true: west first
+ * ```
+ */
+export const compareAt = (ax: number, ay: number, bx: number, by: number): number => ax - bx || ay - by

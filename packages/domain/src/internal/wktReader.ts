@@ -15,7 +15,7 @@
  */
 
 import { Result } from "effect"
-import { nextToken, type Token, type TokenKind } from "./wktTokens.ts"
+import { Scanner, type Token, type TokenKind } from "./wktTokens.ts"
 
 /** Numbers of one position: two, three or four of them (Z and M are read, the caller refuses them). */
 export type ReadPosition = ReadonlyArray<number>
@@ -71,7 +71,7 @@ export const readWkt = (text: string): Result.Result<ReadGeometry, SyntaxProblem
     const geometry = reader.geometry()
     // Wherever a geometry ends, what follows was expected to be the end of the text, "," or ")" (the
     // last two inside a collection); at the top, only the end of the text can follow.
-    if (reader.token.kind !== "EndOfText") reader.fail(["EndOfText"])
+    if (reader.kind !== "EndOfText") reader.fail(["EndOfText"])
     return Result.succeed(geometry)
   } catch (error) {
     if (error instanceof Unexpected) return Result.fail(error.problem)
@@ -97,47 +97,36 @@ const GEOMETRY_TYPES: ReadonlyArray<TokenKind> = [
   "GEOMETRYCOLLECTION",
 ]
 
-class Reader {
-  readonly text: string
-  token: Token
-
-  constructor(text: string) {
-    this.text = text
-    this.token = nextToken(text, 0)
-  }
-
+// The reader is the scanner with the grammar on top: its current token is in its own fields.
+class Reader extends Scanner {
   fail(expected: ReadonlyArray<TokenKind>): never {
-    throw new Unexpected({ found: this.token, expected })
-  }
-
-  advance(): void {
-    this.token = nextToken(this.text, this.token.end)
+    throw new Unexpected({ found: this.token(), expected })
   }
 
   take(kind: TokenKind): void {
-    if (this.token.kind !== kind) this.fail([kind])
-    this.advance()
+    if (this.kind !== kind) this.fail([kind])
+    this.next()
   }
 
   geometry(): ReadGeometry {
-    const type = this.token.kind
+    const type = this.kind
     if (!GEOMETRY_TYPES.includes(type)) this.fail(GEOMETRY_TYPES)
-    this.advance()
+    this.next()
     const geometry = this.untagged(type)
-    const next = this.token.kind
+    const next = this.kind
     if (next !== "EndOfText" && next !== "," && next !== ")") this.fail(["EndOfText", ",", ")"])
     return geometry
   }
 
   untagged(type: TokenKind): ReadGeometry {
-    switch (this.token.kind) {
+    switch (this.kind) {
       case "EMPTY":
-        this.advance()
+        this.next()
         return type === "GEOMETRYCOLLECTION" ? { type: "GeometryCollection", geometries: [] } : emptyOf(type)
       case "Z":
       case "ZM":
       case "M":
-        this.advance()
+        this.next()
         return this.body(type)
       case "(":
         return this.body(type)
@@ -174,12 +163,12 @@ class Reader {
     this.take("(")
     const items = [item()]
     for (;;) {
-      if (this.token.kind === ")") {
-        this.advance()
+      if (this.kind === ")") {
+        this.next()
         return items
       }
-      if (this.token.kind !== ",") this.fail([",", ")"])
-      this.advance()
+      if (this.kind !== ",") this.fail([",", ")"])
+      this.next()
       items.push(item())
     }
   }
@@ -189,9 +178,9 @@ class Reader {
   }
 
   point(): ReadPosition {
-    if (this.token.kind === "Number") return this.coordinate()
-    if (this.token.kind !== "(") this.fail(["Number", "("])
-    this.advance()
+    if (this.kind === "Number") return this.coordinate()
+    if (this.kind !== "(") this.fail(["Number", "("])
+    this.next()
     const coordinates = this.coordinate()
     this.take(")")
     return coordinates
@@ -199,17 +188,17 @@ class Reader {
 
   coordinate(): Array<number> {
     const numbers = [this.number(), this.number()]
-    while (this.token.kind === "Number" && numbers.length < 4) numbers.push(this.number())
-    const next = this.token.kind
+    while (this.kind === "Number" && numbers.length < 4) numbers.push(this.number())
+    const next = this.kind
     if (next !== "," && next !== ")") this.fail(numbers.length < 4 ? ["Number", ",", ")"] : [",", ")"])
     return numbers
   }
 
   number(): number {
-    const { kind, start, end } = this.token
-    if (kind !== "Number") this.fail(["Number"])
-    this.advance()
-    return Number(this.text.slice(start, end))
+    if (this.kind !== "Number") this.fail(["Number"])
+    const value = this.value
+    this.next()
+    return value
   }
 }
 
