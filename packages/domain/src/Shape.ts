@@ -5,7 +5,7 @@
  * (api-decisions §6).
  */
 import { Effect, Schema } from "effect"
-import { Id, Name } from "./internal/wire.ts"
+import { Count, Id, Name } from "./internal/wire.ts"
 import { Location } from "./Report.ts"
 
 /**
@@ -61,6 +61,42 @@ export const ShapeCreate = Schema.Struct({
   metadata: ShapeMetadata.pipe(Schema.withDecodingDefaultKey(Effect.succeed({}))),
 })
 export type ShapeCreate = typeof ShapeCreate.Type
+
+/** The most shapes one `POST /api/v4/shapes/bulk_create` takes. */
+export const bulkCreateLimit = 200
+
+/**
+ * The body of `POST /api/v4/shapes/bulk_create`: an array of 1 to 200 items, each the body of a
+ * single create without its envelope (`{geom, metadata}`). Each item is decoded with `ShapeCreate`
+ * on its own, so one bad item is answered in its result and does not refuse the others.
+ *
+ * @example
+ * ```ts
+ * decodeInput(ShapeBulkCreate, [{ geom: "POINT (1 2)" }, { geom: "POINT (3 4)" }]) // two items
+ * ```
+ */
+export const ShapeBulkCreate = Schema.Array(Schema.Unknown).check(
+  Schema.isMinLength(1, { message: "must hold at least one shape" }),
+  Schema.isMaxLength(bulkCreateLimit, { message: `must hold at most ${bulkCreateLimit} shapes` }),
+)
+
+/**
+ * The result for one item of a bulk create, in request order: `ref` its index in the request,
+ * `http_status` `201` with the new shape in `data` (its fields chosen by `fields`), or `422` with
+ * the item's reasons in `errors`, by field as in problem bodies (`geom`, `metadata.display`).
+ *
+ * @example
+ * ```ts
+ * const result: ShapeBulkResult = { ref: 0, data: { id: 3, geom: "POINT (1 2)", metadata: {} }, http_status: 201, errors: {} }
+ * ```
+ */
+export const ShapeBulkResult = Schema.Struct({
+  ref: Count,
+  data: Schema.optionalKey(Shape),
+  http_status: Schema.Literals([201, 422]).annotate({ message: "must be one of 201, 422" }),
+  errors: Schema.Record(Schema.String, Schema.Array(Schema.String)),
+})
+export type ShapeBulkResult = typeof ShapeBulkResult.Type
 
 /**
  * A box `[minLongitude, minLatitude, maxLongitude, maxLatitude]`, minimums first.

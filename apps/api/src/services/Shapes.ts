@@ -5,7 +5,9 @@
  *   administrators and the managers and owners of any team in the app create and delete them.
  *   Anyone else is `403`; a shape or search of another app is `404`.
  * - A new shape's WKT must be one of the geometries `Wkt` reads and pass `GeometryValidation`
- *   (`422` naming `shape.geom`); it is stored as `Wkt.write` writes it, with its box and its area.
+ *   (`422` naming `shape.geom`; in a bulk create, the refused item's result names `geom` and the
+ *   valid items are stored all the same); it is stored as `Wkt.write` writes it, with its box and
+ *   its area.
  * - A shape search finds the app's shapes that contain a point (its boundary included; a point in
  *   a hole is not contained), that intersect a geometry, or that meet a box, at once: the spatial
  *   index gives the shapes whose boxes meet, the domain tests each exactly, and the ids are kept
@@ -27,7 +29,13 @@ import { Forbidden, NotFound } from "../Errors.ts"
 import { JobRunner, jobKind } from "../jobs/JobRunner.ts"
 import { isoIn, nowIso } from "../store/Clock.ts"
 import { MembershipStore } from "../store/MembershipStore.ts"
-import { type ShapeCandidate, type ShapePage, type ShapeRow, ShapeStore } from "../store/ShapeStore.ts"
+import {
+  type NewShape,
+  type ShapeCandidate,
+  type ShapePage,
+  type ShapeRow,
+  ShapeStore,
+} from "../store/ShapeStore.ts"
 import { teamRoleAllows } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 
@@ -97,6 +105,14 @@ export class Shapes extends Context.Service<
   Shapes,
   {
     readonly create: (actor: Actor, input: ShapeCreate) => Effect.Effect<ShapeRow, Forbidden | InvalidInput>
+    /**
+     * A bulk create: every item that was read and whose geometry is valid is stored, all in one
+     * transaction; the results keep the items' order, the refused ones with their reasons.
+     */
+    readonly createMany: (
+      actor: Actor,
+      inputs: ReadonlyArray<Result.Result<ShapeCreate, InvalidInput>>,
+    ) => Effect.Effect<ReadonlyArray<Result.Result<ShapeRow, InvalidInput>>, Forbidden>
     readonly get: (actor: Actor, id: number) => Effect.Effect<ShapeRow, Forbidden | NotFound>
     /** A page of the app's shapes by id. */
     readonly list: (actor: Actor, page: RangePage) => Effect.Effect<ShapePage, Forbidden>
@@ -191,21 +207,47 @@ export class Shapes extends Context.Service<
         return found
       })
 
+      /** The shape to store for a create's input, or why its WKT is refused (named `field`). */
+      const newShape = (
+        actor: Actor,
+        input: ShapeCreate,
+        field: string,
+        createdAt: string,
+      ): Result.Result<NewShape, InvalidInput> =>
+        Result.map(
+          Result.flatMap(Wkt.parse(input.geom, field), (parsed) =>
+            GeometryValidation.validate(parsed, field),
+          ),
+          (geometry) => ({
+            branded_app_id: actor.app.id,
+            geom: Wkt.write(geometry),
+            metadata: input.metadata,
+            box: BoundingBox.of(geometry),
+            area: GeometryArea.squareMetres(geometry),
+            created_at: createdAt,
+          }),
+        )
+
       const create = Effect.fn("Shapes.create")(function* (actor: Actor, input: ShapeCreate) {
         yield* mayManage(actor)
-        const geometry = yield* Effect.fromResult(
-          Result.flatMap(Wkt.parse(input.geom, "shape.geom"), (parsed) =>
-            GeometryValidation.validate(parsed, "shape.geom"),
-          ),
+        const shape = yield* Effect.fromResult(newShape(actor, input, "shape.geom", yield* nowIso))
+        return yield* store.insert(shape)
+      })
+
+      const createMany = Effect.fn("Shapes.createMany")(function* (
+        actor: Actor,
+        inputs: ReadonlyArray<Result.Result<ShapeCreate, InvalidInput>>,
+      ) {
+        yield* mayManage(actor)
+        const createdAt = yield* nowIso
+        const shapes = inputs.map((input) =>
+          Result.flatMap(input, (valid) => newShape(actor, valid, "geom", createdAt)),
         )
-        return yield* store.insert({
-          branded_app_id: actor.app.id,
-          geom: Wkt.write(geometry),
-          metadata: input.metadata,
-          box: BoundingBox.of(geometry),
-          area: GeometryArea.squareMetres(geometry),
-          created_at: yield* nowIso,
-        })
+        const stored = yield* store.insertMany(shapes.filter(Result.isSuccess).map((shape) => shape.success))
+        let next = 0
+        return shapes.map((shape) =>
+          Result.isSuccess(shape) ? Result.succeed(stored[next++]!) : Result.fail(shape.failure),
+        )
       })
 
       /** The shape, when it belongs to the actor's app. */
@@ -307,7 +349,7 @@ export class Shapes extends Context.Service<
       yield* jobs.register(CleanupJob, () => cleanup)
       yield* jobs.schedule(CleanupJob, {}, cleanupInterval)
 
-      return Shapes.of({ create, get, list, remove, search, listOfSearch, smallestContaining })
+      return Shapes.of({ create, createMany, get, list, remove, search, listOfSearch, smallestContaining })
     }),
   )
 }

@@ -95,6 +95,8 @@ export class ShapeStore extends Context.Service<
   {
     /** Stores a shape and its box in the spatial index, in one transaction. */
     readonly insert: (shape: NewShape) => Effect.Effect<ShapeRow>
+    /** Stores shapes and their boxes in one transaction; answers them in the same order. */
+    readonly insertMany: (shapes: ReadonlyArray<NewShape>) => Effect.Effect<ReadonlyArray<ShapeRow>>
     readonly find: (id: number) => Effect.Effect<ShapeRow | undefined>
     /** A page of an app's shapes by id. */
     readonly listOfApp: (appId: number, page: RangePage.RangePage) => Effect.Effect<ShapePage>
@@ -139,7 +141,7 @@ export class ShapeStore extends Context.Service<
 
       // The new row is made from what was written and what the database chose (id, version, the
       // engine's created_at), not read back: a create pays for one statement fewer.
-      const insert = (shape: NewShape) =>
+      const insertRow = (shape: NewShape) =>
         Effect.gen(function* () {
           const { box } = shape
           const [row] = yield* sql<
@@ -171,7 +173,12 @@ export class ShapeStore extends Context.Service<
             version,
             created_at,
           }
-        }).pipe(sql.withTransaction, Effect.orDie)
+        })
+
+      const insert = (shape: NewShape) => insertRow(shape).pipe(sql.withTransaction, Effect.orDie)
+
+      const insertMany = (shapes: ReadonlyArray<NewShape>) =>
+        Effect.forEach(shapes, insertRow).pipe(sql.withTransaction, Effect.orDie)
 
       const remove = (id: number) =>
         Effect.gen(function* () {
@@ -268,6 +275,7 @@ export class ShapeStore extends Context.Service<
 
       return ShapeStore.of({
         insert,
+        insertMany,
         find,
         listOfApp,
         remove,

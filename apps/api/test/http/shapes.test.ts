@@ -348,6 +348,173 @@ describe("GET /api/v4/shapes", () => {
   })
 })
 
+describe("POST /api/v4/shapes/bulk_create", () => {
+  let bulk: { readonly app: string; readonly owner: Person }
+
+  beforeAll(async () => {
+    bulk = await appWithOwner("bulk")
+  })
+
+  const bulkCreate = (
+    body: unknown,
+    options: {
+      readonly token?: string
+      readonly headers?: Record<string, string>
+      readonly query?: string
+    } = {},
+  ) =>
+    server.request("POST", `/api/v4/shapes/bulk_create${options.query ?? ""}`, {
+      token: options.token ?? bulk.owner.token,
+      headers: options.headers ?? inApp(bulk.app),
+      body,
+    })
+
+  /** The app's last shapes, by id. */
+  const lastShapes = async (count: number) => {
+    const total = await shapeCount()
+    const answer = await server.request("GET", "/api/v4/shapes", {
+      token: bulk.owner.token,
+      headers: { ...inApp(bulk.app), Range: `objects=${total - count}-${total - 1}` },
+    })
+    expect(answer.status).toBe(200)
+    return answer.body as ReadonlyArray<{ id: number; geom: string; metadata: unknown }>
+  }
+
+  /** How many shapes the app has, from the listing's `Content-Range`. */
+  const shapeCount = async () => {
+    const answer = await server.request("GET", "/api/v4/shapes?fields=-geom,-metadata", {
+      token: bulk.owner.token,
+      headers: { ...inApp(bulk.app), Range: "objects=0-0" },
+    })
+    expect(answer.status).toBe(200)
+    return Number(answer.headers.get("content-range")?.split("/")[1])
+  }
+
+  it("creates every item in request order and answers each with its ref", async () => {
+    const before = await shapeCount()
+    const answer = await bulkCreate([
+      { geom: "polygon((0 0, 2 0, 2 2, 0 0))", metadata: { display: ["Paddock 1"], raw: { id: 1 } } },
+      { geom: "POINT (174.7 -41.3)" },
+      { geom: "MULTIPOLYGON(((10 10, 11 10, 11 11, 10 10)), ((20 20, 21 20, 21 21, 20 20)))" },
+    ])
+    expect(answer.status).toBe(200)
+    expect(
+      answer.body.map((result: { ref: number; http_status: number }) => [result.ref, result.http_status]),
+    ).toEqual([
+      [0, 201],
+      [1, 201],
+      [2, 201],
+    ])
+    const ids = answer.body.map((result: { data: { id: number } }) => result.data.id)
+    expect(answer.body[0]).toEqual({
+      ref: 0,
+      data: {
+        id: ids[0],
+        geom: "POLYGON ((0 0, 2 0, 2 2, 0 0))",
+        metadata: { display: ["Paddock 1"], raw: { id: 1 } },
+      },
+      http_status: 201,
+      errors: {},
+    })
+    expect(await shapeCount()).toBe(before + 3)
+    expect(await lastShapes(3)).toEqual([
+      {
+        id: ids[0],
+        geom: "POLYGON ((0 0, 2 0, 2 2, 0 0))",
+        metadata: { display: ["Paddock 1"], raw: { id: 1 } },
+      },
+      { id: ids[1], geom: "POINT (174.7 -41.3)", metadata: {} },
+      {
+        id: ids[2],
+        geom: "MULTIPOLYGON (((10 10, 11 10, 11 11, 10 10)), ((20 20, 21 20, 21 21, 20 20)))",
+        metadata: {},
+      },
+    ])
+    // Each new shape is in the spatial index, as a single create's is.
+    const found = await server.request("POST", "/api/v4/shape_searches", {
+      token: bulk.owner.token,
+      headers: inApp(bulk.app),
+      body: { shape_search: { contains: { longitude: 10.8, latitude: 10.2 } } },
+    })
+    const listed = await server.request(
+      "GET",
+      `/api/v4/shapes?shape_search_id=${found.body.id}&fields=-geom,-metadata`,
+      {
+        token: bulk.owner.token,
+        headers: inApp(bulk.app),
+      },
+    )
+    expect(listed.body).toEqual([{ id: ids[2] }])
+  })
+
+  it("renders the selected fields of each created shape", async () => {
+    const answer = await bulkCreate([{ geom: "POINT (1 1)" }, { geom: "POINT (2 2)" }], {
+      query: "?fields=-geom,-metadata",
+    })
+    expect(answer.status).toBe(200)
+    expect(answer.body.map((result: { data: object }) => Object.keys(result.data))).toEqual([["id"], ["id"]])
+  })
+
+  it("creates the valid items and answers each refused one with its reasons, by the item's fields", async () => {
+    const before = await shapeCount()
+    const answer = await bulkCreate([
+      { geom: "POINT (3 3)" },
+      { geom: "POLYGON ((0 0, 2 2, 2 0, 0 2, 0 0))" },
+      { metadata: { display: "not a list" } },
+      "not a shape",
+      { geom: "POINT (200 0)" },
+      { geom: "POINT (4 4)", metadata: { display: ["Kept"] } },
+    ])
+    expect(answer.status).toBe(207)
+    expect(answer.body.map((result: { http_status: number }) => result.http_status)).toEqual([
+      201, 422, 422, 422, 422, 201,
+    ])
+    const refused = answer.body.filter((result: { http_status: number }) => result.http_status === 422)
+    expect(refused.map((result: { ref: number }) => result.ref)).toEqual([1, 2, 3, 4])
+    expect(refused.every((result: object) => !("data" in result))).toBe(true)
+    expect(Object.keys(refused[0].errors)).toEqual(["geom"])
+    expect(refused[0].errors.geom[0]).toMatch(/intersect|cross|touch/i)
+    expect(Object.keys(refused[1].errors).sort()).toEqual(["geom", "metadata.display"])
+    expect(Object.keys(refused[2].errors)).toEqual([""])
+    expect(refused[3].errors).toEqual({ geom: [expect.stringMatching(/longitude/)] })
+    expect(await shapeCount()).toBe(before + 2)
+    expect((await lastShapes(2)).map((shape) => shape.geom)).toEqual(["POINT (3 3)", "POINT (4 4)"])
+  })
+
+  it("refuses a body that is not 1 to 200 items, naming shapes, and creates nothing", async () => {
+    const before = await shapeCount()
+    for (const body of [
+      [],
+      Array.from({ length: 201 }, (_, i) => ({ geom: `POINT (${i % 180} 0)` })),
+      { shape: {} },
+    ]) {
+      const answer = await bulkCreate(body)
+      expect(answer.status).toBe(422)
+      expect(answer.headers.get("content-type")).toMatch(/application\/problem\+json/)
+      expect(Object.keys(answer.body.errors)).toEqual(["shapes"])
+    }
+    expect(
+      (await bulkCreate(Array.from({ length: 200 }, (_, i) => ({ geom: `POINT (${i % 180} 1)` })))).status,
+    ).toBe(200)
+    expect(await shapeCount()).toBe(before + 200)
+  })
+
+  it("is for the managers and owners of the app's teams, with X-AppId", async () => {
+    const before = await shapeCount()
+    const asMember = await bulkCreate([{ geom: "POINT (5 5)" }], {
+      token: world.member.token,
+      headers: inApp(),
+    })
+    expect(asMember.status).toBe(403)
+    const asStranger = await bulkCreate([{ geom: "POINT (5 5)" }], { token: stranger.token })
+    expect(asStranger.status).toBe(403)
+    const withoutApp = await bulkCreate([{ geom: "POINT (5 5)" }], { headers: {} })
+    expect(withoutApp.status).toBe(400)
+    expect(Object.keys(withoutApp.body.errors)).toEqual(["X-AppId"])
+    expect(await shapeCount()).toBe(before)
+  })
+})
+
 /** The shape's box as the shapes table and the spatial index hold it. */
 const storedBoxes = (id: number) =>
   server.runtime.runPromise(

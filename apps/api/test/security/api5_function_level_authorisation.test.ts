@@ -196,6 +196,16 @@ const rules = (): ReadonlyArray<Rule> => {
         { "X-AppId": bundleId },
       ),
     },
+    {
+      name: "create shapes of the app in bulk",
+      allowed: ["owner", "manager", "outsider"],
+      call: request(
+        "POST",
+        "/api/v4/shapes/bulk_create",
+        [{ geom: "POLYGON((174 -41, 175 -41, 175 -42, 174 -42, 174 -41))" }],
+        { "X-AppId": bundleId },
+      ),
+    },
   ]
 }
 

@@ -4,6 +4,9 @@
  * unknown app `404`.
  *
  * - `POST /api/v4/shapes` `{shape: {geom, metadata}}` → `201` with the shape.
+ * - `POST /api/v4/shapes/bulk_create` `[{geom, metadata}, …]` (at most 200) → one result per item in
+ *   order, `{ref, data, http_status: 201, errors: {}}` or `{ref, http_status: 422, errors}`; `200`
+ *   when every item was created, `207` otherwise. The created ones are stored in one transaction.
  * - `GET /api/v4/shapes/{id}`, `DELETE /api/v4/shapes/{id}` → the shape / `204`.
  * - `GET /api/v4/shapes` (`Range`, `fields`): the app's shapes by id, or with `shape_search_id`
  *   the shapes of that search, smallest first.
@@ -11,12 +14,12 @@
  *   {id, url}`, `url` the absolute address of the search's shapes, listed for 24 hours.
  */
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
-import { MalformedRequest } from "@fieldreport/domain/Invalid"
+import { decodeInput, MalformedRequest } from "@fieldreport/domain/Invalid"
 import * as QueryValue from "@fieldreport/domain/QueryValue"
 import * as RangePage from "@fieldreport/domain/RangePage"
-import { type Shape, ShapeCreate, ShapeSearch } from "@fieldreport/domain/Shape"
+import { type Shape, ShapeBulkCreate, ShapeCreate, ShapeSearch } from "@fieldreport/domain/Shape"
 import * as ShapeColor from "@fieldreport/domain/ShapeColor"
-import { Effect } from "effect"
+import { Effect, Result } from "effect"
 import { type Request, Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
 import { Authentication } from "../../services/Authentication.ts"
@@ -81,6 +84,27 @@ export const shapeRoutes = (route: Route<AppServices>): Router => {
           ...fields.headers,
           Location: `/api/v4/shapes/${shape.id}`,
         })
+      }),
+    ),
+  )
+  router.post(
+    "/api/v4/shapes/bulk_create",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* shapeActor(req)
+        const fields = yield* fieldsOf(req, FieldCatalogue.shape)
+        // The body is the array itself, as in the dialect's other bulk creates.
+        const items = yield* Effect.fromResult(decodeInput(ShapeBulkCreate, req.body, "shapes"))
+        const results = yield* (yield* Shapes).createMany(
+          actor,
+          items.map((item) => decodeInput(ShapeCreate, item)),
+        )
+        const body = results.map((result, ref) =>
+          Result.isSuccess(result)
+            ? { ref, data: fields.render(shapeBody(result.success)), http_status: 201, errors: {} }
+            : { ref, http_status: 422, errors: result.failure.errors },
+        )
+        return json(body, results.every(Result.isSuccess) ? 200 : 207, fields.headers)
       }),
     ),
   )

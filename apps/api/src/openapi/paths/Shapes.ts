@@ -4,8 +4,21 @@
  */
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import { ReportSearch } from "@fieldreport/domain/ReportSearch"
-import { Shape, ShapeCreate, ShapeSearch } from "@fieldreport/domain/Shape"
-import { created, done, envelope, fields, type Group, one, page, query, RecordId } from "../Endpoint.ts"
+import { bulkCreateLimit, Shape, ShapeBulkResult, ShapeCreate, ShapeSearch } from "@fieldreport/domain/Shape"
+import { Schema } from "effect"
+import {
+  bare,
+  created,
+  done,
+  envelope,
+  fields,
+  type Group,
+  many,
+  one,
+  page,
+  query,
+  RecordId,
+} from "../Endpoint.ts"
 
 /** The shape endpoints. */
 export const shapes: Group = {
@@ -24,6 +37,25 @@ export const shapes: Group = {
       appHeader: "required",
       body: envelope("shape", ShapeCreate),
       replies: { 201: created(Shape, "The new shape.") },
+    },
+    {
+      method: "post",
+      path: "/api/v4/shapes/bulk_create",
+      operationId: "bulkCreateShapes",
+      summary: "Create many shapes",
+      description:
+        `An array of 1 to ${bulkCreateLimit} shapes, each the body of a single create without its envelope; ` +
+        "one result per item in request order, its `ref` the item's index. Valid items are created together " +
+        "in one transaction; an invalid item gets `http_status: 422` and its reasons in `errors` (named from " +
+        "the item: `geom`, `metadata.display`) and does not stop the others. Beyond the specification, in the " +
+        "form of the dialect's other bulk creates.",
+      appHeader: "required",
+      query: [fields(FieldCatalogue.shape)],
+      body: bare(Schema.Array(ShapeCreate)),
+      replies: {
+        200: many(ShapeBulkResult, "Every item was created."),
+        207: many(ShapeBulkResult, "Some items were refused; see each item's `http_status` and `errors`."),
+      },
     },
     {
       method: "get",

@@ -4,7 +4,7 @@
  * shape searches with their expiry.
  */
 import { assert, describe, layer } from "@effect/vitest"
-import { Effect, Layer } from "effect"
+import { Effect, Exit, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { type NewShape, ShapeStore } from "../../../src/store/ShapeStore.ts"
 import { engines, migratedDatabase } from "../../support/TestDatabase.ts"
@@ -71,6 +71,38 @@ describe("ShapeStore contract", () => {
             [first.id, third.id],
           )
           assert.deepStrictEqual(yield* store.geometries([]), [])
+        }),
+      )
+
+      it.effect("stores many shapes in order in one transaction: all of them or, when one fails, none", () =>
+        Effect.gen(function* () {
+          const store = yield* ShapeStore
+          const appId = yield* newApp
+          const stored = yield* store.insertMany([square(appId, 40, 40, 1), square(appId, 42, 40, 1)])
+          assert.deepStrictEqual(
+            stored.map((shape) => shape.metadata),
+            [{ name: "square at 40 40" }, { name: "square at 42 40" }],
+          )
+          assert.deepStrictEqual(yield* store.find(stored[1]!.id), stored[1])
+          // A shape of an app that does not exist breaks the foreign key after the first was written.
+          const failed = yield* Effect.exit(
+            store.insertMany([square(appId, 44, 40, 1), square(appId + 1_000_000, 46, 40, 1)]),
+          )
+          assert.isTrue(Exit.isFailure(failed))
+          const page = yield* store.listOfApp(appId, { start: 0, end: 9 })
+          assert.deepStrictEqual(
+            page.shapes.map((shape) => shape.id),
+            stored.map((shape) => shape.id),
+          )
+          assert.deepStrictEqual(
+            (yield* store.candidates(appId, {
+              minLongitude: 43.5,
+              minLatitude: 39,
+              maxLongitude: 47,
+              maxLatitude: 42,
+            })).length,
+            0,
+          )
         }),
       )
 
