@@ -26,7 +26,8 @@ const { values } = parseArgs({
   options: {
     // At the root, `npm run bench` goes through turbo, which passes FIELDREPORT_* variables only.
     shapes: { type: "string", default: process.env.FIELDREPORT_BENCH_SHAPES ?? "100000" },
-    concurrency: { type: "string", default: "16" },
+    concurrency: { type: "string", default: "4" },
+    "batch-size": { type: "string", default: "100" },
     seed: { type: "string", default: "7" },
     keep: { type: "boolean", default: false },
   },
@@ -156,6 +157,7 @@ try {
     [
       join(root, "apps/importer/src/main.ts"),
       ...["--server", server, "--app", bundleId, "--concurrency", values.concurrency],
+      ...["--batch-size", values["batch-size"]],
       ...["--report", join(directory, "report.csv"), file],
     ],
     {

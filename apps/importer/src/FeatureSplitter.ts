@@ -22,6 +22,13 @@ const CLOSE_BRACKET = 0x5d
 
 const isWhitespace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09
 
+const isNesting = (byte: number) =>
+  byte === QUOTE ||
+  byte === OPEN_BRACE ||
+  byte === CLOSE_BRACE ||
+  byte === OPEN_BRACKET ||
+  byte === CLOSE_BRACKET
+
 /**
  * A splitter: `push` each chunk and take the feature texts it completes; `end` tells whether the
  * top-level `features` array was found and closed.
@@ -70,9 +77,15 @@ export const make = (): FeatureSplitter => {
       element = []
       elementStart = -1
     }
-    for (let i = 0; i < chunk.length; i += 1) {
-      const byte = chunk[i] as number
+    const length = chunk.length
+    for (let i = 0; i < length; i += 1) {
+      let byte = chunk[i] as number
       if (inString) {
+        // Most bytes of a string are neither its quote nor an escape: skip them in a tight loop.
+        if (!escaped) {
+          while (byte !== QUOTE && byte !== BACKSLASH && ++i < length) byte = chunk[i] as number
+          if (i === length) break
+        }
         if (escaped) escaped = false
         else if (byte === BACKSLASH) escaped = true
         else if (byte === QUOTE) {
@@ -87,6 +100,12 @@ export const make = (): FeatureSplitter => {
           if (inFeatures && depth === 2 && elementStart >= 0) finishElement(i + 1)
         }
         continue
+      }
+      // Below the features' own level only strings and nesting count (the coordinates' digits,
+      // commas and blanks are most of a file): skip to the next of those.
+      if (depth > 2) {
+        while (!isNesting(byte) && ++i < length) byte = chunk[i] as number
+        if (i === length) break
       }
       if (isWhitespace(byte)) continue
       if (inFeatures && depth === 2 && elementStart < 0 && byte !== COMMA && byte !== CLOSE_BRACKET) {

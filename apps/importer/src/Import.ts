@@ -1,8 +1,8 @@
 /**
  * An import: the features of every input file read in turn, each checked and turned into a shape
- * draft, skipped when an earlier run imported it, and sent to the API by a bounded pool of
- * concurrent requests (fetch keeps connections alive). Every feature ends in the tally; those not
- * imported are written to the report file.
+ * draft, skipped when an earlier run imported it, and sent to the API in batches (one bulk create
+ * each) by a bounded pool of concurrent requests (fetch keeps connections alive). Every feature
+ * ends in the tally; those not imported are written to the report file.
  */
 import { stat } from "node:fs/promises"
 import { basename } from "node:path"
@@ -27,7 +27,7 @@ import * as Tally from "./Tally.ts"
  *   server: "http://127.0.0.1:3000", token: "fra_…", app: "com.example.fieldapp",
  *   files: [{ path: "/data/parcels.geojson", name: "parcels.geojson" }],
  *   display: ["name"], color: undefined, colorProperty: undefined, wktColumn: "WKT",
- *   dryRun: false, concurrency: 8, reportPath: "/data/import-report.csv",
+ *   dryRun: false, concurrency: 4, batchSize: 100, reportPath: "/data/import-report.csv",
  *   progress: { terminal: false, write: (text) => process.stderr.write(text) },
  * }
  * ```
@@ -40,8 +40,10 @@ export interface ImportOptions extends ShapeDraft.MetadataOptions, FeatureSource
   readonly files: ReadonlyArray<FeatureSource.InputFile>
   /** Check everything and count what would be created, but create nothing. */
   readonly dryRun: boolean
-  /** How many shapes are sent at once. */
+  /** How many requests are under way at once. */
   readonly concurrency: number
+  /** How many features make one batch, sent as one request. */
+  readonly batchSize: number
   readonly reportPath: string
   readonly progress: Omit<Progress.ProgressOptions, "totalBytes">
 }
@@ -137,22 +139,30 @@ export const run = (
         return report.add({ file: origin(feature), feature: feature.number, outcome, reason })
       }
 
-      const handle = (feature: SourceFeature) =>
+      const check = (feature: SourceFeature) => ({
+        feature,
+        // What an earlier run imported passed the checks then: it is not checked again.
+        draft: imported.has(SourceKey.of(feature)) ? undefined : ShapeDraft.fromFeature(feature, options),
+      })
+
+      const handle = (batch: ReadonlyArray<ReturnType<typeof check>>) =>
         Effect.gen(function* () {
-          // What an earlier run imported passed the checks then: it is not checked again.
-          const draft = imported.has(SourceKey.of(feature))
-            ? undefined
-            : ShapeDraft.fromFeature(feature, options)
-          if (draft === undefined) {
-            tally.existing += 1
-          } else if (Result.isFailure(draft)) {
-            yield* fail(feature, "invalid", draft.failure)
-          } else if (options.dryRun) {
-            tally.planned += 1
-          } else {
-            const created = yield* Effect.result(ShapeUpload.create(client, draft.success))
-            if (Result.isSuccess(created)) tally.created += 1
-            else yield* fail(feature, "failed", ShapeUpload.reason(created.failure))
+          const toSend: Array<{ readonly feature: SourceFeature; readonly draft: ShapeDraft.ShapeDraft }> = []
+          for (const { feature, draft } of batch) {
+            if (draft === undefined) tally.existing += 1
+            else if (Result.isFailure(draft)) yield* fail(feature, "invalid", draft.failure)
+            else if (options.dryRun) tally.planned += 1
+            else toSend.push({ feature, draft: draft.success })
+          }
+          if (toSend.length > 0) {
+            const outcomes = yield* ShapeUpload.createBatch(
+              client,
+              toSend.map(({ draft }) => draft),
+            )
+            for (const [i, outcome] of outcomes.entries()) {
+              if (Result.isSuccess(outcome)) tally.created += 1
+              else yield* fail(toSend[i]!.feature, "failed", outcome.failure)
+            }
           }
           yield* progress.show(tally)
         })
@@ -172,6 +182,8 @@ export const run = (
 
       yield* Stream.fromIterable(options.files.map((file, i) => ({ file, size: sizes[i] ?? 0 }))).pipe(
         Stream.flatMap(({ file, size }) => featuresOf(file, size)),
+        Stream.map(check),
+        Stream.grouped(options.batchSize),
         Stream.mapEffect(handle, { concurrency: options.concurrency, unordered: true }),
         Stream.runDrain,
       )

@@ -4,6 +4,7 @@
  * its end but some features were invalid or refused (see the report file), 1 when it could not
  * run (bad arguments, an unreadable file, an API that refuses the token or app).
  */
+import { bulkCreateLimit } from "@fieldreport/domain/Shape"
 import * as ShapeColor from "@fieldreport/domain/ShapeColor"
 import { Config, Console, Effect, Option, Redacted, Runtime, Schema } from "effect"
 import { Argument, CliError, Command, Flag } from "effect/cli"
@@ -81,8 +82,15 @@ const flags = {
   ),
   concurrency: Flag.Int("concurrency").pipe(
     Flag.withSchema(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 64 }))),
-    Flag.withDefault(8),
-    Flag.withDescription("How many shapes are sent at once (1 to 64)"),
+    Flag.withDefault(4),
+    Flag.withDescription("How many requests are under way at once (1 to 64)"),
+  ),
+  batchSize: Flag.Int("batch-size").pipe(
+    Flag.withSchema(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: bulkCreateLimit }))),
+    Flag.withDefault(100),
+    Flag.withDescription(
+      `How many shapes one request creates (1 to ${bulkCreateLimit}); 1 sends each shape on its own`,
+    ),
   ),
   report: Flag.String("report").pipe(
     Flag.withDefault("fieldreport-import-report.csv"),
@@ -125,6 +133,7 @@ export const command = Command.make("fieldreport-import", flags, (input) =>
       wktColumn: input.wktColumn,
       dryRun,
       concurrency: input.concurrency,
+      batchSize: input.batchSize,
       reportPath: CallerDirectory.resolvePath(input.report),
       progress: { terminal: process.stderr.isTTY === true, write: (text) => void process.stderr.write(text) },
     }).pipe(

@@ -1,18 +1,35 @@
 /**
- * Creating one shape through the API, tried again on passing failures (`Retry`). A create whose
- * answer was lost (the connection broke, or the server failed after storing it) may have made the
- * shape all the same, so before sending it again the shape is looked for by its source key
- * through a shape search of its box: a retry never makes a duplicate.
+ * Creating shapes through the API, tried again on passing failures (`Retry`): many at once with
+ * `POST /api/v4/shapes/bulk_create`, or one by one with `POST /api/v4/shapes` (a batch of one, or a
+ * server older than bulk creates). A create whose answer was lost (the connection broke, or the
+ * server failed after storing it) may have made the shapes all the same, so before sending again
+ * each shape is looked for by its source key through a shape search of its box: a retry never makes
+ * a duplicate.
  */
 import type { ApiError, TransportError } from "@fieldreport/client/ApiError"
 import type { FieldreportClient } from "@fieldreport/client/FieldreportClient"
-import { Effect, Schema } from "effect"
+import { Effect, Result, Schema } from "effect"
 import * as Retry from "./Retry.ts"
 import type { ShapeDraft } from "./ShapeDraft.ts"
 import * as SourceKey from "./SourceKey.ts"
 
 const Created = Schema.Struct({ id: Schema.Number })
 const Listed = Schema.Struct({ id: Schema.Number, metadata: Schema.Record(Schema.String, Schema.Unknown) })
+const BulkResult = Schema.Struct({
+  ref: Schema.Number,
+  data: Schema.optionalKey(Created),
+  http_status: Schema.Number,
+  errors: Schema.Record(Schema.String, Schema.Array(Schema.String)),
+})
+
+/** Only the id of a new shape is asked back, so a large geometry does not cross the wire twice. */
+const idOnly = { fields: "-geom,-metadata" }
+
+/**
+ * The most bytes of shapes one bulk create carries, under the API's default body limit of 1 MiB; a
+ * server with a smaller limit answers `413` and the batch is split.
+ */
+const batchBytes = 768 * 1024
 
 /** The most shapes one page of a search's listing gives (the API's largest `Range`). */
 const pageSize = 100
@@ -55,8 +72,7 @@ export const find = (
   })
 
 /**
- * Creates the shape and answers its id. Only the id is asked back, so a large geometry is not
- * sent over the wire twice.
+ * Creates the shape and answers its id.
  *
  * @example
  * ```ts
@@ -71,7 +87,7 @@ export const create = (
   const post = Effect.map(
     client.call("POST", "/api/v4/shapes", Created, {
       body: { shape: { geom: draft.geom, metadata: draft.metadata } },
-      query: { fields: "id" },
+      query: idOnly,
     }),
     (created) => created.id,
   )
@@ -82,6 +98,106 @@ export const create = (
     return Effect.flatMap(find(client, draft), (id) => (id === undefined ? post : Effect.succeed(id)))
   })
   return Retry.withRetries(attempt, policy)
+}
+
+/**
+ * What became of a draft: the id of its new (or earlier) shape, or why it was not created.
+ *
+ * @example
+ * ```ts
+ * const outcome: Outcome = Result.fail("422 geom: outer ring is not closed")
+ * ```
+ */
+export type Outcome = Result.Result<number, string>
+
+/**
+ * Creates the drafts, as one bulk create when there are several, and answers what became of each,
+ * in order. A batch too large for one request (by size, or by the server's `413`) is sent in
+ * halves; a server without bulk creates (`404`) gets the drafts one by one.
+ *
+ * @example
+ * ```ts
+ * const outcomes = yield* ShapeUpload.createBatch(client, drafts)
+ * const created = outcomes.filter(Result.isSuccess).length
+ * ```
+ */
+export const createBatch = (
+  client: FieldreportClient,
+  drafts: ReadonlyArray<ShapeDraft>,
+  policy: Retry.RetryPolicy = Retry.defaultPolicy,
+): Effect.Effect<ReadonlyArray<Outcome>> => {
+  const [only] = drafts
+  if (drafts.length === 1 && only !== undefined) {
+    return Effect.map(Effect.result(create(client, only, policy)), (created) => [
+      Result.mapError(created, reason),
+    ])
+  }
+  const inHalves = () => {
+    const middle = Math.ceil(drafts.length / 2)
+    return Effect.map(
+      Effect.all([
+        createBatch(client, drafts.slice(0, middle), policy),
+        createBatch(client, drafts.slice(middle), policy),
+      ]),
+      ([first, second]) => [...first, ...second],
+    )
+  }
+  const size = drafts.reduce(
+    (sum, draft) => sum + draft.geom.length + JSON.stringify(draft.metadata).length,
+    0,
+  )
+  if (size > batchBytes) return inHalves()
+  return Effect.catch(bulkCreate(client, drafts, policy), (error) => {
+    if (error._tag === "ApiError" && error.status === 413) return inHalves()
+    if (error._tag === "ApiError" && error.status === 404) {
+      return Effect.map(
+        Effect.forEach(drafts, (draft) => createBatch(client, [draft], policy)),
+        (outcomes) => outcomes.flat(),
+      )
+    }
+    return Effect.succeed(drafts.map(() => Result.fail(reason(error))))
+  })
+}
+
+/** One bulk create of the drafts; after a lost answer, only those not found are sent again. */
+const bulkCreate = (
+  client: FieldreportClient,
+  drafts: ReadonlyArray<ShapeDraft>,
+  policy: Retry.RetryPolicy,
+) => {
+  const post = (batch: ReadonlyArray<ShapeDraft>) =>
+    Effect.map(
+      client.call("POST", "/api/v4/shapes/bulk_create", Schema.Array(BulkResult), {
+        body: batch.map((draft) => ({ geom: draft.geom, metadata: draft.metadata })),
+        query: idOnly,
+      }),
+      (results) => {
+        const byRef = new Map(results.map((result) => [result.ref, result]))
+        return batch.map((_, ref) => outcomeOf(byRef.get(ref)))
+      },
+    )
+  let attempts = 0
+  const attempt = Effect.suspend(() => {
+    attempts += 1
+    if (attempts === 1) return post(drafts)
+    return Effect.gen(function* () {
+      const found = yield* Effect.forEach(drafts, (draft) => find(client, draft))
+      const missing = drafts.filter((_, i) => found[i] === undefined)
+      const sent = missing.length === 0 ? [] : yield* post(missing)
+      let next = 0
+      return found.map((id): Outcome => (id === undefined ? sent[next++]! : Result.succeed(id)))
+    })
+  })
+  return Retry.withRetries(attempt, policy)
+}
+
+const outcomeOf = (result: typeof BulkResult.Type | undefined): Outcome => {
+  if (result === undefined) return Result.fail("the server's answer held no result for it")
+  if (result.http_status === 201 && result.data !== undefined) return Result.succeed(result.data.id)
+  const fields = Object.entries(result.errors).flatMap(([path, messages]) =>
+    messages.map((message) => (path === "" ? message : `${path}: ${message}`)),
+  )
+  return Result.fail(`${result.http_status} ${fields.join("; ")}`)
 }
 
 /**

@@ -187,6 +187,14 @@ describe("fieldreport-import", () => {
     expect((await shapesFrom("planned.")).size).toBe(0)
   })
 
+  it("sends each shape on its own with --batch-size 1", async () => {
+    writeGeoJson(directory, "single.geojson", valid)
+    const run = await Importer.run(directory, [...connection(), "--batch-size", "1", "single.geojson"])
+    expect(run.stdout).toMatch(/^created 2, skipped 0 \(0 already imported, 0 invalid\), failed 0/)
+    expect(run.code).toBe(0)
+    expect([...(await shapesFrom("single.")).keys()].sort()).toEqual(["single.geojson#1", "single.geojson#2"])
+  })
+
   it("finishes a killed import without duplicates when run again", { timeout: 60_000 }, async () => {
     const total = 600
     writeGeoJson(
@@ -201,7 +209,11 @@ describe("fieldreport-import", () => {
         },
       })),
     )
-    const first = Importer.start(directory, [...connection(), "--concurrency", "2", "paddocks.geojson"])
+    const first = Importer.start(directory, [
+      ...connection(),
+      ...["--concurrency", "2", "--batch-size", "10"],
+      "paddocks.geojson",
+    ])
     const killed = Importer.finished(first)
     // Killed as soon as some shapes were created, well before the end.
     for (;;) {
