@@ -24,6 +24,7 @@ import {
   inside,
   uncovered,
 } from "./map-scale.ts"
+import { type PinCache, pinCacheFor } from "./pin-cache.ts"
 import { styles } from "./report-map.styles.ts"
 
 const world: Bbox = [-180, -90, 180, 90]
@@ -97,7 +98,7 @@ export class ReportMap extends ApiElement {
   /** Which reports the map shows: the criteria of the filter (its order does not move a pin). */
   #loaded: { readonly criteria: string; readonly connection: Connection } | undefined
   /** Pins of a covering tile, per tile id, for the current filter: panning back costs nothing. */
-  #pins = new Map<string, Promise<ReadonlyArray<MapItem>>>()
+  #pins: PinCache | undefined
   #counts: CountCache | undefined
   #request = 0
   #resize = new ResizeObserver(() => this.#map?.invalidateSize())
@@ -161,7 +162,7 @@ export class ReportMap extends ApiElement {
     if (this.#loaded?.criteria !== criteria || this.#loaded.connection !== connection) {
       const first = this.#loaded === undefined
       this.#loaded = { criteria, connection }
-      this.#pins.clear()
+      this.#pins = undefined
       this.#counts = undefined
       // A new filter moves the map onto the reports it keeps (a report id, a far channel), unless
       // the page fixed the first view.
@@ -212,8 +213,11 @@ export class ReportMap extends ApiElement {
         return
       }
       const covering = await tileCounts(connection, filter, coverScale(bbox), bbox)
+      const criteria = JSON.stringify(toQuery(filter, false))
+      const pinned = pinCacheFor(this.#pins, { criteria, connection }, performance.now())
+      this.#pins = pinned
       const pins = await Promise.all(
-        covering.filter((tile) => tile.report_count > 0).map((tile) => this.pinsOf(connection, filter, tile)),
+        covering.filter((tile) => tile.report_count > 0).map((tile) => this.pinsOf(pinned, filter, tile)),
       )
       if (request !== this.#request) return
       this.showPins(pins.flat())
@@ -248,9 +252,10 @@ export class ReportMap extends ApiElement {
     })
   }
 
-  private pinsOf(connection: Connection, filter: ReportFilter, tile: Tile) {
-    const cached = this.#pins.get(tile.tile_id)
+  private pinsOf(cache: PinCache, filter: ReportFilter, tile: Tile) {
+    const cached = cache.cells.get(tile.tile_id)
     if (cached !== undefined) return cached
+    const { connection } = cache
     const loading = (async () => {
       const searchId = await startSearch(connection, {
         ...filter,
@@ -263,8 +268,8 @@ export class ReportMap extends ApiElement {
         if (page.items.length === 0 || start + 100 >= page.total) return items
       }
     })()
-    loading.catch(() => this.#pins.delete(tile.tile_id))
-    this.#pins.set(tile.tile_id, loading)
+    loading.catch(() => cache.cells.delete(tile.tile_id))
+    cache.cells.set(tile.tile_id, loading)
     return loading
   }
 
