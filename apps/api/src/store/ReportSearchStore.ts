@@ -2,8 +2,13 @@
  * Report searches and the tiles search in SQL (api-decisions §6).
  *
  * A search is a row of `report_searches`; its job writes the ordered ids of the matching reports
- * to `report_search_results` in one `INSERT … SELECT` numbered by `ROW_NUMBER()`, so no report is
- * ever loaded into memory and a retried attempt replaces a partial one in the same transaction.
+ * to `report_search_results`. On PostgreSQL that is one `INSERT … SELECT` numbered by
+ * `ROW_NUMBER()`, in a transaction that replaces what an earlier attempt left. On SQLite, where a
+ * statement holds the API's only thread and connection until it ends (a search of a million
+ * reports, about two seconds), a worker thread reads the ids (`SqliteClient.numbersApart`) and they
+ * are written `resultsPerWrite` at a time, each write its own transaction with a turn of the event
+ * loop between them; the search is marked done after the last, so readers never see part of it, and
+ * a retried attempt first deletes what an earlier one wrote.
  * The tiles search groups the reports of a map area by grid cell in one `GROUP BY`, reading the
  * `reports_channel_position` index per channel; with no criterion but the channels it sums the
  * counts kept per channel and cell instead (`report_cell_counts`).
@@ -18,8 +23,9 @@ import type { BoundingBox } from "@fieldreport/domain/BoundingBox"
 import type * as OrderBy from "@fieldreport/domain/OrderBy"
 import type { RangePage } from "@fieldreport/domain/RangePage"
 import type { Appearance } from "@fieldreport/domain/ReportStateRecord"
-import { Array as Arr, Context, Effect, Layer } from "effect"
+import { Array as Arr, Context, Effect, Layer, Option } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
+import { SqliteClient } from "./sqlite/SqliteClient.ts"
 
 /** The order of a search that gives none. */
 const defaultOrder: ReadonlyArray<OrderBy.Clause<OrderBy.ReportSearchField>> = [
@@ -29,6 +35,9 @@ const defaultOrder: ReadonlyArray<OrderBy.Clause<OrderBy.ReportSearchField>> = [
 
 /** Boxes counted by one statement. */
 const countChunk = 100
+
+/** Results written by one transaction on SQLite: about 4 ms of the API's thread. */
+const resultsPerWrite = 10_000
 
 /** A search as stored; `status` moves from `pending` to `done` or `failed`. */
 export interface ReportSearchRow {
@@ -223,6 +232,7 @@ export class ReportSearchStore extends Context.Service<
     ReportSearchStore,
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
+      const sqlite = yield* Effect.serviceOption(SqliteClient)
 
       const inBox = (box: BoundingBox): Statement.Fragment => {
         const longitude = sql`r.longitude >= ${box.minLongitude} AND r.longitude < ${box.maxLongitude}`
@@ -275,6 +285,12 @@ export class ReportSearchStore extends Context.Service<
         )
       }
 
+      const isPending = (id: number) =>
+        Effect.map(
+          sql<{ readonly status: string }>`SELECT status FROM report_searches WHERE id = ${id}`,
+          ([search]) => search?.status === "pending",
+        )
+
       const page = (id: number, range: RangePage) =>
         sql`x.search_id = ${id} AND x.position >= ${range.start} AND x.position <= ${range.end}`
 
@@ -311,18 +327,38 @@ export class ReportSearchStore extends Context.Service<
             Effect.orDie,
           ),
         run: (id, selection, order) =>
-          Effect.gen(function* () {
-            const [search] = yield* sql<{ readonly status: string }>`SELECT status FROM report_searches
-              WHERE id = ${id}`
-            if (search?.status !== "pending") return
-            yield* sql`DELETE FROM report_search_results WHERE search_id = ${id}`
-            yield* sql`INSERT INTO report_search_results (search_id, position, report_id)
-              SELECT ${id}, ROW_NUMBER() OVER (ORDER BY ${orderBy(order)}) - 1, r.id
-              FROM reports r WHERE ${where(selection)}`
-            yield* sql`UPDATE report_searches SET status = 'done', error = NULL,
-                result_count = (SELECT COUNT(*) FROM report_search_results WHERE search_id = ${id})
-              WHERE id = ${id}`
-          }).pipe(sql.withTransaction, Effect.orDie),
+          Option.match(sqlite, {
+            onNone: () =>
+              Effect.gen(function* () {
+                if (!(yield* isPending(id))) return
+                yield* sql`DELETE FROM report_search_results WHERE search_id = ${id}`
+                yield* sql`INSERT INTO report_search_results (search_id, position, report_id)
+                  SELECT ${id}, ROW_NUMBER() OVER (ORDER BY ${orderBy(order)}) - 1, r.id
+                  FROM reports r WHERE ${where(selection)}`
+                yield* sql`UPDATE report_searches SET status = 'done', error = NULL,
+                    result_count = (SELECT COUNT(*) FROM report_search_results WHERE search_id = ${id})
+                  WHERE id = ${id}`
+              }).pipe(sql.withTransaction, Effect.orDie),
+            onSome: (sqlite) =>
+              Effect.gen(function* () {
+                if (!(yield* isPending(id))) return
+                yield* sql`DELETE FROM report_search_results WHERE search_id = ${id}`
+                const ids = yield* sqlite.numbersApart(
+                  sql`SELECT r.id FROM reports r WHERE ${where(selection)} ORDER BY ${orderBy(order)}`,
+                )
+                for (let start = 0; start < ids.length; start += resultsPerWrite) {
+                  const written = Array.from(ids.subarray(start, start + resultsPerWrite))
+                  // A search deleted meanwhile (expired) gets no more results, and no foreign key fails.
+                  yield* sql`INSERT INTO report_search_results (search_id, position, report_id)
+                    SELECT ${id}, ${start} + j.key, j.value FROM json_each(${JSON.stringify(written)}) j
+                    WHERE EXISTS (SELECT 1 FROM report_searches WHERE id = ${id} AND status = 'pending')`
+                  // Requests that arrived meanwhile are answered before the next write.
+                  yield* Effect.promise(() => new Promise((resolve) => setImmediate(resolve)))
+                }
+                yield* sql`UPDATE report_searches SET status = 'done', error = NULL, result_count = ${ids.length}
+                  WHERE id = ${id} AND status = 'pending'`
+              }).pipe(Effect.orDie),
+          }),
         fail: (id, error) =>
           sql`UPDATE report_searches SET status = 'failed', error = ${error}
             WHERE id = ${id} AND status = 'pending'`.pipe(Effect.asVoid, Effect.orDie),

@@ -12,6 +12,7 @@ import * as Document from "../../src/openapi/Document.ts"
 import { runJobs } from "../support/Members.ts"
 import type { Person } from "../support/People.ts"
 import { png, upload } from "../support/ReportFixtures.ts"
+import { awaitSearch } from "../support/Searches.ts"
 import {
   type Answer,
   adminEmail,
@@ -116,6 +117,8 @@ beforeAll(async () => {
     token: owner.token,
   })
   const search = await server.request("GET", "/api/v4/reports/search", { token: owner.token })
+  // Its results must be there for the reads below to answer 200.
+  await awaitSearch(server, owner, `/api/v4/report_searches/${search.body.id}`)
   const shape = await server.request("POST", "/api/v4/shapes", {
     token: admin,
     headers: { "X-AppId": otherApp },

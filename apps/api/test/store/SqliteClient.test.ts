@@ -50,6 +50,16 @@ layer(SqliteClient.layer({ filename: ":memory:" }))("SqliteClient in memory", (i
     }),
   )
 
+  it.effect("numbersApart reads an in-memory database on its own connection", () =>
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const sqlite = yield* SqliteClient.SqliteClient
+      yield* sql`CREATE TABLE counted (n INTEGER NOT NULL)`
+      yield* sql`INSERT INTO counted VALUES (3), (1), (2)`
+      expect(Array.from(yield* sqlite.numbersApart(sql`SELECT n FROM counted ORDER BY n`))).toEqual([1, 2, 3])
+    }),
+  )
+
   it.effect("fails rather than rounds an integer beyond 2^53", () =>
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
@@ -300,6 +310,32 @@ describe("SqliteClient", () => {
         }),
       ),
     ),
+  )
+
+  it.effect(
+    "numbersApart reads a file database in a worker thread: committed rows, in order, and its errors",
+    () =>
+      Effect.gen(function* () {
+        const filename = yield* tempDatabaseFile
+        const prepares = yield* countPrepares
+        const { read, reason } = yield* Effect.gen(function* () {
+          const sql = yield* SqlClient.SqlClient
+          const sqlite = yield* SqliteClient.SqliteClient
+          yield* sql`CREATE TABLE report (id INTEGER PRIMARY KEY, channel INTEGER NOT NULL)`
+          yield* sql`INSERT INTO report (id, channel) VALUES (1, 7), (2, 8), (3, 7), (4, 7)`
+          const read = yield* sqlite.numbersApart(
+            sql`SELECT id FROM report WHERE channel = ${7} AND id IN ${sql.in([1, 3, 4])} ORDER BY id DESC`,
+          )
+          const reason = (yield* Effect.flip(sqlite.numbersApart(sql`SELECT id FROM report WHERE`))).reason
+          return { read, reason }
+        }).pipe(Effect.provide(SqliteClient.layer({ filename })))
+        expect(Array.from(read)).toEqual([4, 3, 1])
+        expect(reason._tag).toBe("SqlSyntaxError")
+        expect(reason.message).toMatch(/incomplete input/)
+        // Neither query was prepared on this thread's connection.
+        const onThisThread = prepares.mock.calls.map(([text]) => String(text))
+        expect(onThisThread.some((text) => text.includes("FROM report WHERE"))).toBe(false)
+      }),
   )
 
   it.effect("a file database runs in WAL mode with foreign keys, busy timeout and NORMAL sync", () =>

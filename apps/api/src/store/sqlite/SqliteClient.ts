@@ -14,13 +14,14 @@ import {
   Effect,
   Layer,
   Predicate,
-  type Scope,
+  Scope,
   Semaphore,
   Stream,
 } from "effect"
 import { Reactivity } from "effect/reactivity"
 import { SqlClient, type SqlConnection, SqlError, Statement } from "effect/sql"
 import * as Checkpointer from "./Checkpointer.ts"
+import * as WorkerReads from "./WorkerReads.ts"
 
 /**
  * How the SQLite database is opened and how queries are compiled.
@@ -71,6 +72,15 @@ export interface SqliteClientConfig {
  */
 export interface SqliteClient extends SqlClient.SqlClient {
   readonly config: SqliteClientConfig
+  /**
+   * The first column of a read-only query's rows, as numbers. For a file database a worker thread
+   * reads them through its own connection (`WorkerReads`, started at the first call), so a long read
+   * holds neither the API's thread nor its connection; an in-memory database is read on its
+   * connection.
+   */
+  readonly numbersApart: (
+    statement: Statement.Statement<unknown>,
+  ) => Effect.Effect<Float64Array, SqlError.SqlError>
 }
 
 /**
@@ -123,6 +133,11 @@ export const make = Effect.fnUntraced(function* (config: SqliteClientConfig) {
       busyTimeout: config.busyTimeout ?? DEFAULT_BUSY_TIMEOUT,
     })
   }
+  const readWorker = yield* Effect.cached(
+    Scope.provide(yield* Effect.scope)(
+      WorkerReads.start(config.filename, { busyTimeout: config.busyTimeout ?? DEFAULT_BUSY_TIMEOUT }),
+    ),
+  )
 
   const connection = makeConnection(db, config.preparedStatementCacheSize ?? DEFAULT_STATEMENT_CACHE_SIZE)
   const acquirers = SqlClient.makeSqliteAcquirers({
@@ -150,7 +165,19 @@ export const make = Effect.fnUntraced(function* (config: SqliteClientConfig) {
     // SQLite prepares transaction control like any statement, so they share the statement cache.
     prepareTransactionControls: true,
   })
-  return Object.assign(client, { config })
+  const numbersApart = (statement: Statement.Statement<unknown>) => {
+    if (journalMode !== "wal") {
+      return Effect.map(statement.values, (rows) => Float64Array.from(rows, (row) => Number(row[0])))
+    }
+    const [text, params] = statement.compile()
+    return Effect.flatMap(readWorker, (worker) =>
+      Effect.tryPromise({
+        try: () => worker.numbers(text, bind(params)),
+        catch: (cause) => new SqlError.SqlError({ reason: classify(cause, "numbersApart") }),
+      }),
+    )
+  }
+  return Object.assign(client, { config, numbersApart })
 })
 
 /**

@@ -4,7 +4,7 @@
  * counts per box, half-open with the antimeridian as tiles are.
  */
 import { assert, describe, layer } from "@effect/vitest"
-import { Effect, Layer } from "effect"
+import { Effect, Fiber, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { type Criteria, ReportSearchStore, type Selection } from "../../../src/store/ReportSearchStore.ts"
 import { engines, migratedDatabase } from "../../support/TestDatabase.ts"
@@ -18,6 +18,9 @@ const none: Criteria = {
   reportIds: undefined,
   reportSearchId: undefined,
 }
+
+/** Waits for the event loop's next turn. */
+const nextTurn = Effect.promise(() => new Promise((resolve) => setImmediate(resolve)))
 
 const at = (day: number) => `2025-06-${String(day).padStart(2, "0")}T00:00:00.000Z`
 
@@ -139,6 +142,54 @@ describe("ReportSearchStore contract", () => {
           yield* newMember(channel, userId)
           assert.deepStrictEqual(yield* store.viewedChannelIds(userId), [channel.channelId])
         }),
+      )
+
+      // SQLite's own way (a worker thread reads, the writes are split); PostgreSQL's pool leaves
+      // connections to other queries while one statement writes a search, and its triggers make
+      // filing thousands of reports take seconds.
+      it.effect.skipIf(engine !== "sqlite")(
+        "writes a large search's results in order, leaving the database to other queries meanwhile",
+        () =>
+          Effect.gen(function* () {
+            const sql = yield* SqlClient.SqlClient
+            const store = yield* ReportSearchStore
+            const { channel, userId, search } = yield* setUp
+            const many = 12_000
+            // More results than one write holds (10,000), all filed at one time: ordered by id.
+            yield* sql`INSERT INTO reports (channel_id, user_id, is_anonymous, title, category_id,
+              report_state_id, answers, created_at, updated_at)
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${many})
+            SELECT ${channel.channelId}, ${userId}, 0, 'Report', ${channel.categoryId},
+              ${channel.stateIds[0]}, '{}', ${at(20)}, ${at(20)} FROM n`.pipe(Effect.orDie)
+            const ids = (yield* sql<{ readonly id: number }>`SELECT id FROM reports
+            WHERE channel_id = ${channel.channelId} AND updated_at = ${at(20)} ORDER BY id DESC`.pipe(
+              Effect.orDie,
+            )).map((row) => row.id)
+            const id = yield* store.insert(search)
+            const running = yield* Effect.forkChild(
+              store.run(id, { channelIds: [channel.channelId], filter: none, exclude: none }, []),
+            )
+            // Other queries are answered while the search is still being written: one a turn of the
+            // event loop, the first after the search's own first turn.
+            let answered = 0
+            while (running.pollUnsafe() === undefined) {
+              yield* nextTurn
+              yield* sql`SELECT 1`.pipe(Effect.orDie)
+              if (running.pollUnsafe() === undefined) answered++
+            }
+            assert.isAbove(answered, 0)
+            yield* Fiber.join(running)
+            const found = yield* store.find(id)
+            assert.deepStrictEqual([found?.status, found?.result_count], ["done", many + 5])
+            // Across the writes' boundaries, every position holds the next report.
+            const around = (position: number) =>
+              store.reportIds(id, { start: position - 2, end: position + 1 }, [channel.channelId])
+            assert.deepStrictEqual(yield* around(10_000), ids.slice(9_998, 10_002))
+            assert.deepStrictEqual(
+              yield* store.reportIds(id, { start: 0, end: many - 1 }, [channel.channelId]),
+              ids,
+            )
+          }),
       )
 
       it.effect("groups a map area's reports per grid cell, and counts them per half-open box", () =>
