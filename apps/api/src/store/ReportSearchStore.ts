@@ -10,8 +10,9 @@
  * loop between them; the search is marked done after the last, so readers never see part of it, and
  * a retried attempt first deletes what an earlier one wrote.
  * The tiles search groups the reports of a map area by grid cell in one `GROUP BY`, reading the
- * `reports_channel_position` index per channel; with no criterion but the channels it sums the
- * counts kept per channel and cell instead (`report_cell_counts`).
+ * `reports_channel_position` index per channel (on SQLite in the worker thread, as it may read a
+ * million reports); with no criterion but the channels it sums the counts kept per channel and
+ * cell instead (`report_cell_counts`).
  *
  * What the store is given is plain data the services resolved: the channels to search, tile cells
  * as boxes, timestamps as the ISO strings the reports table holds. Boxes are half-open, as tiles
@@ -285,6 +286,10 @@ export class ReportSearchStore extends Context.Service<
         )
       }
 
+      /** A long read: on SQLite apart from the API's thread (`SqliteClient.rowsApart`), elsewhere as it is. */
+      const readApart = <A extends object>(statement: Statement.Statement<A>) =>
+        Option.match(sqlite, { onNone: () => statement, onSome: (client) => client.rowsApart(statement) })
+
       const isPending = (id: number) =>
         Effect.map(
           sql<{ readonly status: string }>`SELECT status FROM report_searches WHERE id = ${id}`,
@@ -382,7 +387,7 @@ export class ReportSearchStore extends Context.Service<
         tileGroups: (selection, area, scale) =>
           // Grouped outside the subquery, so the groups are named columns on every engine; integers
           // sort faster than floating point numbers.
-          sql<TileGroupRow>`SELECT column_index, row_index, COUNT(*) AS report_count,
+          readApart(sql<TileGroupRow>`SELECT column_index, row_index, COUNT(*) AS report_count,
               MIN(longitude) AS min_longitude, MAX(longitude) AS max_longitude,
               MIN(latitude) AS min_latitude, MAX(latitude) AS max_latitude
             FROM (
@@ -391,7 +396,7 @@ export class ReportSearchStore extends Context.Service<
                 r.longitude, r.latitude
               FROM reports r WHERE ${where(selection, area)}
             ) positions
-            GROUP BY column_index, row_index`.pipe(Effect.orDie),
+            GROUP BY column_index, row_index`).pipe(Effect.orDie),
         keptCellCounts: (channelIds, { level, factor }, block) => {
           // The factor is a whole number: the kept grid's cells fold into the grid's by integer
           // division, floored for negative indices.
@@ -423,9 +428,8 @@ export class ReportSearchStore extends Context.Service<
         },
         countIn: (selection, boxes) =>
           // A statement per chunk of boxes rather than per box: few boxes hold many reports.
-          Effect.forEach(
-            Arr.chunksOf(boxes, countChunk),
-            (chunk) =>
+          Effect.forEach(Arr.chunksOf(boxes, countChunk), (chunk) =>
+            readApart(
               sql<{ readonly report_count: number }>`${sql.join(
                 " UNION ALL ",
                 false,
@@ -435,6 +439,7 @@ export class ReportSearchStore extends Context.Service<
                     sql`SELECT ${sql.literal(String(index))} AS position, (SELECT COUNT(*) FROM reports r WHERE ${where(selection, box)}) AS report_count`,
                 ),
               )} ORDER BY position`,
+            ),
           ).pipe(
             Effect.map((chunks) => chunks.flat().map((row) => Number(row.report_count))),
             Effect.orDie,

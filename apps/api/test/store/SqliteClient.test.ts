@@ -50,13 +50,14 @@ layer(SqliteClient.layer({ filename: ":memory:" }))("SqliteClient in memory", (i
     }),
   )
 
-  it.effect("numbersApart reads an in-memory database on its own connection", () =>
+  it.effect("rowsApart and numbersApart read an in-memory database on its own connection", () =>
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
       const sqlite = yield* SqliteClient.SqliteClient
       yield* sql`CREATE TABLE counted (n INTEGER NOT NULL)`
       yield* sql`INSERT INTO counted VALUES (3), (1), (2)`
       expect(Array.from(yield* sqlite.numbersApart(sql`SELECT n FROM counted ORDER BY n`))).toEqual([1, 2, 3])
+      expect(yield* sqlite.rowsApart(sql`SELECT MAX(n) AS most FROM counted`)).toEqual([{ most: 3 }])
     }),
   )
 
@@ -313,28 +314,35 @@ describe("SqliteClient", () => {
   )
 
   it.effect(
-    "numbersApart reads a file database in a worker thread: committed rows, in order, and its errors",
+    "rowsApart and numbersApart read a file database in a worker thread: committed rows, and errors",
     () =>
       Effect.gen(function* () {
         const filename = yield* tempDatabaseFile
         const prepares = yield* countPrepares
-        const { read, reason } = yield* Effect.gen(function* () {
+        const { numbers, rows, reason } = yield* Effect.gen(function* () {
           const sql = yield* SqlClient.SqlClient
           const sqlite = yield* SqliteClient.SqliteClient
           yield* sql`CREATE TABLE report (id INTEGER PRIMARY KEY, channel INTEGER NOT NULL)`
           yield* sql`INSERT INTO report (id, channel) VALUES (1, 7), (2, 8), (3, 7), (4, 7)`
-          const read = yield* sqlite.numbersApart(
+          const numbers = yield* sqlite.numbersApart(
             sql`SELECT id FROM report WHERE channel = ${7} AND id IN ${sql.in([1, 3, 4])} ORDER BY id DESC`,
           )
+          const rows = yield* sqlite.rowsApart(
+            sql`SELECT channel, COUNT(*) AS reports FROM report WHERE id > ${1} GROUP BY channel ORDER BY channel`,
+          )
           const reason = (yield* Effect.flip(sqlite.numbersApart(sql`SELECT id FROM report WHERE`))).reason
-          return { read, reason }
+          return { numbers, rows, reason }
         }).pipe(Effect.provide(SqliteClient.layer({ filename })))
-        expect(Array.from(read)).toEqual([4, 3, 1])
+        expect(Array.from(numbers)).toEqual([4, 3, 1])
+        expect(rows).toEqual([
+          { channel: 7, reports: 2 },
+          { channel: 8, reports: 1 },
+        ])
         expect(reason._tag).toBe("SqlSyntaxError")
         expect(reason.message).toMatch(/incomplete input/)
-        // Neither query was prepared on this thread's connection.
+        // None of the queries was prepared on this thread's connection.
         const onThisThread = prepares.mock.calls.map(([text]) => String(text))
-        expect(onThisThread.some((text) => text.includes("FROM report WHERE"))).toBe(false)
+        expect(onThisThread.filter((text) => /FROM report WHERE|GROUP BY channel/.test(text))).toEqual([])
       }),
   )
 

@@ -73,11 +73,15 @@ export interface SqliteClientConfig {
 export interface SqliteClient extends SqlClient.SqlClient {
   readonly config: SqliteClientConfig
   /**
-   * The first column of a read-only query's rows, as numbers. For a file database a worker thread
-   * reads them through its own connection (`WorkerReads`, started at the first call), so a long read
-   * holds neither the API's thread nor its connection; an in-memory database is read on its
-   * connection.
+   * The rows of a read-only query, read apart: for a file database a worker thread reads them
+   * through its own connection (`WorkerReads`, started at the first call), so a long read holds
+   * neither the API's thread nor its connection; an in-memory database is read on its connection.
+   * Small answers only (tens of thousands of rows at most): they are copied between threads.
    */
+  readonly rowsApart: <A extends object>(
+    statement: Statement.Statement<A>,
+  ) => Effect.Effect<ReadonlyArray<A>, SqlError.SqlError>
+  /** The first column of a read-only query's rows, as numbers, read apart as `rowsApart` reads; any length. */
   readonly numbersApart: (
     statement: Statement.Statement<unknown>,
   ) => Effect.Effect<Float64Array, SqlError.SqlError>
@@ -146,6 +150,9 @@ export const make = Effect.fnUntraced(function* (config: SqliteClientConfig) {
     semaphore: yield* Semaphore.make(1),
     isTransaction: () => db.isTransaction,
   })
+  const transformRows = config.transformResultNames
+    ? Statement.defaultTransforms(config.transformResultNames, false).array
+    : undefined
   const client = yield* SqlClient.make({
     driver: "node-sqlite",
     acquirer: acquirers.acquirer,
@@ -154,9 +161,7 @@ export const make = Effect.fnUntraced(function* (config: SqliteClientConfig) {
     onCommitFailure: acquirers.onCommitFailure,
     isTransaction: acquirers.isTransaction,
     compiler: Statement.makeCompilerSqlite(config.transformQueryNames),
-    transformRows: config.transformResultNames
-      ? Statement.defaultTransforms(config.transformResultNames, false).array
-      : undefined,
+    transformRows,
     spanAttributes: [...Object.entries(config.spanAttributes ?? {}), ["db.system.name", "sqlite"]],
     // A deferred BEGIN takes the write lock only at the first write; two processes that both read
     // first then deadlock on the upgrade, and busy_timeout cannot help. IMMEDIATE waits up front.
@@ -165,19 +170,31 @@ export const make = Effect.fnUntraced(function* (config: SqliteClientConfig) {
     // SQLite prepares transaction control like any statement, so they share the statement cache.
     prepareTransactionControls: true,
   })
-  const numbersApart = (statement: Statement.Statement<unknown>) => {
-    if (journalMode !== "wal") {
-      return Effect.map(statement.values, (rows) => Float64Array.from(rows, (row) => Number(row[0])))
-    }
+  /** Runs the statement in the worker, for a file database. */
+  const inWorker = <A>(
+    statement: Statement.Statement<unknown>,
+    read: (worker: WorkerReads.WorkerReads, sql: string, params: Array<SQLInputValue>) => Promise<A>,
+  ) => {
     const [text, params] = statement.compile()
     return Effect.flatMap(readWorker, (worker) =>
       Effect.tryPromise({
-        try: () => worker.numbers(text, bind(params)),
-        catch: (cause) => new SqlError.SqlError({ reason: classify(cause, "numbersApart") }),
+        try: () => read(worker, text, bind(params)),
+        catch: (cause) => new SqlError.SqlError({ reason: classify(cause, "readApart") }),
       }),
     )
   }
-  return Object.assign(client, { config, numbersApart })
+  const rowsApart = <A extends object>(statement: Statement.Statement<A>) =>
+    journalMode !== "wal"
+      ? statement
+      : inWorker(statement, async (worker, sql, params) => {
+          const rows = (await worker.rows(sql, params)) as ReadonlyArray<A>
+          return transformRows ? transformRows(rows) : rows
+        })
+  const numbersApart = (statement: Statement.Statement<unknown>) =>
+    journalMode !== "wal"
+      ? Effect.map(statement.values, (rows) => Float64Array.from(rows, (row) => Number(row[0])))
+      : inWorker(statement, (worker, sql, params) => worker.numbers(sql, params))
+  return Object.assign(client, { config, rowsApart, numbersApart })
 })
 
 /**

@@ -1,21 +1,24 @@
 /**
  * Long reads of a file database in a worker thread of their own. node:sqlite runs a query on the
  * thread that asks for it, so a query over a million reports (a report search's results: about a
- * second) holds the API's only thread and its only connection, and every request waits behind it.
+ * second; a filtered map's counts: up to a second) holds the API's only thread and its only
+ * connection, and every request waits behind it.
  * The worker reads through its own read-only connection instead: in WAL mode it sees every commit
  * made before the query starts and never blocks the API's writes.
  */
 import type { SQLInputValue } from "node:sqlite"
 import { Worker } from "node:worker_threads"
 import { Duration, Effect, type Scope } from "effect"
-import type { ReadAnswer, ReadRequest, ReadWorkerData } from "./readWorker.ts"
+import type { ReadAnswer, ReadRequest, ReadResult, ReadWorkerData } from "./readWorker.ts"
 
 /** A worker thread reading the database. */
 export interface WorkerReads {
-  /**
-   * The first column of the query's rows, as numbers. Fails with SQLite's error (an `Error` with
-   * its `errcode`) as the worker reported it.
-   */
+  /** The query's rows. Fails with SQLite's error (an `Error` with its `errcode`) as the worker reported it. */
+  readonly rows: (
+    sql: string,
+    params: ReadonlyArray<SQLInputValue>,
+  ) => Promise<ReadonlyArray<Record<string, unknown>>>
+  /** The first column of the query's rows, as numbers; fails as `rows` does. */
   readonly numbers: (sql: string, params: ReadonlyArray<SQLInputValue>) => Promise<Float64Array>
 }
 
@@ -41,7 +44,7 @@ export const start = (
       const worker = new Worker(new URL("./readWorker.ts", import.meta.url), { workerData })
       const waiting = new Map<
         number,
-        { readonly resolve: (values: Float64Array) => void; readonly reject: (cause: unknown) => void }
+        { readonly resolve: (result: ReadResult) => void; readonly reject: (cause: unknown) => void }
       >()
       let nextId = 0
       // Referenced only while it owes an answer: an idle worker must not keep a process alive.
@@ -54,7 +57,7 @@ export const start = (
       }
       worker.on("message", (answer: ReadAnswer) => {
         const request = settle(answer.id)
-        if ("values" in answer) request?.resolve(answer.values)
+        if ("result" in answer) request?.resolve(answer.result)
         else
           request?.reject(Object.assign(new Error(answer.error.message), { errcode: answer.error.errcode }))
       })
@@ -66,16 +69,21 @@ export const start = (
       }
       worker.once("error", stopped)
       worker.once("exit", () => stopped(new Error("the SQLite read worker stopped")))
-      const numbers = (sql: string, params: ReadonlyArray<SQLInputValue>) => {
+      const ask = (sql: string, params: ReadonlyArray<SQLInputValue>, answer: ReadRequest["answer"]) => {
         if (stoppedBy !== undefined) return Promise.reject(stoppedBy)
         const id = nextId++
-        return new Promise<Float64Array>((resolve, reject) => {
+        return new Promise<ReadResult>((resolve, reject) => {
           waiting.set(id, { resolve, reject })
           worker.ref()
-          worker.postMessage({ id, sql, params } satisfies ReadRequest)
+          worker.postMessage({ id, sql, params, answer } satisfies ReadRequest)
         })
       }
-      return { worker, reader: { numbers } satisfies WorkerReads }
+      // The worker answers a request with what it asked for.
+      const reader: WorkerReads = {
+        rows: (sql, params) => ask(sql, params, "rows") as Promise<ReadonlyArray<Record<string, unknown>>>,
+        numbers: (sql, params) => ask(sql, params, "numbers") as Promise<Float64Array>,
+      }
+      return { worker, reader }
     }),
     ({ worker }) =>
       Effect.promise(

@@ -1,7 +1,7 @@
 /**
  * The worker thread of `WorkerReads`: its own read-only connection to the database file, answering
- * one query at a time with the first column of its rows as numbers, sent back without a copy.
- * Stopped by a `"stop"` message from its owner.
+ * one query at a time, with its rows as records, or with the first column of its rows as numbers
+ * (sent back without a copy). Stopped by a `"stop"` message from its owner.
  */
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite"
 import { parentPort, workerData } from "node:worker_threads"
@@ -12,16 +12,20 @@ export interface ReadWorkerData {
   readonly busyTimeoutMillis: number
 }
 
-/** A query for the worker. */
+/** A query for the worker, and what it answers with. */
 export interface ReadRequest {
   readonly id: number
   readonly sql: string
   readonly params: ReadonlyArray<SQLInputValue>
+  readonly answer: "rows" | "numbers"
 }
 
-/** The worker's answer to the request of the same id: the column, or SQLite's error. */
+/** What a query answers: its rows, or the numbers of its first column. */
+export type ReadResult = ReadonlyArray<Record<string, unknown>> | Float64Array
+
+/** The worker's answer to the request of the same id: what was asked, or SQLite's error. */
 export type ReadAnswer =
-  | { readonly id: number; readonly values: Float64Array }
+  | { readonly id: number; readonly result: ReadResult }
   | { readonly id: number; readonly error: { readonly message: string; readonly errcode: unknown } }
 
 const { filename, busyTimeoutMillis } = workerData as ReadWorkerData
@@ -35,16 +39,16 @@ const statementOf = (sql: string): StatementSync => {
   const known = statements.get(sql)
   if (known !== undefined) return known
   const statement = db.prepare(sql)
-  statement.setReturnArrays(true)
   statements.set(sql, statement)
   return statement
 }
 
 /** The first column of every row, in a buffer that doubles as it fills. */
-const firstColumn = (sql: string, params: ReadonlyArray<SQLInputValue>): Float64Array => {
+const firstColumn = (statement: StatementSync, params: ReadonlyArray<SQLInputValue>): Float64Array => {
+  statement.setReturnArrays(true)
   let values = new Float64Array(1024)
   let count = 0
-  for (const row of statementOf(sql).iterate(...params) as Iterable<ReadonlyArray<unknown>>) {
+  for (const row of statement.iterate(...params) as Iterable<ReadonlyArray<unknown>>) {
     if (count === values.length) {
       const larger = new Float64Array(count * 2)
       larger.set(values)
@@ -55,6 +59,13 @@ const firstColumn = (sql: string, params: ReadonlyArray<SQLInputValue>): Float64
   return values.slice(0, count)
 }
 
+const resultOf = (request: ReadRequest): ReadResult => {
+  const statement = statementOf(request.sql)
+  if (request.answer === "numbers") return firstColumn(statement, request.params)
+  statement.setReturnArrays(false)
+  return statement.all(...request.params)
+}
+
 parentPort?.on("message", (message: ReadRequest | "stop") => {
   if (message === "stop") {
     db.close()
@@ -62,8 +73,9 @@ parentPort?.on("message", (message: ReadRequest | "stop") => {
     return
   }
   try {
-    const values = firstColumn(message.sql, message.params)
-    parentPort?.postMessage({ id: message.id, values } satisfies ReadAnswer, [values.buffer as ArrayBuffer])
+    const result = resultOf(message)
+    const transfer = result instanceof Float64Array ? [result.buffer as ArrayBuffer] : []
+    parentPort?.postMessage({ id: message.id, result } satisfies ReadAnswer, transfer)
   } catch (cause) {
     const error = {
       message: cause instanceof Error ? cause.message : String(cause),

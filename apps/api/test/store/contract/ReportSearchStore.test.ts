@@ -6,7 +6,12 @@
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect, Fiber, Layer } from "effect"
 import { SqlClient } from "effect/sql"
-import { type Criteria, ReportSearchStore, type Selection } from "../../../src/store/ReportSearchStore.ts"
+import {
+  type Criteria,
+  ReportSearchStore,
+  type Selection,
+  type TileGroupRow,
+} from "../../../src/store/ReportSearchStore.ts"
 import { engines, migratedDatabase } from "../../support/TestDatabase.ts"
 import { newChannel, newMember, newReport, newUser } from "./Tenancy.ts"
 
@@ -21,6 +26,24 @@ const none: Criteria = {
 
 /** Waits for the event loop's next turn. */
 const nextTurn = Effect.promise(() => new Promise((resolve) => setImmediate(resolve)))
+
+/**
+ * Runs `effect` in a fiber of its own and, until it is done, another query every turn of the event
+ * loop (the first after the effect's own first turn); answers how many were answered before it was.
+ */
+const answeredMeanwhile = (effect: Effect.Effect<void>) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const running = yield* Effect.forkChild(effect)
+    let answered = 0
+    while (running.pollUnsafe() === undefined) {
+      yield* nextTurn
+      yield* sql`SELECT 1`.pipe(Effect.orDie)
+      if (running.pollUnsafe() === undefined) answered++
+    }
+    yield* Fiber.join(running)
+    return answered
+  })
 
 const at = (day: number) => `2025-06-${String(day).padStart(2, "0")}T00:00:00.000Z`
 
@@ -144,41 +167,33 @@ describe("ReportSearchStore contract", () => {
         }),
       )
 
-      // SQLite's own way (a worker thread reads, the writes are split); PostgreSQL's pool leaves
-      // connections to other queries while one statement writes a search, and its triggers make
-      // filing thousands of reports take seconds.
+      // SQLite's own way (a worker thread reads, a search's results are written in parts);
+      // PostgreSQL's pool leaves connections to other queries while one statement runs, and its
+      // triggers make filing thousands of reports take seconds.
       it.effect.skipIf(engine !== "sqlite")(
-        "writes a large search's results in order, leaving the database to other queries meanwhile",
+        "reads a large search and a map's groups apart, leaving the database to other queries meanwhile",
         () =>
           Effect.gen(function* () {
             const sql = yield* SqlClient.SqlClient
             const store = yield* ReportSearchStore
             const { channel, userId, search } = yield* setUp
             const many = 12_000
-            // More results than one write holds (10,000), all filed at one time: ordered by id.
+            // More results than one write holds (10,000), all filed at one time (so ordered by id),
+            // 100 to a cell of 0.01°.
             yield* sql`INSERT INTO reports (channel_id, user_id, is_anonymous, title, category_id,
-              report_state_id, answers, created_at, updated_at)
-            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${many})
+              report_state_id, answers, created_at, updated_at, longitude, latitude)
+            WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${many - 1})
             SELECT ${channel.channelId}, ${userId}, 0, 'Report', ${channel.categoryId},
-              ${channel.stateIds[0]}, '{}', ${at(20)}, ${at(20)} FROM n`.pipe(Effect.orDie)
+              ${channel.stateIds[0]}, '{}', ${at(20)}, ${at(20)},
+              170.005 + (i / 100) * 0.01, -40.005 FROM n`.pipe(Effect.orDie)
             const ids = (yield* sql<{ readonly id: number }>`SELECT id FROM reports
             WHERE channel_id = ${channel.channelId} AND updated_at = ${at(20)} ORDER BY id DESC`.pipe(
               Effect.orDie,
             )).map((row) => row.id)
+            const all: Selection = { channelIds: [channel.channelId], filter: none, exclude: none }
+
             const id = yield* store.insert(search)
-            const running = yield* Effect.forkChild(
-              store.run(id, { channelIds: [channel.channelId], filter: none, exclude: none }, []),
-            )
-            // Other queries are answered while the search is still being written: one a turn of the
-            // event loop, the first after the search's own first turn.
-            let answered = 0
-            while (running.pollUnsafe() === undefined) {
-              yield* nextTurn
-              yield* sql`SELECT 1`.pipe(Effect.orDie)
-              if (running.pollUnsafe() === undefined) answered++
-            }
-            assert.isAbove(answered, 0)
-            yield* Fiber.join(running)
+            assert.isAbove(yield* answeredMeanwhile(store.run(id, all, [])), 0)
             const found = yield* store.find(id)
             assert.deepStrictEqual([found?.status, found?.result_count], ["done", many + 5])
             // Across the writes' boundaries, every position holds the next report.
@@ -188,6 +203,17 @@ describe("ReportSearchStore contract", () => {
             assert.deepStrictEqual(
               yield* store.reportIds(id, { start: 0, end: many - 1 }, [channel.channelId]),
               ids,
+            )
+
+            const area = { minLongitude: 170, minLatitude: -41, maxLongitude: 172, maxLatitude: -40 }
+            let groups: ReadonlyArray<TileGroupRow> = []
+            const grouping = Effect.map(store.tileGroups(all, area, 0.01), (found) => {
+              groups = found
+            })
+            assert.isAbove(yield* answeredMeanwhile(grouping), 0)
+            assert.deepStrictEqual(
+              [groups.length, groups.reduce((sum, group) => sum + Number(group.report_count), 0)],
+              [many / 100, many],
             )
           }),
       )
