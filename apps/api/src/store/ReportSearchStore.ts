@@ -26,6 +26,7 @@ import type { RangePage } from "@fieldreport/domain/RangePage"
 import type { Appearance } from "@fieldreport/domain/ReportStateRecord"
 import { Array as Arr, Context, Effect, Layer, Option } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
+import * as ReadApart from "./ReadApart.ts"
 import { SqliteClient } from "./sqlite/SqliteClient.ts"
 
 /** The order of a search that gives none. */
@@ -234,6 +235,7 @@ export class ReportSearchStore extends Context.Service<
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
       const sqlite = yield* Effect.serviceOption(SqliteClient)
+      const readApart = yield* ReadApart.make
 
       const inBox = (box: BoundingBox): Statement.Fragment => {
         const longitude = sql`r.longitude >= ${box.minLongitude} AND r.longitude < ${box.maxLongitude}`
@@ -285,10 +287,6 @@ export class ReportSearchStore extends Context.Service<
           ),
         )
       }
-
-      /** A long read: on SQLite apart from the API's thread (`SqliteClient.rowsApart`), elsewhere as it is. */
-      const readApart = <A extends object>(statement: Statement.Statement<A>) =>
-        Option.match(sqlite, { onNone: () => statement, onSome: (client) => client.rowsApart(statement) })
 
       const isPending = (id: number) =>
         Effect.map(
