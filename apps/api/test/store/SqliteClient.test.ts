@@ -2,8 +2,9 @@ import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { DatabaseSync, type StatementResultingChanges } from "node:sqlite"
+import { Worker } from "node:worker_threads"
 import { describe, expect, it, layer, vi } from "@effect/vitest"
-import { Effect, Exit, Scope, Stream } from "effect"
+import { Effect, Exit, Predicate, Scope, Stream } from "effect"
 import { Reactivity } from "effect/reactivity"
 import { SqlClient, type SqlError } from "effect/sql"
 import * as SqliteClient from "../../src/store/sqlite/SqliteClient.ts"
@@ -344,6 +345,53 @@ describe("SqliteClient", () => {
         const onThisThread = prepares.mock.calls.map(([text]) => String(text))
         expect(onThisThread.filter((text) => /FROM report WHERE|GROUP BY channel/.test(text))).toEqual([])
       }),
+  )
+
+  it.effect(
+    "a checkpoint worker that stopped leaves checkpoints to the writers' connection, and the database still closes",
+    () =>
+      Effect.gen(function* () {
+        const filename = yield* tempDatabaseFile
+        const unrefs = yield* Effect.acquireRelease(
+          Effect.sync(() => vi.spyOn(Worker.prototype, "unref")),
+          (spy) => Effect.sync(() => spy.mockRestore()),
+        )
+        const automatic = yield* Effect.gen(function* () {
+          const sql = yield* SqlClient.SqlClient
+          // The checkpoint worker is the only one started with the database (reads start theirs later).
+          const [checkpointer] = unrefs.mock.contexts
+          yield* Effect.promise(() => (checkpointer as Worker).terminate())
+          const [row] = yield* sql`PRAGMA wal_autocheckpoint`
+          return row
+        }).pipe(Effect.provide(SqliteClient.layer({ filename })))
+        expect(automatic).toEqual({ wal_autocheckpoint: 1000 })
+      }),
+  )
+
+  it.effect("a read worker that stopped is replaced at the next read", () =>
+    Effect.gen(function* () {
+      const filename = yield* tempDatabaseFile
+      const posts = yield* Effect.acquireRelease(
+        Effect.sync(() => vi.spyOn(Worker.prototype, "postMessage")),
+        (spy) => Effect.sync(() => spy.mockRestore()),
+      )
+      const readers = () =>
+        new Set(
+          posts.mock.contexts.filter((_, i) => Predicate.hasProperty(posts.mock.calls[i]?.[0], "answer")),
+        )
+      const { first, second, workers } = yield* Effect.gen(function* () {
+        const sql = yield* SqlClient.SqlClient
+        const sqlite = yield* SqliteClient.SqliteClient
+        yield* sql`CREATE TABLE report (id INTEGER PRIMARY KEY)`
+        yield* sql`INSERT INTO report (id) VALUES (1), (2)`
+        const first = yield* sqlite.numbersApart(sql`SELECT id FROM report ORDER BY id`)
+        const [reader] = readers()
+        yield* Effect.promise(() => (reader as Worker).terminate())
+        const second = yield* sqlite.numbersApart(sql`SELECT id FROM report ORDER BY id DESC`)
+        return { first, second, workers: readers().size }
+      }).pipe(Effect.provide(SqliteClient.layer({ filename })))
+      expect([Array.from(first), Array.from(second), workers]).toEqual([[1, 2], [2, 1], 2])
+    }),
   )
 
   it.effect("a file database runs in WAL mode with foreign keys, busy timeout and NORMAL sync", () =>

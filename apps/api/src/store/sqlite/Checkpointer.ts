@@ -61,6 +61,8 @@ export const start = (
         Effect.promise(
           () =>
             new Promise<void>((resolve) => {
+              // A worker that already stopped has no exit left to wait for.
+              if (worker.threadId === -1) return resolve()
               worker.once("exit", () => resolve())
               // Waited for: an unreferenced worker would let the process end before the scope does.
               worker.ref()

@@ -14,7 +14,7 @@ import {
   Effect,
   Layer,
   Predicate,
-  Scope,
+  type Scope,
   Semaphore,
   Stream,
 } from "effect"
@@ -137,11 +137,10 @@ export const make = Effect.fnUntraced(function* (config: SqliteClientConfig) {
       busyTimeout: config.busyTimeout ?? DEFAULT_BUSY_TIMEOUT,
     })
   }
-  const readWorker = yield* Effect.cached(
-    Scope.provide(yield* Effect.scope)(
-      WorkerReads.start(config.filename, { busyTimeout: config.busyTimeout ?? DEFAULT_BUSY_TIMEOUT }),
-    ),
-  )
+  const workerReads =
+    journalMode === "wal"
+      ? yield* WorkerReads.make(config.filename, { busyTimeout: config.busyTimeout ?? DEFAULT_BUSY_TIMEOUT })
+      : undefined
 
   const connection = makeConnection(db, config.preparedStatementCacheSize ?? DEFAULT_STATEMENT_CACHE_SIZE)
   const acquirers = SqlClient.makeSqliteAcquirers({
@@ -170,30 +169,28 @@ export const make = Effect.fnUntraced(function* (config: SqliteClientConfig) {
     // SQLite prepares transaction control like any statement, so they share the statement cache.
     prepareTransactionControls: true,
   })
-  /** Runs the statement in the worker, for a file database. */
-  const inWorker = <A>(
+  /** Runs the statement's SQL with its parameters through `read`. */
+  const compiled = <A>(
     statement: Statement.Statement<unknown>,
-    read: (worker: WorkerReads.WorkerReads, sql: string, params: Array<SQLInputValue>) => Promise<A>,
+    read: (sql: string, params: Array<SQLInputValue>) => Promise<A>,
   ) => {
     const [text, params] = statement.compile()
-    return Effect.flatMap(readWorker, (worker) =>
-      Effect.tryPromise({
-        try: () => read(worker, text, bind(params)),
-        catch: (cause) => new SqlError.SqlError({ reason: classify(cause, "readApart") }),
-      }),
-    )
+    return Effect.tryPromise({
+      try: () => read(text, bind(params)),
+      catch: (cause) => new SqlError.SqlError({ reason: classify(cause, "readApart") }),
+    })
   }
   const rowsApart = <A extends object>(statement: Statement.Statement<A>) =>
-    journalMode !== "wal"
+    workerReads === undefined
       ? statement
-      : inWorker(statement, async (worker, sql, params) => {
-          const rows = (await worker.rows(sql, params)) as ReadonlyArray<A>
+      : compiled(statement, async (sql, params) => {
+          const rows = (await workerReads.rows(sql, params)) as ReadonlyArray<A>
           return transformRows ? transformRows(rows) : rows
         })
   const numbersApart = (statement: Statement.Statement<unknown>) =>
-    journalMode !== "wal"
+    workerReads === undefined
       ? Effect.map(statement.values, (rows) => Float64Array.from(rows, (row) => Number(row[0])))
-      : inWorker(statement, (worker, sql, params) => worker.numbers(sql, params))
+      : compiled(statement, workerReads.numbers)
   return Object.assign(client, { config, rowsApart, numbersApart })
 })
 
