@@ -7,6 +7,7 @@ import { describe, expect, it, layer, vi } from "@effect/vitest"
 import { Effect, Exit, Predicate, Scope, Stream } from "effect"
 import { Reactivity } from "effect/reactivity"
 import { SqlClient, type SqlError } from "effect/sql"
+import type { MockInstance } from "vitest"
 import * as SqliteClient from "../../src/store/sqlite/SqliteClient.ts"
 
 /** A database file in a fresh temporary directory, removed with the test's scope. */
@@ -15,11 +16,15 @@ const tempDatabaseFile = Effect.acquireRelease(
   (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true })),
 ).pipe(Effect.map((dir) => join(dir, "fieldreport.db")))
 
+/** Records the calls of a prototype's method (`prepare` of every node:sqlite database, say) until the test's scope closes. */
+const spying = <T extends object, K extends keyof T & string>(prototype: T, method: K) =>
+  Effect.acquireRelease(
+    Effect.sync((): MockInstance => vi.spyOn(prototype, method as never)),
+    (spy) => Effect.sync(() => spy.mockRestore()),
+  )
+
 /** Counts `prepare` calls on every node:sqlite database, until the test's scope closes. */
-const countPrepares = Effect.acquireRelease(
-  Effect.sync(() => vi.spyOn(DatabaseSync.prototype, "prepare")),
-  (spy) => Effect.sync(() => spy.mockRestore()),
-)
+const countPrepares = spying(DatabaseSync.prototype, "prepare")
 
 /** The reason an effect failed with, failing the test if it succeeded. */
 const reasonOf = <A, R>(effect: Effect.Effect<A, SqlError.SqlError, R>) =>
@@ -352,10 +357,7 @@ describe("SqliteClient", () => {
     () =>
       Effect.gen(function* () {
         const filename = yield* tempDatabaseFile
-        const unrefs = yield* Effect.acquireRelease(
-          Effect.sync(() => vi.spyOn(Worker.prototype, "unref")),
-          (spy) => Effect.sync(() => spy.mockRestore()),
-        )
+        const unrefs = yield* spying(Worker.prototype, "unref")
         const automatic = yield* Effect.gen(function* () {
           const sql = yield* SqlClient.SqlClient
           // The checkpoint worker is the only one started with the database (reads start theirs later).
@@ -371,10 +373,7 @@ describe("SqliteClient", () => {
   it.effect("a read worker that stopped is replaced at the next read", () =>
     Effect.gen(function* () {
       const filename = yield* tempDatabaseFile
-      const posts = yield* Effect.acquireRelease(
-        Effect.sync(() => vi.spyOn(Worker.prototype, "postMessage")),
-        (spy) => Effect.sync(() => spy.mockRestore()),
-      )
+      const posts = yield* spying(Worker.prototype, "postMessage")
       const readers = () =>
         new Set(
           posts.mock.contexts.filter((_, i) => Predicate.hasProperty(posts.mock.calls[i]?.[0], "answer")),
