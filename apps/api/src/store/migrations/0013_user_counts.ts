@@ -71,13 +71,33 @@ const fill: ReadonlyArray<string> = [
     SELECT channel_id, COUNT(DISTINCT report_id) FROM report_reads GROUP BY channel_id`,
 ]
 
+/**
+ * How an upsert names its table's row in `DO UPDATE`: through the alias `c` on PostgreSQL, by the
+ * table's own name in SQLite's triggers: SQLite 3.40 (Debian 12's `sqlite3`) cannot read a trigger
+ * whose INSERT gives its table an alias, and then cannot open the database at all.
+ */
+type Upsert = "aliased" | "named"
+
+/** The target of an upsert into `table`, and its row's `column` in `DO UPDATE`. */
+const upsertInto = (table: string, upsert: Upsert) => ({
+  into: upsert === "aliased" ? `${table} AS c` : table,
+  current: (column: string) => `${upsert === "aliased" ? "c" : table}.${column}`,
+})
+
 /** Adds `amounts` (column → SQL expression) to a user's counts, making their row if need be; only when `when` holds. */
-const add = (channel: string, user: string, amounts: Record<string, string>, when = "true") => {
+const add = (
+  channel: string,
+  user: string,
+  amounts: Record<string, string>,
+  when = "true",
+  upsert: Upsert = "named",
+) => {
   const columns = Object.keys(amounts)
-  return `INSERT INTO user_counts AS c (channel_id, user_id, ${columns.join(", ")})
+  const target = upsertInto("user_counts", upsert)
+  return `INSERT INTO ${target.into} (channel_id, user_id, ${columns.join(", ")})
     SELECT ${channel}, ${user}, ${Object.values(amounts).join(", ")} WHERE ${when}
     ON CONFLICT (channel_id, user_id) DO UPDATE SET
-      ${columns.map((column) => `${column} = c.${column} + excluded.${column}`).join(", ")};`
+      ${columns.map((column) => `${column} = ${target.current(column)} + excluded.${column}`).join(", ")};`
 }
 
 /** Takes `amounts` off a user's counts; only when `when` holds. */
@@ -97,8 +117,8 @@ const countRead = [
     opens: "1",
     reports_read: `CASE WHEN ${onlyRead("NEW", true)} THEN 1 ELSE 0 END`,
   }),
-  `INSERT INTO channel_counts AS c (channel_id, reports_seen) SELECT NEW.channel_id, 1 WHERE ${onlyRead("NEW", false)}
-    ON CONFLICT (channel_id) DO UPDATE SET reports_seen = c.reports_seen + 1;`,
+  `INSERT INTO channel_counts (channel_id, reports_seen) SELECT NEW.channel_id, 1 WHERE ${onlyRead("NEW", false)}
+    ON CONFLICT (channel_id) DO UPDATE SET reports_seen = channel_counts.reports_seen + 1;`,
 ].join("\n")
 const uncountRead = [
   take("OLD.channel_id", "OLD.user_id", {
@@ -121,9 +141,9 @@ const soleAlertOf = (row: "NEW" | "OLD") => `SELECT r.channel_id, r.user_id FROM
 
 const countNotification = [
   add("NEW.channel_id", "NEW.user_id", { alerts: "1", alerts_opened: "NEW.read" }),
-  `INSERT INTO user_counts AS c (channel_id, user_id, alert_sources)
+  `INSERT INTO user_counts (channel_id, user_id, alert_sources)
     SELECT s.channel_id, s.user_id, 1 FROM (${soleAlertOf("NEW")}) s WHERE true
-    ON CONFLICT (channel_id, user_id) DO UPDATE SET alert_sources = c.alert_sources + 1;`,
+    ON CONFLICT (channel_id, user_id) DO UPDATE SET alert_sources = user_counts.alert_sources + 1;`,
 ].join("\n")
 const uncountNotification = [
   take("OLD.channel_id", "OLD.user_id", { alerts: "1", alerts_opened: "OLD.read" }),
@@ -132,15 +152,17 @@ const uncountNotification = [
 ].join("\n")
 const recountOpened = take("NEW.channel_id", "NEW.user_id", { alerts_opened: "OLD.read - NEW.read" })
 
-const countReport = add(
-  "NEW.channel_id",
-  "NEW.user_id",
-  {
-    reports: "1",
-    alert_sources: `CASE WHEN ${alertedOthers("NEW.id", "NEW.user_id")} THEN 1 ELSE 0 END`,
-  },
-  "NEW.is_anonymous = 0",
-)
+const countReport = (upsert: Upsert) =>
+  add(
+    "NEW.channel_id",
+    "NEW.user_id",
+    {
+      reports: "1",
+      alert_sources: `CASE WHEN ${alertedOthers("NEW.id", "NEW.user_id")} THEN 1 ELSE 0 END`,
+    },
+    "NEW.is_anonymous = 0",
+    upsert,
+  )
 const uncountReport = take(
   "OLD.channel_id",
   "OLD.user_id",
@@ -159,22 +181,26 @@ const uncountAlertSource = take(
 /** The columns of a report the counts are keyed or filtered by. */
 const reportKeys = ["channel_id", "user_id", "is_anonymous"]
 
-const sqlite: ReadonlyArray<string> = [
-  ...tables,
-  ...fill,
-  `CREATE TRIGGER reports_count_per_user AFTER INSERT ON reports BEGIN ${countReport} END`,
-  `CREATE TRIGGER reports_uncount_alert_source BEFORE DELETE ON reports BEGIN ${uncountAlertSource} END`,
-  `CREATE TRIGGER reports_uncount_per_user AFTER DELETE ON reports BEGIN ${uncountDeletedReport} END`,
-  `CREATE TRIGGER reports_recount_per_user AFTER UPDATE OF ${reportKeys.join(", ")} ON reports
+/**
+ * The SQLite triggers that keep the counts, by name. `0027_sqlite_340_schema` creates again those
+ * whose first text gave the upserts' table an alias.
+ */
+export const sqliteTriggers = {
+  reports_count_per_user: `CREATE TRIGGER reports_count_per_user AFTER INSERT ON reports BEGIN ${countReport("named")} END`,
+  reports_uncount_alert_source: `CREATE TRIGGER reports_uncount_alert_source BEFORE DELETE ON reports BEGIN ${uncountAlertSource} END`,
+  reports_uncount_per_user: `CREATE TRIGGER reports_uncount_per_user AFTER DELETE ON reports BEGIN ${uncountDeletedReport} END`,
+  reports_recount_per_user: `CREATE TRIGGER reports_recount_per_user AFTER UPDATE OF ${reportKeys.join(", ")} ON reports
     WHEN ${reportKeys.map((column) => `OLD.${column} IS NOT NEW.${column}`).join(" OR ")}
-    BEGIN ${uncountReport} ${countReport} END`,
-  `CREATE TRIGGER report_reads_count AFTER INSERT ON report_reads BEGIN ${countRead} END`,
-  `CREATE TRIGGER report_reads_uncount AFTER DELETE ON report_reads BEGIN ${uncountRead} END`,
-  `CREATE TRIGGER notifications_count AFTER INSERT ON notifications BEGIN ${countNotification} END`,
-  `CREATE TRIGGER notifications_uncount AFTER DELETE ON notifications BEGIN ${uncountNotification} END`,
-  `CREATE TRIGGER notifications_recount_opened AFTER UPDATE OF read ON notifications
+    BEGIN ${uncountReport} ${countReport("named")} END`,
+  report_reads_count: `CREATE TRIGGER report_reads_count AFTER INSERT ON report_reads BEGIN ${countRead} END`,
+  report_reads_uncount: `CREATE TRIGGER report_reads_uncount AFTER DELETE ON report_reads BEGIN ${uncountRead} END`,
+  notifications_count: `CREATE TRIGGER notifications_count AFTER INSERT ON notifications BEGIN ${countNotification} END`,
+  notifications_uncount: `CREATE TRIGGER notifications_uncount AFTER DELETE ON notifications BEGIN ${uncountNotification} END`,
+  notifications_recount_opened: `CREATE TRIGGER notifications_recount_opened AFTER UPDATE OF read ON notifications
     WHEN OLD.read IS NOT NEW.read BEGIN ${recountOpened} END`,
-]
+} as const
+
+const sqlite: ReadonlyArray<string> = [...tables, ...fill, ...Object.values(sqliteTriggers)]
 
 const postgres = (() => {
   /** A trigger function running `body`, then answering `returns` (NULL after, the row before). */
@@ -203,7 +229,7 @@ const postgres = (() => {
     fn(
       "reports_count_per_user",
       `IF TG_OP <> 'INSERT' THEN ${uncountReport} END IF;
-      IF TG_OP <> 'DELETE' THEN ${countReport} END IF;`,
+      IF TG_OP <> 'DELETE' THEN ${countReport("aliased")} END IF;`,
     ),
     `CREATE TRIGGER reports_count_per_user AFTER INSERT ON reports FOR EACH ROW
       EXECUTE FUNCTION reports_count_per_user()`,

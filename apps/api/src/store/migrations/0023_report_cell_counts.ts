@@ -54,13 +54,23 @@ const column = (row: string, level: number) =>
 const cellRow = (row: string, level: number) => index(`${row}.latitude`, level)
 const placed = (row: string) => `${row}.latitude IS NOT NULL AND ${row}.longitude IS NOT NULL`
 
-const count = levels
-  .map(
-    (level) => `INSERT INTO report_cell_counts AS c (channel_id, level, column_index, row_index, report_count)
+/**
+ * Counts a report (`NEW`) in at every level. The upsert names its table's row through the alias
+ * `c` on PostgreSQL and by the table's own name in SQLite's triggers: SQLite 3.40 (Debian 12's
+ * `sqlite3`) cannot read a trigger whose INSERT gives its table an alias, and then cannot open the
+ * database at all.
+ */
+const count = (upsert: "aliased" | "named") => {
+  const into = upsert === "aliased" ? "report_cell_counts AS c" : "report_cell_counts"
+  const current = upsert === "aliased" ? "c" : "report_cell_counts"
+  return levels
+    .map(
+      (level) => `INSERT INTO ${into} (channel_id, level, column_index, row_index, report_count)
       SELECT NEW.channel_id, ${level}, ${column("NEW", level)}, ${cellRow("NEW", level)}, 1 WHERE ${placed("NEW")}
-      ON CONFLICT (channel_id, level, column_index, row_index) DO UPDATE SET report_count = c.report_count + 1;`,
-  )
-  .join("\n")
+      ON CONFLICT (channel_id, level, column_index, row_index) DO UPDATE SET report_count = ${current}.report_count + 1;`,
+    )
+    .join("\n")
+}
 const uncount = levels
   .map(
     (level) => `UPDATE report_cell_counts SET report_count = report_count - 1
@@ -82,15 +92,19 @@ const fill = levels.map(
 /** The columns of a report its cells depend on. */
 const keys = ["channel_id", "latitude", "longitude"]
 
-const sqlite: ReadonlyArray<string> = [
-  table,
-  ...fill,
-  `CREATE TRIGGER reports_count_cells AFTER INSERT ON reports WHEN ${placed("NEW")} BEGIN ${count} END`,
-  `CREATE TRIGGER reports_uncount_cells AFTER DELETE ON reports WHEN ${placed("OLD")} BEGIN ${uncount} END`,
-  `CREATE TRIGGER reports_recount_cells AFTER UPDATE OF ${keys.join(", ")} ON reports
+/**
+ * The SQLite triggers that keep the counts, by name. `0027_sqlite_340_schema` creates again those
+ * whose first text gave the upserts' table an alias.
+ */
+export const sqliteTriggers = {
+  reports_count_cells: `CREATE TRIGGER reports_count_cells AFTER INSERT ON reports WHEN ${placed("NEW")} BEGIN ${count("named")} END`,
+  reports_uncount_cells: `CREATE TRIGGER reports_uncount_cells AFTER DELETE ON reports WHEN ${placed("OLD")} BEGIN ${uncount} END`,
+  reports_recount_cells: `CREATE TRIGGER reports_recount_cells AFTER UPDATE OF ${keys.join(", ")} ON reports
     WHEN ${keys.map((key) => `OLD.${key} IS NOT NEW.${key}`).join(" OR ")}
-    BEGIN ${uncount} ${count} END`,
-]
+    BEGIN ${uncount} ${count("named")} END`,
+} as const
+
+const sqlite: ReadonlyArray<string> = [table, ...fill, ...Object.values(sqliteTriggers)]
 
 const postgres: ReadonlyArray<string> = [
   postgresTypes(table),
@@ -101,7 +115,7 @@ const postgres: ReadonlyArray<string> = [
         ${uncount}
       END IF;
       IF TG_OP <> 'DELETE' THEN
-        ${count}
+        ${count("aliased")}
       END IF;
       RETURN NULL;
     END
