@@ -11,6 +11,7 @@ import { Administration } from "./services/Administration.ts"
 import { AlertAreas } from "./services/AlertAreas.ts"
 import { Analytics } from "./services/Analytics.ts"
 import { Attachments } from "./services/Attachments.ts"
+import { AuditLog } from "./services/AuditLog.ts"
 import { Authentication } from "./services/Authentication.ts"
 import { Bootstrap } from "./services/Bootstrap.ts"
 import { Categories } from "./services/Categories.ts"
@@ -35,6 +36,7 @@ import { AlertAreaIndex } from "./store/AlertAreaIndex.ts"
 import { AlertAreaStore } from "./store/AlertAreaStore.ts"
 import { AnalyticsStore } from "./store/AnalyticsStore.ts"
 import { AttachmentStore } from "./store/AttachmentStore.ts"
+import { AuditStore } from "./store/AuditStore.ts"
 import { BrandedAppStore } from "./store/BrandedAppStore.ts"
 import { CategoryStore } from "./store/CategoryStore.ts"
 import { ChannelSelectionStore } from "./store/ChannelSelectionStore.ts"
@@ -78,6 +80,7 @@ const stores = Layer.mergeAll(
   TeamUserStore.layer,
   ChannelSelectionStore.layer,
   ShapeStore.layer,
+  AuditStore.layer,
 )
 
 const services = Layer.mergeAll(
@@ -111,6 +114,7 @@ export const appLayer = searchServices.pipe(
   Layer.provideMerge(reportServices),
   Layer.provideMerge(services),
   Layer.provideMerge(Access.layer),
+  Layer.provideMerge(AuditLog.layer),
   Layer.provideMerge(JobRunner.layer),
   Layer.provideMerge(stores),
   Layer.provideMerge(Database.layer),

@@ -4,9 +4,10 @@
  * `ManagedRuntime`; failures become problem bodies, defects a `500` with an error id.
  */
 import { randomUUID } from "node:crypto"
-import { Cause, type Effect, Exit, type ManagedRuntime, Option } from "effect"
+import { Cause, Effect, Exit, type ManagedRuntime, Option } from "effect"
 import type { Request, RequestHandler, Response } from "express"
 import type { Logger } from "pino"
+import { RequestContext } from "../services/RequestContext.ts"
 import { fromFailure, type HttpFailure, internal, isHttpFailure, type Problem } from "./Problem.ts"
 
 /** What a handler answers. */
@@ -30,7 +31,8 @@ export const noContent: Reply = { status: 204 }
 export type Route<R> = (handler: (req: Request) => Effect.Effect<Reply, HttpFailure, R>) => RequestHandler
 
 /**
- * Makes the route adapter for a runtime.
+ * Makes the route adapter for a runtime. Each handler runs with the request's `RequestContext`
+ * (client address and request id), which the audit log writes with every event.
  *
  * @example
  * ```ts
@@ -43,7 +45,12 @@ export const makeRoute =
   (handler) =>
   (req, res) => {
     void runtime
-      .runPromiseExit(handler(req))
+      .runPromiseExit(
+        Effect.provideService(handler(req), RequestContext, {
+          clientAddress: req.ip ?? null,
+          requestId: req.id,
+        }),
+      )
       .then((exit) => {
         if (Exit.isSuccess(exit)) return sendReply(res, exit.value)
         const failure = Cause.findErrorOption(exit.cause)
