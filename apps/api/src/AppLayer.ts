@@ -10,6 +10,7 @@ import { Access } from "./services/Access.ts"
 import { Administration } from "./services/Administration.ts"
 import { AlertAreas } from "./services/AlertAreas.ts"
 import { Analytics } from "./services/Analytics.ts"
+import { AppAdministrators } from "./services/AppAdministrators.ts"
 import { Attachments } from "./services/Attachments.ts"
 import { AuditLog } from "./services/AuditLog.ts"
 import { Authentication } from "./services/Authentication.ts"
@@ -93,6 +94,7 @@ const services = Layer.mergeAll(
   ReportStates.layer,
   Attachments.layer,
   Administration.layer,
+  AppAdministrators.layer,
   Users.layer,
   AlertAreas.layer,
   Notifications.layer,

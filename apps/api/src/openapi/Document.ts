@@ -16,6 +16,7 @@ import { type Endpoint, type ErrorStatus, type Group, type Method, RecordId, typ
 import { admin } from "./paths/Admin.ts"
 import { alertAreas } from "./paths/AlertAreas.ts"
 import { analyticsGroup } from "./paths/Analytics.ts"
+import { appAdministrators } from "./paths/AppAdministrators.ts"
 import { attachments } from "./paths/Attachments.ts"
 import { channelSelections } from "./paths/ChannelSelections.ts"
 import { channels } from "./paths/Channels.ts"
@@ -82,6 +83,7 @@ export const groups: ReadonlyArray<Group> = [
   reportStates,
   notifications,
   admin,
+  appAdministrators,
   reference,
 ]
 

@@ -11,9 +11,12 @@
  * - A channel is visible to the team users of its team. Its members read it (viewers and up),
  *   and so do the team's managers and owners; reporters also report, operators also operate
  *   (edit any report, change states), admins also administer (form, categories, states).
+ * - An app is administered by platform administrators and by the administrators a platform
+ *   administrator named for it (`isAppAdministrator`); no team role administers an app.
  */
 import { Context, Effect, Layer } from "effect"
 import { Forbidden, NotFound } from "../Errors.ts"
+import { BrandedAppStore } from "../store/BrandedAppStore.ts"
 import { type ChannelAccessRow, type ChannelRow, ChannelStore } from "../store/ChannelStore.ts"
 import type { ChannelRole } from "../store/MembershipStore.ts"
 import { type TeamRole, type TeamRow, TeamStore } from "../store/TeamStore.ts"
@@ -132,6 +135,11 @@ export class Access extends Context.Service<
       actor: Actor,
       report: { readonly channel_id: number; readonly user_id: number },
     ) => Effect.Effect<boolean>
+    /**
+     * Whether the actor administers the current app (`actor.app`): a platform administrator, or
+     * one of the app's administrators.
+     */
+    readonly isAppAdministrator: (actor: Actor) => Effect.Effect<boolean>
   }
 >()("api/services/Access") {
   static readonly layer = Layer.effect(
@@ -139,6 +147,7 @@ export class Access extends Context.Service<
     Effect.gen(function* () {
       const teams = yield* TeamStore
       const channels = yield* ChannelStore
+      const apps = yield* BrandedAppStore
 
       const teamFor = Effect.fn("Access.teamFor")(function* (actor: Actor, teamId: number, need: TeamNeed) {
         const team = yield* teams.find(teamId)
@@ -179,7 +188,12 @@ export class Access extends Context.Service<
         return access !== undefined && mayEditReport(access.channelRole, actor.user.id, report)
       })
 
-      return Access.of({ teamFor, channelFor, canEditReport })
+      const isAppAdministrator = Effect.fn("Access.isAppAdministrator")(function* (actor: Actor) {
+        // A platform administrator needs no look-up (the importer often runs as one).
+        return actor.user.admin === 1 || (yield* apps.isAdministrator(actor.app.id, actor.user.id))
+      })
+
+      return Access.of({ teamFor, channelFor, canEditReport, isAppAdministrator })
     }),
   )
 }

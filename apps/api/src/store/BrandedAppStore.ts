@@ -1,5 +1,6 @@
 /**
- * Branded apps, keyed by their bundle id.
+ * Branded apps, keyed by their bundle id, and their administrators (api-decisions §3): users a
+ * platform administrator made administrators of one app.
  */
 import { Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
@@ -11,6 +12,24 @@ export interface BrandedAppRow {
   readonly name: string
 }
 
+/** An administrator of an app, with the names lists show. */
+export interface AppAdministratorRow {
+  readonly branded_app_id: number
+  readonly user_id: number
+  readonly email: string
+  readonly first_name: string
+  readonly last_name: string
+}
+
+/**
+ * The branded app store.
+ *
+ * @example
+ * ```ts
+ * const apps = yield* BrandedAppStore
+ * const added = yield* apps.addAdministrator(app.id, user.id) // false when they were one already
+ * ```
+ */
 export class BrandedAppStore extends Context.Service<
   BrandedAppStore,
   {
@@ -18,6 +37,15 @@ export class BrandedAppStore extends Context.Service<
     readonly findById: (id: number) => Effect.Effect<BrandedAppRow | undefined>
     readonly insert: (app: { bundle_id: string; name: string }) => Effect.Effect<BrandedAppRow>
     readonly list: Effect.Effect<ReadonlyArray<BrandedAppRow>>
+    /** Makes the user an administrator of the app; `false` when they were one already. */
+    readonly addAdministrator: (appId: number, userId: number) => Effect.Effect<boolean>
+    /** Ends the user's administration of the app; `false` when they were not one. */
+    readonly removeAdministrator: (appId: number, userId: number) => Effect.Effect<boolean>
+    readonly isAdministrator: (appId: number, userId: number) => Effect.Effect<boolean>
+    /** The administrators of the apps of `appIds`, by app, then last and first name, then id. */
+    readonly administrators: (
+      appIds: ReadonlyArray<number>,
+    ) => Effect.Effect<ReadonlyArray<AppAdministratorRow>>
   }
 >()("api/store/BrandedAppStore") {
   static readonly layer = Layer.effect(
@@ -45,6 +73,34 @@ export class BrandedAppStore extends Context.Service<
             return rows[0]!
           }).pipe(Effect.orDie),
         list: sql<BrandedAppRow>`SELECT ${columns} FROM branded_apps ORDER BY id`.pipe(Effect.orDie),
+        addAdministrator: (appId, userId) =>
+          Effect.gen(function* () {
+            const created_at = yield* nowIso
+            // Two requests at once for one pair both succeed: the second finds the first's row.
+            const rows = yield* sql<{ readonly user_id: number }>`INSERT INTO app_administrators
+              ${sql.insert({ branded_app_id: appId, user_id: userId, created_at })}
+              ON CONFLICT (branded_app_id, user_id) DO NOTHING RETURNING user_id`
+            return rows.length > 0
+          }).pipe(Effect.orDie),
+        removeAdministrator: (appId, userId) =>
+          sql<{ readonly user_id: number }>`DELETE FROM app_administrators
+            WHERE branded_app_id = ${appId} AND user_id = ${userId} RETURNING user_id`.pipe(
+            Effect.map((rows) => rows.length > 0),
+            Effect.orDie,
+          ),
+        isAdministrator: (appId, userId) =>
+          sql<{ readonly user_id: number }>`SELECT user_id FROM app_administrators
+            WHERE branded_app_id = ${appId} AND user_id = ${userId}`.pipe(
+            Effect.map((rows) => rows.length > 0),
+            Effect.orDie,
+          ),
+        administrators: (appIds) =>
+          appIds.length === 0
+            ? Effect.succeed([])
+            : sql<AppAdministratorRow>`SELECT a.branded_app_id, a.user_id, u.email, u.first_name, u.last_name
+                FROM app_administrators a JOIN users u ON u.id = a.user_id
+                WHERE a.branded_app_id IN ${sql.in(appIds)}
+                ORDER BY a.branded_app_id, lower(u.last_name), lower(u.first_name), u.id`.pipe(Effect.orDie),
       })
     }),
   )

@@ -11,11 +11,13 @@ import { Effect } from "effect"
 import { type Request, Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
 import { Administration } from "../../services/Administration.ts"
+import { AppAdministrators } from "../../services/AppAdministrators.ts"
 import { Authentication } from "../../services/Authentication.ts"
 import type { ApiTokenRow } from "../../store/SessionStore.ts"
 import type { UserRow } from "../../store/UserStore.ts"
 import { bodyOf, idParam } from "../Request.ts"
 import { json, noContent, type Route } from "../Route.ts"
+import { adminBrandedAppBody } from "./AppAdministratorRoutes.ts"
 import { brandedAppBody } from "./BrandedAppRoutes.ts"
 
 /**
@@ -75,8 +77,9 @@ export const adminRoutes = (route: Route<AppServices>): Router => {
     route((req) =>
       Effect.gen(function* () {
         const caller = yield* administrator(req)
-        const apps = yield* (yield* Administration).listBrandedApps(caller)
-        return json(apps.map(brandedAppBody))
+        // Each with its administrators (AppAdministratorRoutes).
+        const apps = yield* (yield* AppAdministrators).list(caller)
+        return json(apps.map(adminBrandedAppBody))
       }),
     ),
   )

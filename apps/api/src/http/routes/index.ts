@@ -8,6 +8,7 @@ import { adminRoutes } from "./AdminRoutes.ts"
 import { adminUiRoutes } from "./AdminUiRoutes.ts"
 import { alertAreaRoutes } from "./AlertAreaRoutes.ts"
 import { analyticsRoutes } from "./AnalyticsRoutes.ts"
+import { appAdministratorRoutes } from "./AppAdministratorRoutes.ts"
 import { attachmentRoutes } from "./AttachmentRoutes.ts"
 import { brandedAppRoutes } from "./BrandedAppRoutes.ts"
 import { categoryRoutes } from "./CategoryRoutes.ts"
@@ -49,6 +50,7 @@ export const routers = (route: Route<AppServices>): ReadonlyArray<Router> => [
   attachmentRoutes(route),
   fileRoutes(route),
   adminRoutes(route),
+  appAdministratorRoutes(route),
   brandedAppRoutes(route),
   userRoutes(route),
   shapeRoutes(route),

@@ -2,6 +2,7 @@
  * `/api/v4/admin/…`: platform administration, beyond the specification (api-decisions §2).
  */
 import { ApiToken, ApiTokenCreate, CreatedApiToken } from "@fieldreport/domain/ApiToken"
+import { AdminBrandedApp } from "@fieldreport/domain/AppAdministrator"
 import { BrandedApp, BrandedAppCreate } from "@fieldreport/domain/BrandedApp"
 import { AdminUser, AdminUserCreate, AdminUserUpdate } from "@fieldreport/domain/User"
 import { done, envelope, type Group, many, one } from "../Endpoint.ts"
@@ -27,7 +28,7 @@ export const admin: Group = {
       operationId: "listBrandedApps",
       summary: "List the branded apps",
       access: "admin",
-      replies: { 200: many(BrandedApp, "Every branded app.") },
+      replies: { 200: many(AdminBrandedApp, "Every branded app, each with its administrators.") },
     },
     {
       method: "post",

@@ -113,6 +113,43 @@ describe("TeamStore and BrandedAppStore contract", () => {
           assert.strictEqual(invited[0]?.team_user_id, (yield* store.findTeamUser(hidden.id, userId))?.id)
         }),
       )
+
+      it.effect("keeps an app's administrators: added once, listed by app and name, removed", () =>
+        Effect.gen(function* () {
+          const apps = yield* BrandedAppStore
+          const app = yield* apps.insert({ bundle_id: `com.example.${crypto.randomUUID()}`, name: "Mine" })
+          const other = yield* apps.insert({ bundle_id: `com.example.${crypto.randomUUID()}`, name: "Other" })
+          const zoe = yield* newUser("Zoe", "Adams")
+          const bob = yield* newUser("bob", "adams")
+          const cy = yield* newUser("Cy", "Young")
+          assert.isFalse(yield* apps.isAdministrator(app.id, zoe))
+          assert.isTrue(yield* apps.addAdministrator(app.id, zoe))
+          assert.isFalse(yield* apps.addAdministrator(app.id, zoe))
+          assert.isTrue(yield* apps.addAdministrator(app.id, bob))
+          assert.isTrue(yield* apps.addAdministrator(other.id, cy))
+          assert.isTrue(yield* apps.isAdministrator(app.id, zoe))
+          // Administration of one app is not of another.
+          assert.isFalse(yield* apps.isAdministrator(other.id, zoe))
+          const listed = yield* apps.administrators([other.id, app.id])
+          assert.deepStrictEqual(
+            listed.map((row) => [row.branded_app_id, row.user_id, row.first_name, row.last_name]),
+            [
+              [app.id, bob, "bob", "adams"],
+              [app.id, zoe, "Zoe", "Adams"],
+              [other.id, cy, "Cy", "Young"],
+            ],
+          )
+          assert.match(listed[0]?.email ?? "", /@example\.com$/)
+          assert.deepStrictEqual(yield* apps.administrators([]), [])
+          assert.isTrue(yield* apps.removeAdministrator(app.id, zoe))
+          assert.isFalse(yield* apps.removeAdministrator(app.id, zoe))
+          assert.isFalse(yield* apps.isAdministrator(app.id, zoe))
+          assert.deepStrictEqual(
+            (yield* apps.administrators([app.id])).map((row) => row.user_id),
+            [bob],
+          )
+        }),
+      )
     })
   }
 })

@@ -1,0 +1,104 @@
+/**
+ * `/api/v4/admin/branded_apps/{id}` and its administrators (api-decisions §3, beyond the
+ * specification), for platform administrators signed in as a person (not with an API token):
+ *
+ * - `GET /api/v4/admin/branded_apps/{id}` → the app with `administrators`.
+ * - `POST /api/v4/admin/branded_apps/{id}/administrators` `{user_id}` → `201` with the
+ *   administrator, or `200` when they were one already; `404` for an unknown app or user, `422`
+ *   naming `user_id` for a bad body or a deactivated user.
+ * - `DELETE /api/v4/admin/branded_apps/{id}/administrators/{user_id}` → `204`; `404` when the
+ *   user is not one of the app's administrators.
+ */
+import {
+  type AdminBrandedApp,
+  type AppAdministrator,
+  AppAdministratorCreate,
+} from "@fieldreport/domain/AppAdministrator"
+import { decodeInput } from "@fieldreport/domain/Invalid"
+import { Effect } from "effect"
+import { Router } from "express"
+import type { AppServices } from "../../AppLayer.ts"
+import {
+  type AdministeredApp,
+  AppAdministrators,
+  mayAdministerApps,
+} from "../../services/AppAdministrators.ts"
+import { Authentication } from "../../services/Authentication.ts"
+import type { AppAdministratorRow } from "../../store/BrandedAppStore.ts"
+import { idParam } from "../Request.ts"
+import { json, noContent, type Route } from "../Route.ts"
+import { brandedAppBody } from "./BrandedAppRoutes.ts"
+
+/**
+ * An administrator of an app as the app lists them.
+ *
+ * @example
+ * ```ts
+ * appAdministratorBody(row) // { id: 7, email: "ana@example.com", first_name: "Ana", last_name: "Lee" }
+ * ```
+ */
+export const appAdministratorBody = (row: AppAdministratorRow): AppAdministrator => ({
+  id: row.user_id,
+  email: row.email,
+  first_name: row.first_name,
+  last_name: row.last_name,
+})
+
+/**
+ * A branded app as platform administrators see it, with its administrators.
+ *
+ * @example
+ * ```ts
+ * adminBrandedAppBody({ app, administrators }) // { id: 1, bundle_id: "com.fieldreport.app", name: "Fieldreport", administrators: [] }
+ * ```
+ */
+export const adminBrandedAppBody = ({ app, administrators }: AdministeredApp): AdminBrandedApp => ({
+  ...brandedAppBody(app),
+  administrators: administrators.map(appAdministratorBody),
+})
+
+/** The app administrator routes. */
+export const appAdministratorRoutes = (route: Route<AppServices>): Router => {
+  const router = Router()
+  router.get(
+    "/api/v4/admin/branded_apps/:id",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const appId = yield* idParam(req, "id")
+        return json(adminBrandedAppBody(yield* (yield* AppAdministrators).get(actor, appId)))
+      }),
+    ),
+  )
+  router.post(
+    "/api/v4/admin/branded_apps/:id/administrators",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const appId = yield* idParam(req, "id")
+        // Refused before the body is read, so a caller who may not learns nothing from its errors.
+        yield* mayAdministerApps(actor)
+        // The body is not wrapped in an envelope: errors name `user_id`.
+        const input = yield* Effect.fromResult(decodeInput(AppAdministratorCreate, req.body))
+        const { administrator, created } = yield* (yield* AppAdministrators).add(actor, appId, input.user_id)
+        const body = appAdministratorBody(administrator)
+        return created
+          ? json(body, 201, { Location: `/api/v4/admin/branded_apps/${appId}/administrators/${body.id}` })
+          : json(body)
+      }),
+    ),
+  )
+  router.delete(
+    "/api/v4/admin/branded_apps/:id/administrators/:user_id",
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const appId = yield* idParam(req, "id")
+        const userId = yield* idParam(req, "user_id")
+        yield* (yield* AppAdministrators).remove(actor, appId, userId)
+        return noContent
+      }),
+    ),
+  )
+  return router
+}
