@@ -51,10 +51,19 @@ export const startServer = async (
   const runtime = ManagedRuntime.make(
     appLayer.pipe(Layer.provide(configLayer), Layer.provideMerge(clockLayer)),
   )
-  const config = await runtime.runPromise(Effect.service(AppConfig))
+  const prepare = Effect.gen(function* () {
+    const config = yield* AppConfig
+    yield* (yield* Bootstrap).run
+    yield* (yield* Demo).run
+    return config
+  })
+  // A start that fails (a bad configuration, a database a newer build migrated) closes what it
+  // opened, so that the process can end with the reason.
+  const config = await runtime.runPromise(prepare).catch(async (error: unknown) => {
+    await runtime.dispose()
+    throw error
+  })
   const logger = pino({ level: config.logLevel, base: { service: "fieldreport-api" } })
-  await runtime.runPromise(Effect.flatMap(Effect.service(Bootstrap), (bootstrap) => bootstrap.run))
-  await runtime.runPromise(Effect.flatMap(Effect.service(Demo), (demo) => demo.run))
 
   let draining = false
   const app = makeApp({
@@ -70,7 +79,11 @@ export const startServer = async (
         .then(() => true)
         .catch(() => false),
     draining: () => draining,
-    routers: routers(makeRoute(runtime, logger)),
+    routers: routers(makeRoute(runtime, logger), {
+      tileUrl: config.tileUrl,
+      tileAttribution: config.tileAttribution,
+      sourcemaps: config.adminSourcemaps,
+    }),
   })
 
   // Node checks its connections for clients past a timeout every `connectionsCheckingInterval`:

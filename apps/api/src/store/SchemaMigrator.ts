@@ -10,8 +10,12 @@
  * Every process runs it at start-up. The whole run is one transaction, which holds the record
  * table's lock on PostgreSQL (SQLite's transactions begin IMMEDIATE, which locks the file): of
  * processes that start together one migrates, and the others then find nothing left to do.
+ *
+ * A database that records a migration this build does not know was migrated by a newer build:
+ * the run refuses it (`NewerSchema`) before writing anything, so going back to an older release
+ * cannot run old code on a schema it does not understand.
  */
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { Migrator, SqlClient, type SqlError } from "effect/sql"
 
 /** The table of the applied migrations' numbers (and names), one row each. */
@@ -46,6 +50,134 @@ const ensureRecordTable = (sql: SqlClient.SqlClient): Effect.Effect<void, SqlErr
       )`.pipe(Effect.asVoid),
   })
 
+/**
+ * A migration's name as its file names it: `0027_sqlite_340_schema`.
+ *
+ * @example
+ * ```ts
+ * nameOf([27, "sqlite_340_schema"]) // "0027_sqlite_340_schema"
+ * ```
+ */
+export const nameOf = ([id, name]: Applied): string => `${String(id).padStart(4, "0")}_${name}`
+
+/**
+ * The database records migrations this build does not know: a newer build migrated it. Nothing
+ * was written.
+ *
+ * @example
+ * ```ts
+ * new NewerSchema({ unknown: ["0031_report_labels"], databaseNewest: "0031_report_labels", buildNewest: "0027_sqlite_340_schema" })
+ *   .message
+ * // "the database was migrated by a newer Fieldreport (0031_report_labels); this build knows up to
+ * //  0027_sqlite_340_schema: run the newer version or restore a backup"
+ * ```
+ */
+export class NewerSchema extends Schema.TaggedError<NewerSchema>()("NewerSchema", {
+  /** The recorded migrations this build does not know, lowest first. */
+  unknown: Schema.Array(Schema.String),
+  /** The highest migration the database records. */
+  databaseNewest: Schema.String,
+  /** The highest migration this build knows. */
+  buildNewest: Schema.String,
+}) {
+  override get message(): string {
+    // Usually the database's newest is the one unknown; a lower unknown one is named instead.
+    const named = this.unknown.includes(this.databaseNewest)
+      ? this.databaseNewest
+      : (this.unknown.at(-1) ?? this.databaseNewest)
+    const others = this.unknown.length > 1 ? ` and ${this.unknown.length - 1} more it does not know` : ""
+    return `the database was migrated by a newer Fieldreport (${named}${others}); this build knows up to ${this.buildNewest}: run the newer version or restore a backup`
+  }
+}
+
+/** Where a database stands against the migrations of a build. */
+export interface Status {
+  /** Recorded and known, lowest first. */
+  readonly applied: ReadonlyArray<Applied>
+  /** Known and not recorded, lowest first: what `apply` would apply. */
+  readonly pending: ReadonlyArray<Applied>
+  /** Recorded and not known, lowest first: left by a newer build. */
+  readonly unknown: ReadonlyArray<Applied>
+}
+
+/** Compares a build's migrations with a database's record. */
+const compare = (known: ReadonlyArray<Applied>, recorded: ReadonlyArray<Applied>): Status => {
+  const knownIds = new Set(known.map(([id]) => id))
+  const recordedIds = new Set(recorded.map(([id]) => id))
+  const byId = (a: Applied, b: Applied) => a[0] - b[0]
+  return {
+    applied: known.filter(([id]) => recordedIds.has(id)).sort(byId),
+    pending: known.filter(([id]) => !recordedIds.has(id)).sort(byId),
+    unknown: recorded.filter(([id]) => !knownIds.has(id)).sort(byId),
+  }
+}
+
+/** The refusal of a database whose record holds migrations the build does not know, if it does. */
+const newerSchema = (
+  known: ReadonlyArray<Applied>,
+  recorded: ReadonlyArray<Applied>,
+): NewerSchema | undefined => {
+  const { unknown } = compare(known, recorded)
+  if (unknown.length === 0) return undefined
+  const newest = (migrations: ReadonlyArray<Applied>) =>
+    migrations.reduce<Applied | undefined>(
+      (high, m) => (high === undefined || m[0] > high[0] ? m : high),
+      undefined,
+    )
+  const buildNewest = newest(known)
+  return new NewerSchema({
+    unknown: unknown.map(nameOf),
+    databaseNewest: nameOf(newest(recorded) ?? unknown[0]!),
+    buildNewest: buildNewest === undefined ? "none" : nameOf(buildNewest),
+  })
+}
+
+/** The record's rows, by number. */
+const readRecord = (sql: SqlClient.SqlClient) =>
+  sql<{ readonly migration_id: number; readonly name: string }>`SELECT migration_id, name
+    FROM ${sql(recordTable)}`.withoutTransform.pipe(
+    Effect.map((rows) => rows.map((row): Applied => [Number(row.migration_id), row.name])),
+  )
+
+/** The loader's migrations, refusing two of one number. */
+const knownOf = (loader: Migrator.Loader) =>
+  Effect.gen(function* () {
+    const known = yield* loader
+    if (new Set(known.map(([id]) => id)).size !== known.length)
+      return yield* new Migrator.MigrationError({
+        kind: "Duplicates",
+        message: `Two migrations share a number: ${known.map(([id, name]) => `${id}_${name}`).join(", ")}`,
+      })
+    return known
+  })
+
+/** The numbers and names of loaded migrations. */
+const namesOf = (known: ReadonlyArray<Migrator.ResolvedMigration>): ReadonlyArray<Applied> =>
+  known.map(([id, name]): Applied => [id, name])
+
+/**
+ * Where the database stands against `loader`'s migrations, read without writing anything (a
+ * database without the record table has every migration pending).
+ *
+ * @example
+ * ```ts
+ * const { pending, unknown } = yield* SchemaMigrator.status(migrations)
+ * ```
+ */
+export const status = (
+  loader: Migrator.Loader,
+): Effect.Effect<Status, Migrator.MigrationError | SqlError.SqlError, SqlClient.SqlClient> =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const known = namesOf(yield* knownOf(loader))
+    const exists = yield* sql.onDialectOrElse({
+      pg: () => sql<{ found: number }>`SELECT 1 AS found WHERE to_regclass(${recordTable}) IS NOT NULL`,
+      orElse: () => sql<{ found: number }>`SELECT 1 AS found FROM sqlite_schema
+        WHERE type = 'table' AND name = ${recordTable}`,
+    })
+    return compare(known, exists.length > 0 ? yield* readRecord(sql) : [])
+  })
+
 /** The effect a loaded migration runs, or why it cannot be had. */
 const load = ([id, name, migration]: Migrator.ResolvedMigration) =>
   migration.pipe(
@@ -72,7 +204,8 @@ const load = ([id, name, migration]: Migrator.ResolvedMigration) =>
 /**
  * Applies the migrations of `loader` whose numbers the database has not recorded, lowest first,
  * in one transaction, and answers which it applied. A migration that fails rolls back the whole
- * run: its changes, those of the migrations before it in the run, and their records.
+ * run: its changes, those of the migrations before it in the run, and their records. A database
+ * that records a migration `loader` does not know is refused with `NewerSchema`, unchanged.
  *
  * @example
  * ```ts
@@ -82,7 +215,11 @@ const load = ([id, name, migration]: Migrator.ResolvedMigration) =>
  */
 export const apply = (
   loader: Migrator.Loader,
-): Effect.Effect<ReadonlyArray<Applied>, Migrator.MigrationError | SqlError.SqlError, SqlClient.SqlClient> =>
+): Effect.Effect<
+  ReadonlyArray<Applied>,
+  Migrator.MigrationError | NewerSchema | SqlError.SqlError,
+  SqlClient.SqlClient
+> =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     yield* ensureRecordTable(sql)
@@ -91,15 +228,11 @@ export const apply = (
         pg: () => sql`LOCK TABLE ${sql(recordTable)} IN ACCESS EXCLUSIVE MODE`,
         orElse: () => Effect.void,
       })
-      const known = yield* loader
-      if (new Set(known.map(([id]) => id)).size !== known.length)
-        return yield* new Migrator.MigrationError({
-          kind: "Duplicates",
-          message: `Two migrations share a number: ${known.map(([id, name]) => `${id}_${name}`).join(", ")}`,
-        })
-      const recorded = yield* sql<{ readonly migration_id: number }>`SELECT migration_id
-        FROM ${sql(recordTable)}`.withoutTransform
-      const applied = new Set(recorded.map((row) => row.migration_id))
+      const known = yield* knownOf(loader)
+      const recorded = yield* readRecord(sql)
+      const refusal = newerSchema(namesOf(known), recorded)
+      if (refusal !== undefined) return yield* refusal
+      const applied = new Set(recorded.map(([id]) => id))
       const missing = known.filter(([id]) => !applied.has(id)).sort(([a], [b]) => a - b)
       for (const resolved of missing) {
         const [id, name] = resolved

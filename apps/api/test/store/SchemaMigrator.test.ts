@@ -1,8 +1,9 @@
 /**
  * The schema migrator on every engine, each test on a fresh empty database: it applies what a
  * database has not recorded, a lower number that arrives after a higher one included, records
- * each number once, rolls a failed run back whole, refuses two migrations of one number, and of two
- * processes migrating at once, applies each migration once.
+ * each number once, rolls a failed run back whole, refuses two migrations of one number, refuses a
+ * database a newer build migrated without writing to it, tells where a database stands without
+ * writing, and of two processes migrating at once, applies each migration once.
  */
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -146,6 +147,68 @@ describe("SchemaMigrator", () => {
           expect(error).toMatchObject({ _tag: "MigrationError", kind: "Duplicates" })
           expect(yield* on(client, hasTable("tiles"))).toBe(false)
         }),
+      )
+
+      it.effect("refuses a database a newer build migrated, naming both versions, and writes nothing", () =>
+        Effect.gen(function* () {
+          const client = yield* freshDatabase(engine)
+          yield* on(
+            client,
+            SchemaMigrator.apply(
+              Migrator.fromRecord({ "0001_reports": create("reports"), "0003_tasks": create("tasks") }),
+            ),
+          )
+          yield* on(
+            client,
+            Effect.gen(function* () {
+              const sql = yield* SqlClient.SqlClient
+              yield* sql`INSERT INTO ${sql(SchemaMigrator.recordTable)} ${sql.insert({
+                migration_id: 31,
+                name: "report_labels",
+              })}`.withoutTransform
+            }),
+          )
+          // This build knows a migration the database lacks, and lacks the one it has.
+          const older = Migrator.fromRecord({
+            "0001_reports": create("reports"),
+            "0002_comments": create("comments"),
+            "0003_tasks": create("tasks"),
+          })
+          const error = yield* Effect.flip(on(client, SchemaMigrator.apply(older)))
+          expect(error).toBeInstanceOf(SchemaMigrator.NewerSchema)
+          expect(error.message).toBe(
+            "the database was migrated by a newer Fieldreport (0031_report_labels); this build knows up to 0003_tasks: run the newer version or restore a backup",
+          )
+          expect(yield* on(client, hasTable("comments"))).toBe(false)
+          expect(yield* on(client, recorded)).toEqual([
+            [1, "reports"],
+            [3, "tasks"],
+            [31, "report_labels"],
+          ])
+          expect(yield* on(client, SchemaMigrator.status(older))).toEqual({
+            applied: [
+              [1, "reports"],
+              [3, "tasks"],
+            ],
+            pending: [[2, "comments"]],
+            unknown: [[31, "report_labels"]],
+          })
+        }),
+      )
+
+      it.effect(
+        "tells where a database stands without writing: with no record table, every migration pending",
+        () =>
+          Effect.gen(function* () {
+            const client = yield* freshDatabase(engine)
+            const loader = Migrator.fromRecord({ "0001_reports": create("reports") })
+            expect(yield* on(client, SchemaMigrator.status(loader))).toEqual({
+              applied: [],
+              pending: [[1, "reports"]],
+              unknown: [],
+            })
+            expect(yield* on(client, hasTable(SchemaMigrator.recordTable))).toBe(false)
+          }),
       )
 
       it.effect("of two processes migrating at once, one applies each migration and the other waits", () =>
