@@ -12,6 +12,7 @@ import { AlertAreas } from "./services/AlertAreas.ts"
 import { Analytics } from "./services/Analytics.ts"
 import { AppAdministrators } from "./services/AppAdministrators.ts"
 import { Attachments } from "./services/Attachments.ts"
+import { AuditEvents } from "./services/AuditEvents.ts"
 import { AuditLog } from "./services/AuditLog.ts"
 import { Authentication } from "./services/Authentication.ts"
 import { Bootstrap } from "./services/Bootstrap.ts"
@@ -95,6 +96,7 @@ const services = Layer.mergeAll(
   Attachments.layer,
   Administration.layer,
   AppAdministrators.layer,
+  AuditEvents.layer,
   Users.layer,
   AlertAreas.layer,
   Notifications.layer,

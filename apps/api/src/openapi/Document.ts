@@ -18,6 +18,7 @@ import { alertAreas } from "./paths/AlertAreas.ts"
 import { analyticsGroup } from "./paths/Analytics.ts"
 import { appAdministrators } from "./paths/AppAdministrators.ts"
 import { attachments } from "./paths/Attachments.ts"
+import { auditEvents } from "./paths/AuditEvents.ts"
 import { channelSelections } from "./paths/ChannelSelections.ts"
 import { channels } from "./paths/Channels.ts"
 import { comments } from "./paths/Comments.ts"
@@ -84,6 +85,7 @@ export const groups: ReadonlyArray<Group> = [
   notifications,
   admin,
   appAdministrators,
+  auditEvents,
   reference,
 ]
 

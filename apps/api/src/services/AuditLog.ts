@@ -8,77 +8,24 @@
  * Recording never fails the caller: a request that did what it was asked still answers so when
  * the audit write fails, and the failure goes to the log instead.
  */
+import type * as AuditEvent from "@fieldreport/domain/AuditEvent"
 import { Cause, Context, Effect, Layer } from "effect"
 import { AuditStore } from "../store/AuditStore.ts"
 import { nowIso } from "../store/Clock.ts"
 import { RequestContext } from "./RequestContext.ts"
 
 /**
- * What an event records. Names read `<resource>.<what happened>`.
+ * What an event records, `<resource>.<what happened>`: one of `AuditEvent.kinds` of the domain,
+ * the list `GET /api/v4/audit_events` filters by. `user.created` and `user.changed` are platform
+ * administrators' user administration; `team_user.invited` needs the invitee's consent,
+ * `team_user.added` is an administrator adding someone directly.
  *
  * @example
  * ```ts
  * const kind: AuditKind = "channel.deleted"
  * ```
  */
-export type AuditKind =
-  | "login.succeeded"
-  | "login.failed"
-  | "session.revoked"
-  | "api_token.created"
-  | "api_token.revoked"
-  | "password.changed"
-  | "email.changed"
-  // platform administrators' user administration
-  | "user.created"
-  | "user.changed"
-  // invited (needs consent) or added directly by an administrator
-  | "team_user.invited"
-  | "team_user.added"
-  | "team_user.accepted"
-  | "team_user.role_changed"
-  | "team_user.channels_changed"
-  | "team.ownership_transferred"
-  | "team.deleted"
-  | "channel.deleted"
-  | "app_administrator.added"
-  | "app_administrator.removed"
-  | "shape.created"
-  | "shape.updated"
-  | "shape.deleted"
-
-/**
- * Every kind of event, in the order of `AuditKind`: the values `kind` accepts as a filter.
- *
- * @example
- * ```ts
- * auditKinds.includes("login.failed") // true
- * ```
- */
-export const auditKinds: ReadonlyArray<AuditKind> = [
-  "login.succeeded",
-  "login.failed",
-  "session.revoked",
-  "api_token.created",
-  "api_token.revoked",
-  "password.changed",
-  "email.changed",
-  "user.created",
-  "user.changed",
-  "team_user.invited",
-  "team_user.added",
-  "team_user.accepted",
-  "team_user.role_changed",
-  "team_user.channels_changed",
-  "team.ownership_transferred",
-  "team.deleted",
-  "channel.deleted",
-  "app_administrator.added",
-  "app_administrator.removed",
-  "shape.created",
-  "shape.updated",
-  "shape.deleted",
-]
+export type AuditKind = AuditEvent.Kind
 
 /**
  * An event as a service records it; the log adds the time, client address and request id.

@@ -18,6 +18,7 @@ import { FormStore, type NewFormField } from "../store/FormStore.ts"
 import { ReportStateStore } from "../store/ReportStateStore.ts"
 import * as Transaction from "../store/Transaction.ts"
 import { Access } from "./Access.ts"
+import { AuditLog } from "./AuditLog.ts"
 import type { Actor } from "./Authentication.ts"
 import { rootCategory } from "./Categories.ts"
 import { fieldKey } from "./Forms.ts"
@@ -77,6 +78,7 @@ export class Channels extends Context.Service<
       const states = yield* ReportStateStore
       const forms = yield* FormStore
       const attachments = yield* AttachmentStore
+      const audit = yield* AuditLog
 
       const create = Effect.fn("Channels.create")(function* (actor: Actor, input: ChannelCreate) {
         yield* access
@@ -154,7 +156,7 @@ export class Channels extends Context.Service<
       })
 
       const remove = Effect.fn("Channels.remove")(function* (actor: Actor, id: number) {
-        yield* access.channelFor(actor, id, "administer")
+        const { channel } = yield* access.channelFor(actor, id, "administer")
         yield* inTransaction(
           Effect.gen(function* () {
             // The channel's files go with the clean-up of unused uploads.
@@ -162,6 +164,16 @@ export class Channels extends Context.Service<
             yield* channels.delete(id)
           }),
         )
+        yield* audit.record({
+          kind: "channel.deleted",
+          actorUserId: actor.user.id,
+          appId: actor.app.id,
+          teamId: channel.team_id,
+          targetType: "channel",
+          targetId: String(id),
+          outcome: "success",
+          detail: { name: channel.name },
+        })
       })
 
       return Channels.of({

@@ -10,6 +10,7 @@ import { alertAreaRoutes } from "./AlertAreaRoutes.ts"
 import { analyticsRoutes } from "./AnalyticsRoutes.ts"
 import { appAdministratorRoutes } from "./AppAdministratorRoutes.ts"
 import { attachmentRoutes } from "./AttachmentRoutes.ts"
+import { auditEventRoutes } from "./AuditEventRoutes.ts"
 import { brandedAppRoutes } from "./BrandedAppRoutes.ts"
 import { categoryRoutes } from "./CategoryRoutes.ts"
 import { channelRoutes } from "./ChannelRoutes.ts"
@@ -51,6 +52,7 @@ export const routers = (route: Route<AppServices>): ReadonlyArray<Router> => [
   fileRoutes(route),
   adminRoutes(route),
   appAdministratorRoutes(route),
+  auditEventRoutes(route),
   brandedAppRoutes(route),
   userRoutes(route),
   shapeRoutes(route),
