@@ -1,9 +1,11 @@
 /**
  * Shapes of a branded app and shape searches (specification "Shapes", api-decisions §3 and §6).
  *
- * - Every user with a team in the app (one they agreed to join) reads its shapes; platform
- *   administrators and the managers and owners of any team in the app create and delete them.
- *   Anyone else is `403`; a shape or search of another app is `404`.
+ * - Shapes are the app's, not a team's: every report of every team in the app is matched against
+ *   them. So only platform administrators and the app's administrators create and delete them;
+ *   no team role does, however high (anyone may make a team and own it). Every user with a team
+ *   in the app (one they agreed to join) reads them, and so do those who manage them. Anyone else
+ *   is `403`; a shape or search of another app is `404`.
  * - A new shape's WKT must be one of the geometries `Wkt` reads and pass `GeometryValidation`
  *   (`422` naming `shape.geom`; in a bulk create, the refused item's result names `geom` and the
  *   valid items are stored all the same); it is stored as `Wkt.write` writes it, with its box and
@@ -36,7 +38,7 @@ import {
   type ShapeRow,
   ShapeStore,
 } from "../store/ShapeStore.ts"
-import { teamRoleAllows } from "./Access.ts"
+import { Access } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 
 /** Deletes the shape searches whose results expired. */
@@ -140,29 +142,29 @@ export class Shapes extends Context.Service<
     Effect.gen(function* () {
       const store = yield* ShapeStore
       const memberships = yield* MembershipStore
+      const access = yield* Access
       const jobs = yield* JobRunner
 
-      /** The actor's roles in the teams of the current app that they agreed to join. */
-      const rolesOf = (actor: Actor) =>
+      /** Whether the actor is in a team of the current app that they agreed to join. */
+      const hasTeam = (actor: Actor) =>
         Effect.map(memberships.teamsOf(actor.user.id, actor.app.id), (teams) =>
-          teams.filter((team) => team.agreed_to_join === 1).map((team) => team.role),
+          teams.some((team) => team.agreed_to_join === 1),
         )
 
       const mayRead = Effect.fn("Shapes.mayRead")(function* (actor: Actor) {
-        if (actor.user.admin === 1 || (yield* rolesOf(actor)).length > 0) return
+        // Most readers have a team, so that is asked first; administrators may have none.
+        if (actor.user.admin === 1 || (yield* hasTeam(actor)) || (yield* access.isAppAdministrator(actor)))
+          return
         return yield* new Forbidden({
           message: "only users with a team in this branded app may use its shapes",
         })
       })
 
       const mayManage = Effect.fn("Shapes.mayManage")(function* (actor: Actor) {
-        // An administrator needs no look-up of teams (the importer often runs as one, once a shape).
-        if (actor.user.admin === 1) return
-        const roles = yield* rolesOf(actor)
-        if (roles.some((role) => teamRoleAllows(role, "manage"))) return
+        if (yield* access.isAppAdministrator(actor)) return
         return yield* new Forbidden({
           message:
-            "only the managers and owners of a team in this branded app may create and delete its shapes",
+            "only platform administrators and the administrators of this branded app may create, change and delete its shapes",
         })
       })
 

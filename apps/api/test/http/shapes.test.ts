@@ -11,19 +11,23 @@ import {
   startTestServer,
   type TestServer,
 } from "../support/TestServer.ts"
-import { buildWorld, createApp, type World } from "../support/World.ts"
+import { buildWorld, createApp, makeAppAdministrator, type World } from "../support/World.ts"
 
 let server: TestServer
 let world: World
 let adminToken: string
 /** Not in any team. */
 let stranger: Person
+/** An administrator of the app, in no team: manages its shapes. */
+let appAdmin: Person
 
 beforeAll(async () => {
   server = await startTestServer()
   world = await buildWorld(server)
   adminToken = await server.login(adminEmail, adminPassword)
   stranger = await createPerson(server, "stranger@example.com")
+  appAdmin = await createPerson(server, "app-admin@example.com")
+  await makeAppAdministrator(server, appAdmin)
 })
 afterAll(() => server.close())
 
@@ -35,7 +39,7 @@ const createShape = (
   options: { readonly token?: string; readonly app?: string; readonly query?: string } = {},
 ) =>
   server.request("POST", `/api/v4/shapes${options.query ?? ""}`, {
-    token: options.token ?? world.manager.token,
+    token: options.token ?? appAdmin.token,
     headers: inApp(options.app),
     body: { shape: { geom, ...(metadata === undefined ? {} : { metadata }) } },
   })
@@ -56,17 +60,23 @@ const getShape = (
     headers: inApp(options.app),
   })
 
-/** Another branded app with an owner of a team in it, so they may manage its shapes. */
-const appWithOwner = async (name: string): Promise<{ readonly app: string; readonly owner: Person }> => {
+/**
+ * Another branded app with an administrator, who manages its shapes, and who owns a team in it
+ * (so reads its shapes as any user with a team there does).
+ */
+const appWithAdministrator = async (
+  name: string,
+): Promise<{ readonly app: string; readonly administrator: Person }> => {
   const app = await createApp(server, `com.example.${name}`)
-  const owner = await createPerson(server, `${name}-owner@example.com`)
+  const administrator = await createPerson(server, `${name}-administrator@example.com`)
   const team = await server.request("POST", "/api/v4/teams", {
-    token: owner.token,
+    token: administrator.token,
     headers: inApp(app),
     body: { team: { name: `${name} team`, industry: "Water", location: "Waikato" } },
   })
   expect(team.status).toBe(201)
-  return { app, owner }
+  await makeAppAdministrator(server, administrator, app)
+  return { app, administrator }
 }
 
 describe("POST /api/v4/shapes", () => {
@@ -98,7 +108,7 @@ describe("POST /api/v4/shapes", () => {
 
   it("gives a shape without metadata empty metadata and ignores an id or app in the body", async () => {
     const answer = await server.request("POST", "/api/v4/shapes", {
-      token: world.manager.token,
+      token: appAdmin.token,
       headers: inApp(),
       body: { shape: { geom: "POINT (1 2)", id: 99_999, branded_app_id: 42 } },
     })
@@ -141,18 +151,69 @@ describe("POST /api/v4/shapes", () => {
     ])
   })
 
-  it("lets platform administrators and the managers and owners of any team in the app create shapes", async () => {
-    for (const person of [world.owner, world.manager, world.outsider]) {
-      expect((await createShape("POINT (1 1)", undefined, { token: person.token })).status).toBe(201)
+  it("lets platform administrators and the app's administrators create shapes", async () => {
+    for (const token of [appAdmin.token, adminToken]) {
+      expect((await createShape("POINT (1 1)", undefined, { token })).status).toBe(201)
     }
-    expect((await createShape("POINT (1 1)", undefined, { token: adminToken })).status).toBe(201)
   })
 
-  it("refuses team members without a manager role, invited users and users without a team (403)", async () => {
-    for (const person of [world.member, world.operator, world.invited, stranger]) {
+  it("refuses every team role, invited users and users without a team (403)", async () => {
+    const people = [world.owner, world.manager, world.outsider, world.member, world.operator]
+    for (const person of [...people, world.invited, stranger]) {
       const answer = await createShape("POINT (1 1)", undefined, { token: person.token })
       expect(answer.status).toBe(403)
     }
+  })
+})
+
+describe("who manages the app's shapes", () => {
+  it("refuses the owner of a team they made themselves: 403 to create, bulk-create and delete", async () => {
+    const id = await shapeId("POINT (7 7)", { token: adminToken })
+    const self = await createPerson(server, "self-made-owner@example.com")
+    const team = await server.request("POST", "/api/v4/teams?fields=is_owner_of", {
+      token: self.token,
+      headers: inApp(),
+      body: { team: { name: "My own team", industry: "Water", location: "Waikato" } },
+    })
+    expect(team.status).toBe(201)
+    expect(team.body.is_owner_of).toBe(true)
+    const created = await createShape("POINT (1 1)", undefined, { token: self.token })
+    expect(created.status).toBe(403)
+    const bulk = await server.request("POST", "/api/v4/shapes/bulk_create", {
+      token: self.token,
+      headers: inApp(),
+      body: [{ geom: "POINT (1 1)" }],
+    })
+    expect(bulk.status).toBe(403)
+    const deleted = await server.request("DELETE", `/api/v4/shapes/${id}`, {
+      token: self.token,
+      headers: inApp(),
+    })
+    expect(deleted.status).toBe(403)
+    // Reading stays open to every user with a team in the app.
+    expect((await getShape(id, { token: self.token })).status).toBe(200)
+  })
+
+  it("lets the app's administrators and platform administrators create, bulk-create and delete", async () => {
+    for (const token of [appAdmin.token, adminToken]) {
+      const id = await shapeId("POINT (8 8)", { token })
+      const bulk = await server.request("POST", "/api/v4/shapes/bulk_create", {
+        token,
+        headers: inApp(),
+        body: [{ geom: "POINT (8 9)" }],
+      })
+      expect(bulk.status).toBe(200)
+      const deleted = await server.request("DELETE", `/api/v4/shapes/${id}`, { token, headers: inApp() })
+      expect(deleted.status).toBe(204)
+    }
+  })
+
+  it("is not administration of another app", async () => {
+    const other = await appWithAdministrator("elsewhere")
+    const answer = await createShape("POINT (1 1)", undefined, { token: other.administrator.token })
+    expect(answer.status).toBe(403)
+    const theirs = await createShape("POINT (1 1)", undefined, { token: appAdmin.token, app: other.app })
+    expect(theirs.status).toBe(403)
   })
 })
 
@@ -199,23 +260,24 @@ describe("X-AppId", () => {
 })
 
 describe("shapes of another app", () => {
-  let other: { readonly app: string; readonly owner: Person }
+  let other: { readonly app: string; readonly administrator: Person }
   let theirs: number
 
   beforeAll(async () => {
-    other = await appWithOwner("harbour")
-    theirs = await shapeId("POINT (5 5)", { token: other.owner.token, app: other.app })
+    other = await appWithAdministrator("harbour")
+    theirs = await shapeId("POINT (5 5)", { token: other.administrator.token, app: other.app })
   })
 
   it("are not found in this app, to fetch or to delete", async () => {
     expect((await getShape(theirs, { token: world.manager.token })).status).toBe(404)
     expect((await getShape(theirs, { token: adminToken })).status).toBe(404)
+    // Not even an administrator of this app finds it here.
     const deleted = await server.request("DELETE", `/api/v4/shapes/${theirs}`, {
-      token: world.manager.token,
+      token: appAdmin.token,
       headers: inApp(),
     })
     expect(deleted.status).toBe(404)
-    expect((await getShape(theirs, { token: other.owner.token, app: other.app })).status).toBe(200)
+    expect((await getShape(theirs, { token: other.administrator.token, app: other.app })).status).toBe(200)
   })
 
   it("are not readable by users without a team in that app (403)", async () => {
@@ -302,14 +364,14 @@ describe("GET /api/v4/shapes/{id}", () => {
 })
 
 describe("GET /api/v4/shapes", () => {
-  let paging: { readonly app: string; readonly owner: Person }
+  let paging: { readonly app: string; readonly administrator: Person }
   let ids: ReadonlyArray<number>
 
   beforeAll(async () => {
-    paging = await appWithOwner("paging")
+    paging = await appWithAdministrator("paging")
     const created: Array<number> = []
     for (let i = 0; i < 5; i++)
-      created.push(await shapeId(`POINT (${i} ${i})`, { token: paging.owner.token, app: paging.app }))
+      created.push(await shapeId(`POINT (${i} ${i})`, { token: paging.administrator.token, app: paging.app }))
     ids = created
     // A shape of another app at the same place, which the list must leave out.
     await shapeId("POINT (1 1)")
@@ -317,7 +379,7 @@ describe("GET /api/v4/shapes", () => {
 
   const list = (range?: string, query = "") =>
     server.request("GET", `/api/v4/shapes${query}`, {
-      token: paging.owner.token,
+      token: paging.administrator.token,
       headers: { ...inApp(paging.app), ...(range === undefined ? {} : { Range: range }) },
     })
 
@@ -349,10 +411,10 @@ describe("GET /api/v4/shapes", () => {
 })
 
 describe("POST /api/v4/shapes/bulk_create", () => {
-  let bulk: { readonly app: string; readonly owner: Person }
+  let bulk: { readonly app: string; readonly administrator: Person }
 
   beforeAll(async () => {
-    bulk = await appWithOwner("bulk")
+    bulk = await appWithAdministrator("bulk")
   })
 
   const bulkCreate = (
@@ -364,7 +426,7 @@ describe("POST /api/v4/shapes/bulk_create", () => {
     } = {},
   ) =>
     server.request("POST", `/api/v4/shapes/bulk_create${options.query ?? ""}`, {
-      token: options.token ?? bulk.owner.token,
+      token: options.token ?? bulk.administrator.token,
       headers: options.headers ?? inApp(bulk.app),
       body,
     })
@@ -373,7 +435,7 @@ describe("POST /api/v4/shapes/bulk_create", () => {
   const lastShapes = async (count: number) => {
     const total = await shapeCount()
     const answer = await server.request("GET", "/api/v4/shapes", {
-      token: bulk.owner.token,
+      token: bulk.administrator.token,
       headers: { ...inApp(bulk.app), Range: `objects=${total - count}-${total - 1}` },
     })
     expect(answer.status).toBe(200)
@@ -383,7 +445,7 @@ describe("POST /api/v4/shapes/bulk_create", () => {
   /** How many shapes the app has, from the listing's `Content-Range`. */
   const shapeCount = async () => {
     const answer = await server.request("GET", "/api/v4/shapes?fields=-geom,-metadata", {
-      token: bulk.owner.token,
+      token: bulk.administrator.token,
       headers: { ...inApp(bulk.app), Range: "objects=0-0" },
     })
     expect(answer.status).toBe(200)
@@ -432,7 +494,7 @@ describe("POST /api/v4/shapes/bulk_create", () => {
     ])
     // Each new shape is in the spatial index, as a single create's is.
     const found = await server.request("POST", "/api/v4/shape_searches", {
-      token: bulk.owner.token,
+      token: bulk.administrator.token,
       headers: inApp(bulk.app),
       body: { shape_search: { contains: { longitude: 10.8, latitude: 10.2 } } },
     })
@@ -440,7 +502,7 @@ describe("POST /api/v4/shapes/bulk_create", () => {
       "GET",
       `/api/v4/shapes?shape_search_id=${found.body.id}&fields=-geom,-metadata`,
       {
-        token: bulk.owner.token,
+        token: bulk.administrator.token,
         headers: inApp(bulk.app),
       },
     )
@@ -499,13 +561,12 @@ describe("POST /api/v4/shapes/bulk_create", () => {
     expect(await shapeCount()).toBe(before + 200)
   })
 
-  it("is for the managers and owners of the app's teams, with X-AppId", async () => {
+  it("is for the app's administrators, with X-AppId", async () => {
     const before = await shapeCount()
-    const asMember = await bulkCreate([{ geom: "POINT (5 5)" }], {
-      token: world.member.token,
-      headers: inApp(),
-    })
-    expect(asMember.status).toBe(403)
+    for (const person of [world.owner, world.manager, world.member]) {
+      const answer = await bulkCreate([{ geom: "POINT (5 5)" }], { token: person.token, headers: inApp() })
+      expect(answer.status).toBe(403)
+    }
     const asStranger = await bulkCreate([{ geom: "POINT (5 5)" }], { token: stranger.token })
     expect(asStranger.status).toBe(403)
     const withoutApp = await bulkCreate([{ geom: "POINT (5 5)" }], { headers: {} })
@@ -539,32 +600,34 @@ describe("DELETE /api/v4/shapes/{id}", () => {
     expect(shapes).toEqual([{ ...box, area: expect.any(Number) }])
     expect(shapes[0]?.area).toBeGreaterThan(0)
     expect(index).toEqual([box])
-    expect((await remove(id, world.owner.token)).status).toBe(204)
+    expect((await remove(id, appAdmin.token)).status).toBe(204)
     expect(await storedBoxes(id)).toEqual({ shapes: [], index: [] })
   })
 
-  it("deletes a shape for its app's managers: 204, then 404", async () => {
+  it("deletes a shape for its app's administrators: 204, then 404", async () => {
     const id = await shapeId("POINT (6 6)")
-    expect((await remove(id, world.member.token)).status).toBe(403)
+    for (const person of [world.member, world.manager, world.owner]) {
+      expect((await remove(id, person.token)).status).toBe(403)
+    }
     expect((await getShape(id)).status).toBe(200)
-    const answer = await remove(id, world.owner.token)
+    const answer = await remove(id, appAdmin.token)
     expect(answer.status).toBe(204)
     expect(answer.body).toBeUndefined()
     expect((await getShape(id)).status).toBe(404)
-    expect((await remove(id, world.owner.token)).status).toBe(404)
+    expect((await remove(id, appAdmin.token)).status).toBe(404)
   })
 })
 
 describe("shape searches", () => {
-  let searching: { readonly app: string; readonly owner: Person }
+  let searching: { readonly app: string; readonly administrator: Person }
   const shape: Record<string, number> = {}
 
   const create = async (name: string, geom: string) => {
-    shape[name] = await shapeId(geom, { token: searching.owner.token, app: searching.app })
+    shape[name] = await shapeId(geom, { token: searching.administrator.token, app: searching.app })
   }
 
   beforeAll(async () => {
-    searching = await appWithOwner("search")
+    searching = await appWithAdministrator("search")
     // A 10 × 10 square with a hole from 4 to 6, a 4 × 4 square overlapping the hole, a 1 × 1 square
     // in both, a triangle whose box (not itself) holds the small square, lines and a point up north.
     await create("big", "POLYGON ((0 0, 10 0, 10 10, 0 10, 0 0), (4 4, 6 4, 6 6, 4 6, 4 4))")
@@ -578,7 +641,7 @@ describe("shape searches", () => {
     await shapeId("POLYGON ((0 0, 10 0, 10 10, 0 10, 0 0))")
   })
 
-  const start = (body: unknown, token = searching.owner.token) =>
+  const start = (body: unknown, token = searching.administrator.token) =>
     server.request("POST", "/api/v4/shape_searches", {
       token,
       headers: inApp(searching.app),
@@ -588,7 +651,7 @@ describe("shape searches", () => {
   const results = async (url: string, range?: string) => {
     const { pathname, search } = new URL(url)
     return server.request("GET", `${pathname}${search}`, {
-      token: searching.owner.token,
+      token: searching.administrator.token,
       headers: { ...inApp(searching.app), ...(range === undefined ? {} : { Range: range }) },
     })
   }
@@ -653,7 +716,7 @@ describe("shape searches", () => {
 
   it("leaves out shapes deleted since the search", async () => {
     const doomed = await shapeId("POLYGON ((2.4 2.4, 2.6 2.4, 2.6 2.6, 2.4 2.4))", {
-      token: searching.owner.token,
+      token: searching.administrator.token,
       app: searching.app,
     })
     const answer = await start({ bbox: [2.45, 2.41, 2.46, 2.42] })
@@ -664,7 +727,7 @@ describe("shape searches", () => {
       shape.big,
     ])
     const deleted = await server.request("DELETE", `/api/v4/shapes/${doomed}`, {
-      token: searching.owner.token,
+      token: searching.administrator.token,
       headers: inApp(searching.app),
     })
     expect(deleted.status).toBe(204)
@@ -697,7 +760,7 @@ describe("shape searches", () => {
     const id = answer.body.id
     const list = (
       headers: Record<string, string>,
-      token = searching.owner.token,
+      token = searching.administrator.token,
       query = `?shape_search_id=${id}`,
     ) => server.request("GET", `/api/v4/shapes${query}`, { token, headers })
     expect((await list(inApp(searching.app))).status).toBe(200)
@@ -705,10 +768,12 @@ describe("shape searches", () => {
     expect((await list(inApp(), world.manager.token)).status).toBe(404)
     expect((await list(inApp(searching.app), world.manager.token)).status).toBe(403)
     expect((await start({ bbox: [0, 0, 1, 1] }, world.manager.token)).status).toBe(403)
-    expect((await list(inApp(searching.app), searching.owner.token, "?shape_search_id=987654")).status).toBe(
-      404,
-    )
-    expect((await list(inApp(searching.app), searching.owner.token, "?shape_search_id=abc")).status).toBe(400)
+    expect(
+      (await list(inApp(searching.app), searching.administrator.token, "?shape_search_id=987654")).status,
+    ).toBe(404)
+    expect(
+      (await list(inApp(searching.app), searching.administrator.token, "?shape_search_id=abc")).status,
+    ).toBe(400)
     await server.runtime.runPromise(
       Effect.gen(function* () {
         const sql = yield* SqlClient.SqlClient
@@ -743,7 +808,7 @@ describe("shape searches", () => {
 
   it("places a point in the smallest polygon of the app containing it, never a line or point (for reports)", async () => {
     const app = await server.request("GET", "/api/v4/branded_app", {
-      token: searching.owner.token,
+      token: searching.administrator.token,
       headers: inApp(searching.app),
     })
     const smallest = (longitude: number, latitude: number) =>

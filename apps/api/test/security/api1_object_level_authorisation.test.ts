@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as Document from "../../src/openapi/Document.ts"
 import { runJobs } from "../support/Members.ts"
-import type { Person } from "../support/People.ts"
+import { createPerson, type Person } from "../support/People.ts"
 import { png, upload } from "../support/ReportFixtures.ts"
 import { awaitSearch } from "../support/Searches.ts"
 import {
@@ -20,7 +20,7 @@ import {
   startTestServer,
   type TestServer,
 } from "../support/TestServer.ts"
-import { buildWorld, createApp, type World } from "../support/World.ts"
+import { buildWorld, createApp, makeAppAdministrator, type World } from "../support/World.ts"
 
 /** An operation of the document that names an object in its path. */
 interface IdTaking {
@@ -218,9 +218,12 @@ describe("the objects of a team's owner", () => {
 
   it("of another branded app (a shape) are answered as ones that do not exist", async () => {
     const shapes = idTaking.filter((operation) => operation.path.startsWith("/api/v4/shapes"))
+    // Someone who may read and delete the shapes of their own app: its administrator.
+    const appAdmin = await createPerson(server, "objects-app-admin@example.com")
+    await makeAppAdministrator(server, appAdmin)
     expect(
       await disclosures(
-        () => world.owner,
+        () => appAdmin,
         () => ({ "X-AppId": "com.fieldreport.app" }),
         shapes,
       ),

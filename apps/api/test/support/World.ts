@@ -8,7 +8,7 @@ import { SqlClient } from "effect/sql"
 import { expect } from "vitest"
 import { BrandedAppStore } from "../../src/store/BrandedAppStore.ts"
 import { createPerson, joinChannel, joinTeam, type Person } from "./People.ts"
-import type { TestServer } from "./TestServer.ts"
+import { adminEmail, adminPassword, bundleId, type TestServer } from "./TestServer.ts"
 
 /** A channel as `POST /api/v4/channels` answers it. */
 export interface ChannelInfo {
@@ -53,6 +53,31 @@ export const createApp = async (server: TestServer, bundleId: string): Promise<s
     ),
   )
   return bundleId
+}
+
+/**
+ * Makes a person an administrator of a branded app (the default app unless named), as the
+ * bootstrap platform administrator does it through the API.
+ *
+ * @example
+ * ```ts
+ * await makeAppAdministrator(server, ana)
+ * await makeAppAdministrator(server, ben, "com.example.other")
+ * ```
+ */
+export const makeAppAdministrator = async (
+  server: TestServer,
+  person: { readonly id: number },
+  bundle: string = bundleId,
+): Promise<void> => {
+  const token = await server.login(adminEmail, adminPassword)
+  const apps = await server.request("GET", "/api/v4/admin/branded_apps", { token })
+  const app = apps.body.find((candidate: { bundle_id: string }) => candidate.bundle_id === bundle)
+  const answer = await server.request("POST", `/api/v4/admin/branded_apps/${app.id}/administrators`, {
+    token,
+    body: { user_id: person.id },
+  })
+  expect([200, 201]).toContain(answer.status)
 }
 
 /**

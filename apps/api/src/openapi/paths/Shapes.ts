@@ -26,14 +26,17 @@ export const shapes: Group = {
   noun: "shape",
   description:
     "Geometries with metadata belonging to the branded app of `X-AppId` (required: `400` without it, `404` " +
-    "for an unknown app). Every user with a team in the app reads them; platform administrators and the " +
-    "managers and owners of its teams create and delete them.",
+    "for an unknown app). Every user with a team in the app reads them, and so do the app's administrators. " +
+    "Shapes are app-wide data that every team's reports are matched against, so only platform " +
+    "administrators and the app's administrators create and delete them: no team role does (`403`), not " +
+    "even owning a team, which anyone may create.",
   endpoints: [
     {
       method: "post",
       path: "/api/v4/shapes",
       operationId: "createShape",
       summary: "Create a shape",
+      description: "Platform administrators and the app's administrators only.",
       appHeader: "required",
       body: envelope("shape", ShapeCreate),
       replies: { 201: created(Shape, "The new shape.") },
@@ -48,7 +51,7 @@ export const shapes: Group = {
         "one result per item in request order, its `ref` the item's index. Valid items are created together " +
         "in one transaction; an invalid item gets `http_status: 422` and its reasons in `errors` (named from " +
         "the item: `geom`, `metadata.display`) and does not stop the others. Beyond the specification, in the " +
-        "form of the dialect's other bulk creates.",
+        "form of the dialect's other bulk creates. Platform administrators and the app's administrators only.",
       appHeader: "required",
       query: [fields(FieldCatalogue.shape)],
       body: bare(Schema.Array(ShapeCreate)),
@@ -83,7 +86,9 @@ export const shapes: Group = {
       path: "/api/v4/shapes/{id}",
       operationId: "deleteShape",
       summary: "Delete a shape",
-      description: "The shape's branded app must be the one of `X-AppId`.",
+      description:
+        "Platform administrators and the app's administrators only. The shape's branded app must be the one " +
+        "of `X-AppId`.",
       appHeader: "required",
       replies: { 204: done("Deleted.") },
     },
