@@ -5,9 +5,16 @@
  * `add_users_to_team_channels` makes each user a team user (a `team_member`, unless they already
  * hold more) and a member of each selected channel with the given channel role. Each user and
  * channel gets its own result, so one unknown user does not undo the others; the whole request
- * is still one transaction. `send_email: false` makes the membership effective at once;
- * `send_email: true` leaves it pending and sends an invitation e-mail (`Invitations`), and the
- * user sees nothing of the team until they accept it with `agreed_to_join: true`.
+ * is still one transaction.
+ *
+ * Nobody becomes an active member of a team without their own consent or an administrator's act.
+ * A team's managers and owner invite: a user who is not yet in the team becomes an invitee
+ * (`agreed_to_join: false`, `last_invited_at` now), whatever `send_email` says, and sees nothing
+ * of the team until they accept with `agreed_to_join: true`, which only they may send. Platform
+ * administrators and the app's administrators add people directly (agreed at once), whether they
+ * are in the team or not, unless they ask for an invitation with `send_email: true`.
+ * `send_email` decides only whether an invitation e-mail goes out (`Invitations`). For users who
+ * already joined, role and channel changes apply at once.
  */
 import type {
   AddUserResult,
@@ -97,8 +104,8 @@ export class TeamUsers extends Context.Service<
       changes: TeamUserUpdate,
     ) => Effect.Effect<void, NotFound | Forbidden | InvalidInput>
     /**
-     * Adds users to the team's selected channels (managers and owners only); `baseUrl` is where
-     * invitation e-mails point to.
+     * Adds users to the team's selected channels: managers and owners invite, administrators of
+     * the app add directly; `baseUrl` is where invitation e-mails point to.
      */
     readonly addUsers: (
       actor: Actor,
@@ -156,7 +163,8 @@ export class TeamUsers extends Context.Service<
           channelCount: false,
           reportCount: false,
         })
-        if (supervisor === undefined) {
+        // An invitee who has not accepted supervises nobody: they are not in the team yet.
+        if (supervisor === undefined || supervisor.agreed_to_join !== 1) {
           return yield* InvalidInput.at("team_user.supervisor_id", "is not a team user of this team")
         }
       })
@@ -200,27 +208,28 @@ export class TeamUsers extends Context.Service<
 
       /**
        * Makes the user a team user, or brings their pending membership up to date: added at once
-       * unless they are to be invited; an invitation again refreshes `last_invited_at`.
+       * when `direct`, otherwise invited; an invitation again refreshes `last_invited_at`.
        */
       const joinTeam = Effect.fn("TeamUsers.joinTeam")(function* (
         teamId: number,
-        user: UserToAdd,
+        userId: number,
+        direct: boolean,
         now: string,
       ) {
-        const current = yield* store.membership(teamId, user.user_id)
+        const current = yield* store.membership(teamId, userId)
         if (current === undefined) {
           return yield* store.insertMembership({
             team_id: teamId,
-            user_id: user.user_id,
-            agreed_to_join: !user.send_email,
-            last_invited_at: user.send_email ? now : null,
+            user_id: userId,
+            agreed_to_join: direct,
+            last_invited_at: direct ? null : now,
             created_at: now,
           })
         }
         // Already in the team: an invitation would only take away access they have.
         if (current.agreed_to_join === 1) return current
-        yield* store.update(current.id, user.send_email ? { last_invited_at: now } : { agreed_to_join: true })
-        return { ...current, agreed_to_join: user.send_email ? 0 : 1 }
+        yield* store.update(current.id, direct ? { agreed_to_join: true } : { last_invited_at: now })
+        return { ...current, agreed_to_join: direct ? 1 : 0 }
       })
 
       /** The result for one user in one selected channel. */
@@ -261,7 +270,13 @@ export class TeamUsers extends Context.Service<
         input: AddUsersToTeamChannels,
         baseUrl: string,
       ) {
-        yield* access.teamFor(actor, teamId, "manage")
+        const team = yield* teams.find(teamId)
+        if (team === undefined || team.branded_app_id !== actor.app.id) {
+          return yield* new NotFound({ resource: "team" })
+        }
+        // The app's administrators need not be in the team; anyone else must manage it.
+        const administers = yield* access.isAppAdministrator(actor)
+        if (!administers) yield* access.teamFor(actor, teamId, "manage")
         return yield* inTransaction(
           Effect.gen(function* () {
             const now = yield* nowIso
@@ -287,10 +302,15 @@ export class TeamUsers extends Context.Service<
             const refusals = input.users.map((user, index) => refusalOf(known.get(user.user_id), index))
 
             // In request order, so a user named twice ends as their last entry leaves them.
-            const memberships = new Map<number, Membership>()
+            const memberships = new Map<number, { readonly membership: Membership; readonly mail: boolean }>()
             for (const [index, user] of input.users.entries()) {
-              if (refusals[index] === undefined)
-                memberships.set(user.user_id, yield* joinTeam(teamId, user, now))
+              if (refusals[index] !== undefined) continue
+              // An administrator who asks for an e-mail invites, as anyone else does.
+              const direct = administers && !user.send_email
+              memberships.set(user.user_id, {
+                membership: yield* joinTeam(teamId, user.user_id, direct, now),
+                mail: user.send_email,
+              })
             }
 
             const teamsResult: Array<ReadonlyArray<AddUserResult>> = []
@@ -303,8 +323,8 @@ export class TeamUsers extends Context.Service<
             }
 
             const channelIds = [...new Set(channels.filter(({ inTeam }) => inTeam).map(({ id }) => id))]
-            for (const membership of memberships.values()) {
-              if (membership.agreed_to_join === 0) {
+            for (const { membership, mail } of memberships.values()) {
+              if (mail && membership.agreed_to_join === 0) {
                 yield* invitations.invite({
                   team_user_id: membership.id,
                   inviter_id: actor.user.id,

@@ -3,6 +3,11 @@
  * the user's names and the device state their mobile app reports, filtered, ordered and paged in
  * SQL, with `channel_count` and `report_count` counted in the same query when asked for. Also the
  * writes of `add_users_to_team_channels` and the facts an invitation e-mail needs.
+ *
+ * An invitee who has not accepted (api-decisions §3) is only an invitation to the team: the query
+ * itself reads none of their user's columns (names, e-mail, device state, activity), their counts
+ * or their supervisor, so nothing of the person leaves the database before they agree to join, and
+ * the orders by those columns put invitees last instead of among the others by what is hidden.
  */
 import type * as OrderBy from "@fieldreport/domain/OrderBy"
 import type { TeamUserStatus } from "@fieldreport/domain/TeamUser"
@@ -12,17 +17,23 @@ import { changedColumns } from "./Columns.ts"
 import type { ChannelRole } from "./MembershipStore.ts"
 import type { TeamRole } from "./TeamStore.ts"
 
-/**
- * A team user with their user's columns; booleans are 0/1. `last_active_at` falls back on the
- * user's creation, since the resource always has one. The counts are null unless asked for.
- */
-export interface TeamUserRecord {
+/** The membership columns of a team user, shown for invitees too. */
+interface TeamUserMembership {
   readonly id: number
   readonly team_id: number
   readonly user_id: number
   readonly role: TeamRole
-  readonly agreed_to_join: number
   readonly last_invited_at: string | null
+  readonly status: TeamUserStatus
+}
+
+/**
+ * A team user who agreed to join, with their user's columns; booleans are 0/1. `last_active_at`
+ * falls back on the user's creation, since the resource always has one. The counts are null
+ * unless asked for.
+ */
+export interface JoinedTeamUser extends TeamUserMembership {
+  readonly agreed_to_join: 1
   readonly supervisor_id: number | null
   readonly email: string
   readonly first_name: string
@@ -32,10 +43,35 @@ export interface TeamUserRecord {
   readonly location_enabled: number
   readonly push_notification_enabled: number
   readonly last_active_at: string
-  readonly status: TeamUserStatus
   readonly channel_count: number | null
   readonly report_count: number | null
 }
+
+/** An invitee who has not accepted: the membership only, every column of the person null. */
+export interface InvitedTeamUser extends TeamUserMembership {
+  readonly agreed_to_join: 0
+  readonly supervisor_id: null
+  readonly email: null
+  readonly first_name: null
+  readonly last_name: null
+  readonly app_version: null
+  readonly bluetooth_enabled: null
+  readonly location_enabled: null
+  readonly push_notification_enabled: null
+  readonly last_active_at: null
+  readonly channel_count: null
+  readonly report_count: null
+}
+
+/**
+ * A team user as the store reads them: joined, or an invitee whose person stays hidden.
+ *
+ * @example
+ * ```ts
+ * const name = record.agreed_to_join === 1 ? `${record.first_name} ${record.last_name}` : "invited"
+ * ```
+ */
+export type TeamUserRecord = JoinedTeamUser | InvitedTeamUser
 
 /** The filters of the team users list; each applies only when given. */
 export interface TeamUserFilter {
@@ -94,20 +130,32 @@ const status =
   "CASE WHEN u.deactivated = 1 THEN 'deactivated' WHEN tu.agreed_to_join = 0 THEN 'invited' ELSE 'active' END"
 const statusRank = "CASE WHEN u.deactivated = 1 THEN 2 WHEN tu.agreed_to_join = 0 THEN 1 ELSE 0 END"
 
+/** A column of the person, or null for an invitee who has not accepted. */
+const joined = (expression: string): string => `CASE WHEN tu.agreed_to_join = 1 THEN ${expression} END`
+
 /**
  * The SQL sort keys of each order field. Names compare without case; team users without an
  * invitation or a supervisor come last in both directions, as PostgreSQL puts nulls by default
- * only in one of them.
+ * only in one of them, and so do invitees in the orders by what their records hide.
  */
 const sortKeys: Record<
   TeamUserOrderField,
   { readonly nullsLast?: string; readonly keys: ReadonlyArray<string> }
 > = {
-  name: { keys: ["lower(u.last_name)", "lower(u.first_name)"] },
-  email: { keys: ["u.email"] },
+  name: {
+    nullsLast: "tu.agreed_to_join = 0",
+    keys: [joined("lower(u.last_name)"), joined("lower(u.first_name)")],
+  },
+  email: { nullsLast: "tu.agreed_to_join = 0", keys: [joined("u.email")] },
   last_invited_at: { nullsLast: "tu.last_invited_at IS NULL", keys: ["tu.last_invited_at"] },
-  last_activity: { keys: ["COALESCE(u.last_active_at, u.created_at)"] },
-  supervisor: { nullsLast: "su.id IS NULL", keys: ["lower(su.last_name)", "lower(su.first_name)"] },
+  last_activity: {
+    nullsLast: "tu.agreed_to_join = 0",
+    keys: [joined("COALESCE(u.last_active_at, u.created_at)")],
+  },
+  supervisor: {
+    nullsLast: `${joined("su.id")} IS NULL`,
+    keys: [joined("lower(su.last_name)"), joined("lower(su.first_name)")],
+  },
   status: { keys: [statusRank] },
 }
 
@@ -191,22 +239,25 @@ export class TeamUserStore extends Context.Service<
       const sql = yield* SqlClient.SqlClient
 
       // The counts are correlated subqueries answered by channel_members_user, channels_team and
-      // reports_channel_user, computed only for the rows of the page.
+      // reports_channel_user, computed only for the rows of the page (and never for invitees).
       const columns = (counts: TeamUserCounts): Statement.Fragment =>
         sql.literal(`tu.id, tu.team_id, tu.user_id, tu.role, tu.agreed_to_join, tu.last_invited_at,
-          tu.supervisor_id, u.email, u.first_name, u.last_name, u.app_version, u.bluetooth_enabled,
-          u.location_enabled, u.push_notification_enabled,
-          COALESCE(u.last_active_at, u.created_at) AS last_active_at, ${status} AS status,
+          ${joined("tu.supervisor_id")} AS supervisor_id, ${joined("u.email")} AS email,
+          ${joined("u.first_name")} AS first_name, ${joined("u.last_name")} AS last_name,
+          ${joined("u.app_version")} AS app_version, ${joined("u.bluetooth_enabled")} AS bluetooth_enabled,
+          ${joined("u.location_enabled")} AS location_enabled,
+          ${joined("u.push_notification_enabled")} AS push_notification_enabled,
+          ${joined("COALESCE(u.last_active_at, u.created_at)")} AS last_active_at, ${status} AS status,
           ${
             counts.channelCount
-              ? `(SELECT count(*) FROM channel_members cm JOIN channels c ON c.id = cm.channel_id
-                  WHERE cm.user_id = tu.user_id AND c.team_id = tu.team_id)`
+              ? joined(`(SELECT count(*) FROM channel_members cm JOIN channels c ON c.id = cm.channel_id
+                  WHERE cm.user_id = tu.user_id AND c.team_id = tu.team_id)`)
               : "NULL"
           } AS channel_count,
           ${
             counts.reportCount
-              ? `(SELECT count(*) FROM channels c JOIN reports r ON r.channel_id = c.id
-                  WHERE c.team_id = tu.team_id AND r.user_id = tu.user_id)`
+              ? joined(`(SELECT count(*) FROM channels c JOIN reports r ON r.channel_id = c.id
+                  WHERE c.team_id = tu.team_id AND r.user_id = tu.user_id)`)
               : "NULL"
           } AS report_count`)
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startMailServer } from "../support/MailServer.ts"
 import { addUsers, createMember, type Member, runJobs } from "../support/Members.ts"
 import { adminEmail, adminPassword, startTestServer, type TestServer } from "../support/TestServer.ts"
-import { type ChannelInfo, createChannel, createTeam } from "../support/World.ts"
+import { type ChannelInfo, createChannel, createTeam, makeAppAdministrator } from "../support/World.ts"
 
 // No job workers: invitation e-mails go out only when a test runs the jobs, so a test sees the
 // state before and after.
@@ -69,6 +69,16 @@ const teamUserOf = async (user: { readonly id: number }, fields = "") => {
   return answer.body[0]
 }
 
+/** The member accepts their invitation to the team, as only they may. */
+const accept = async (member: Member) => {
+  const { id } = await teamUserOf(member)
+  const answer = await server.request("PATCH", `/api/v4/teams/${teamId}/team_users/${id}`, {
+    token: member.token,
+    body: { team_user: { agreed_to_join: true } },
+  })
+  expect(answer.status).toBe(204)
+}
+
 const renameAlpha = (token: string) =>
   server.request("PATCH", `/api/v4/channels/${alpha.id}`, { token, body: { channel: { name: "Alpha" } } })
 
@@ -96,8 +106,9 @@ describe("POST /api/v4/teams/{team_id}/add_users_to_team_channels", () => {
   it("adds users to every selected channel at once: 201 per item, and 200", async () => {
     const ana = await createMember(server, adminToken, "Ana", "Moss")
     const ben = await createMember(server, adminToken, "Ben", "Abbott")
+    // A platform administrator, in no team, adds them directly.
     const answer = await server.request("POST", `/api/v4/teams/${teamId}/add_users_to_team_channels`, {
-      token: ruth.token,
+      token: adminToken,
       body: {
         users: [
           { user_id: ana.id, role: "viewer", send_email: false },
@@ -139,6 +150,7 @@ describe("POST /api/v4/teams/{team_id}/add_users_to_team_channels", () => {
     expect(
       (await addUsers(server, ruth.token, teamId, [{ user_id: cleo.id, role: "viewer" }], [alpha.id])).status,
     ).toBe(200)
+    await accept(cleo)
     expect((await renameAlpha(cleo.token)).status).toBe(403)
     const manager = (await teamUserOf(cleo)).id
     const promoted = await server.request("PATCH", `/api/v4/teams/${teamId}/team_users/${manager}`, {
@@ -219,6 +231,7 @@ describe("POST /api/v4/teams/{team_id}/add_users_to_team_channels", () => {
       ],
     })
     // What succeeded stays; what failed left nothing behind.
+    await accept(dora)
     expect(await teamUserOf(dora, "&fields=channel_count")).toMatchObject({
       agreed_to_join: true,
       channel_count: 2,
@@ -243,6 +256,7 @@ describe("POST /api/v4/teams/{team_id}/add_users_to_team_channels", () => {
       (await addUsers(server, ruth.token, teamId, [{ user_id: member.id, role: "admin" }], [alpha.id]))
         .status,
     ).toBe(200)
+    await accept(member)
     const asMember = await addUsers(
       server,
       member.token,
@@ -288,6 +302,152 @@ describe("POST /api/v4/teams/{team_id}/add_users_to_team_channels", () => {
     expect(missing.status).toBe(422)
     expect(Object.keys(missing.body.errors)).toEqual(["channels"])
     expect(await teamUserOf(gil)).toBeUndefined()
+  })
+})
+
+describe("consent: nobody joins a team without accepting, or an administrator's act", () => {
+  it("adds a user a manager names by id as an invitee, whatever send_email says, until they accept", async () => {
+    const before = mails(server.dataDir).length
+    const kim = await createMember(server, adminToken, "Kim", "Stranger")
+    const answer = await addUsers(
+      server,
+      ruth.token,
+      teamId,
+      [{ user_id: kim.id, role: "operator", send_email: false }],
+      [alpha.id],
+    )
+    expect(answer.status).toBe(200)
+    expect(answer.body).toEqual({ teams: [[success(kim.id, "operator", 201)]] })
+
+    // The team's list shows the invitation, never the person: no names, e-mail, device or activity.
+    const listed = await server.request(
+      "GET",
+      `/api/v4/teams/${teamId}/team_users?user_ids=${kim.id}&fields=status,channel_count,report_count,supervisor_id`,
+      { token: ruth.token },
+    )
+    expect(listed.status).toBe(200)
+    const pending = listed.body[0]
+    expect(pending).toEqual({
+      id: pending.id,
+      agreed_to_join: false,
+      last_invited_at: expect.any(String),
+      role: "team_member",
+      user_id: kim.id,
+      status: "invited",
+    })
+    expect(Date.parse(pending.last_invited_at)).not.toBeNaN()
+    const one = await server.request("GET", `/api/v4/teams/${teamId}/team_users/${pending.id}`, {
+      token: adminToken,
+    })
+    expect(one.body).toEqual({
+      id: pending.id,
+      agreed_to_join: false,
+      last_invited_at: pending.last_invited_at,
+      role: "team_member",
+      user_id: kim.id,
+    })
+
+    // No access: the team, its channels and their reports stay hidden.
+    const report = await server.request("POST", "/api/v4/reports", {
+      token: ruth.token,
+      body: { report: { account_id: alpha.id, address: "Wharf" } },
+    })
+    expect(report.status).toBe(201)
+    expect((await server.request("GET", "/api/v4/teams", { token: kim.token })).body).toEqual([])
+    const invitations = await server.request("GET", "/api/v4/teams?agreed_to_join=false", {
+      token: kim.token,
+    })
+    expect(invitations.body.map((team: { id: number }) => team.id)).toEqual([teamId])
+    for (const path of [
+      `/api/v4/teams/${teamId}`,
+      `/api/v4/channels/${alpha.id}`,
+      `/api/v4/reports/${report.body.id}`,
+    ]) {
+      const refused = await server.request("GET", path, { token: kim.token })
+      expect([403, 404], path).toContain(refused.status)
+    }
+    expect((await server.request("GET", "/api/v4/channels", { token: kim.token })).body).toEqual([])
+    const filed = await server.request("POST", "/api/v4/reports", {
+      token: kim.token,
+      body: { report: { account_id: alpha.id, address: "Quay St" } },
+    })
+    expect([403, 404, 422]).toContain(filed.status)
+    expect((await renameAlpha(kim.token)).status).toBe(404)
+    // send_email: false sends nothing.
+    await runJobs(server)
+    expect(mails(server.dataDir)).toHaveLength(before)
+
+    // Nobody accepts for them, not even the team's owner or a platform administrator.
+    for (const token of [ruth.token, adminToken]) {
+      const accepted = await server.request("PATCH", `/api/v4/teams/${teamId}/team_users/${pending.id}`, {
+        token,
+        body: { team_user: { agreed_to_join: true } },
+      })
+      expect(accepted.status).toBe(403)
+    }
+    expect((await server.request("GET", `/api/v4/teams/${teamId}`, { token: kim.token })).status).toBe(404)
+
+    const accepted = await server.request("PATCH", `/api/v4/teams/${teamId}/team_users/${pending.id}`, {
+      token: kim.token,
+      body: { team_user: { agreed_to_join: true } },
+    })
+    expect(accepted.status).toBe(204)
+    expect((await server.request("GET", "/api/v4/teams", { token: kim.token })).body).toMatchObject([
+      { id: teamId },
+    ])
+    expect((await renameAlpha(kim.token)).status).toBe(403)
+    const filedNow = await server.request("POST", "/api/v4/reports", {
+      token: kim.token,
+      body: { report: { account_id: alpha.id, address: "Quay St" } },
+    })
+    expect(filedNow.status).toBe(201)
+    expect(await teamUserOf(kim, "&fields=status")).toMatchObject({
+      agreed_to_join: true,
+      status: "active",
+      first_name: "Kim",
+      last_name: "Stranger",
+      email: kim.email,
+    })
+  })
+
+  it("lets platform administrators and the app's administrators add people directly", async () => {
+    const appAdmin = await createMember(server, adminToken, "Abe", "Admin")
+    await makeAppAdministrator(server, appAdmin)
+    for (const [token, name] of [
+      [adminToken, "Lou"],
+      [appAdmin.token, "Max"],
+    ] as const) {
+      const person = await createMember(server, adminToken, name, "Direct")
+      const answer = await addUsers(
+        server,
+        token,
+        teamId,
+        [{ user_id: person.id, role: "viewer" }],
+        [beta.id],
+      )
+      expect(answer.status).toBe(200)
+      expect(await teamUserOf(person)).toMatchObject({ agreed_to_join: true, last_invited_at: null })
+      expect(
+        (await server.request("GET", `/api/v4/channels/${beta.id}`, { token: person.token })).status,
+      ).toBe(200)
+    }
+    // An administrator makes an invitee a member at once too.
+    const ned = await createMember(server, adminToken, "Ned", "Pending")
+    await addUsers(server, ruth.token, teamId, [{ user_id: ned.id, role: "viewer" }], [beta.id])
+    expect((await teamUserOf(ned)).agreed_to_join).toBe(false)
+    await addUsers(server, appAdmin.token, teamId, [{ user_id: ned.id, role: "viewer" }], [beta.id])
+    expect((await teamUserOf(ned)).agreed_to_join).toBe(true)
+  })
+
+  it("invites again with a manager's second add, without making the invitee a member", async () => {
+    const ola = await createMember(server, adminToken, "Ola", "Twice")
+    await addUsers(server, ruth.token, teamId, [{ user_id: ola.id, role: "viewer" }], [alpha.id])
+    const first = await teamUserOf(ola)
+    const again = await addUsers(server, ruth.token, teamId, [{ user_id: ola.id, role: "admin" }], [alpha.id])
+    expect(again.body).toEqual({ teams: [[success(ola.id, "admin", 200)]] })
+    const second = await teamUserOf(ola)
+    expect(second.agreed_to_join).toBe(false)
+    expect(second.last_invited_at >= first.last_invited_at).toBe(true)
   })
 })
 
@@ -349,11 +509,11 @@ describe("invitations (send_email: true)", () => {
     expect((await teamUserOf(gus, "&fields=status")).status).toBe("active")
   })
 
-  it("sends nothing to a team user who is already in, nor once the user was added at once", async () => {
+  it("sends nothing to a team user who is already in, nor once an administrator added the user", async () => {
     const hal = await createMember(server, adminToken, "Hal", "Ives")
     const ivy = await createMember(server, adminToken, "Ivy", "Jones")
     expect(
-      (await addUsers(server, ruth.token, teamId, [{ user_id: hal.id, role: "viewer" }], [alpha.id])).status,
+      (await addUsers(server, adminToken, teamId, [{ user_id: hal.id, role: "viewer" }], [alpha.id])).status,
     ).toBe(200)
     await runJobs(server)
     const before = mails(server.dataDir).length
@@ -371,7 +531,7 @@ describe("invitations (send_email: true)", () => {
     expect(await teamUserOf(hal)).toMatchObject({ agreed_to_join: true, last_invited_at: null })
     // Ivy is added at once before her invitation goes out: there is nothing left to invite her to.
     expect(
-      (await addUsers(server, ruth.token, teamId, [{ user_id: ivy.id, role: "viewer" }], [beta.id])).status,
+      (await addUsers(server, adminToken, teamId, [{ user_id: ivy.id, role: "viewer" }], [beta.id])).status,
     ).toBe(200)
     expect((await teamUserOf(ivy)).agreed_to_join).toBe(true)
     await runJobs(server)

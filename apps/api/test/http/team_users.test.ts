@@ -15,8 +15,9 @@ import {
 /**
  * The team "Tide watch", whose team users are made in this order (so their ids rise in it):
  * Ruth Zane (owner), Ana Moss (manager), Ben Abbott, Cleo abbott, Dan Yu (invited), Eve Kerr
- * (deactivated), Gus Hale (invited). Stan Stone runs another team. Lists are read by the platform
- * administrator, who is in no team, so reading never moves anyone's `last_active_at`.
+ * (deactivated), Gus Hale (invited). Stan Stone runs another team. The platform administrator,
+ * who is in no team, adds the members directly (an owner's additions would be invitations) and
+ * reads the lists, so reading never moves anyone's `last_active_at`.
  */
 let server: TestServer
 let adminToken: string
@@ -68,7 +69,7 @@ beforeAll(async () => {
   const add = async (
     users: ReadonlyArray<{ user_id: number; role: string; send_email?: boolean }>,
     channels: ReadonlyArray<number>,
-  ) => expect((await addUsers(server, ruth.token, teamId, users, channels)).status).toBe(200)
+  ) => expect((await addUsers(server, adminToken, teamId, users, channels)).status).toBe(200)
   await add([{ user_id: person("ana").id, role: "viewer" }], [alpha.id])
   await add([{ user_id: person("ben").id, role: "reporter" }], [alpha.id, beta.id])
   await add([{ user_id: person("cleo").id, role: "viewer" }], [alpha.id])
@@ -97,7 +98,7 @@ beforeAll(async () => {
     (
       await addUsers(
         server,
-        stan.token,
+        adminToken,
         strangerTeamId,
         [{ user_id: person("ben").id, role: "admin" }],
         [harbour.id],
@@ -212,46 +213,74 @@ describe("GET /api/v4/teams/{team_id}/team_users: fields", () => {
       }) => [row.channel_count, row.report_count, row.status, row.supervisor_id],
     )
     expect(namesOf(answer.body)).toEqual(everyone)
+    // Invitees who have not accepted show their invitation only: no counts, no supervisor.
     expect(picked).toEqual([
       [2, 0, "active", null],
       [1, 0, "active", null],
       [2, 3, "active", teamUserIds.ana],
       [1, 1, "active", teamUserIds.ruth],
-      [1, 0, "invited", null],
+      [undefined, undefined, "invited", undefined],
       [1, 0, "deactivated", null],
-      [1, 0, "invited", null],
+      [undefined, undefined, "invited", undefined],
+    ])
+    expect(Object.keys(answer.body[4])).toEqual([
+      "id",
+      "agreed_to_join",
+      "last_invited_at",
+      "role",
+      "user_id",
+      "status",
     ])
   })
 
   it("fetches one team user with the same fields", async () => {
-    const answer = await server.request(
-      "GET",
-      `/api/v4/teams/${teamId}/team_users/${teamUserIds.dan}?fields=status,channel_count,-app_version`,
-      { token: adminToken },
-    )
-    expect(answer.status).toBe(200)
-    expect(answer.body).toMatchObject({
+    const fetch = (name: string) =>
+      server.request(
+        "GET",
+        `/api/v4/teams/${teamId}/team_users/${teamUserIds[name]}?fields=status,channel_count,-app_version`,
+        { token: adminToken },
+      )
+    const ben = await fetch("ben")
+    expect(ben.status).toBe(200)
+    expect(ben.body).toMatchObject({
+      id: teamUserIds.ben,
+      agreed_to_join: true,
+      email: "ben.abbott@example.com",
+      first_name: "Ben",
+      last_name: "Abbott",
+      user_id: person("ben").id,
+      status: "active",
+      channel_count: 2,
+    })
+    expect(ben.body).not.toHaveProperty("app_version")
+    expect(ben.body).not.toHaveProperty("report_count")
+    // An invitee who has not accepted: the invitation, nothing of the person.
+    const dan = await fetch("dan")
+    expect(dan.status).toBe(200)
+    expect(dan.body).toEqual({
       id: teamUserIds.dan,
       agreed_to_join: false,
       last_invited_at: "2024-03-01T00:00:00.000Z",
       role: "team_member",
       user_id: person("dan").id,
       status: "invited",
-      channel_count: 1,
     })
-    expect(answer.body).not.toHaveProperty("app_version")
-    expect(answer.body).not.toHaveProperty("report_count")
   })
 
   it("gives a user who was never active their account's creation as last_active_at", async () => {
-    const answer = await teamUsers(`?user_ids=${person("dan").id}`)
-    const [created] = await server.runtime.runPromise(
-      Effect.flatMap(
-        Effect.service(SqlClient.SqlClient),
-        (sql) => sql<{ created_at: string }>`SELECT created_at FROM users WHERE id = ${person("dan").id}`,
-      ).pipe(Effect.orDie),
-    )
-    expect(answer.body[0].last_active_at).toBe(created?.created_at)
+    await setLastActive(person("cleo"), null)
+    try {
+      const answer = await teamUsers(`?user_ids=${person("cleo").id}`)
+      const [created] = await server.runtime.runPromise(
+        Effect.flatMap(
+          Effect.service(SqlClient.SqlClient),
+          (sql) => sql<{ created_at: string }>`SELECT created_at FROM users WHERE id = ${person("cleo").id}`,
+        ).pipe(Effect.orDie),
+      )
+      expect(answer.body[0].last_active_at).toBe(created?.created_at)
+    } finally {
+      await setLastActive(person("cleo"), "2024-01-04T00:00:00.000Z")
+    }
   })
 })
 
@@ -309,17 +338,20 @@ describe("GET /api/v4/teams/{team_id}/team_users: filters", () => {
 })
 
 describe("GET /api/v4/teams/{team_id}/team_users: orderby and pages", () => {
+  // Invitees who have not accepted (Dan, Gus) come last in both directions of the orders by what
+  // their records hide (names, e-mail, activity), in the order they joined: their order would
+  // tell what is hidden.
   const orders: ReadonlyArray<readonly [string, ReadonlyArray<string>]> = [
     // Last names compare without case: both Abbotts come first, by first name.
-    ["name asc", ["ben", "cleo", "gus", "eve", "ana", "dan", "ruth"]],
-    ["name desc", ["ruth", "dan", "ana", "eve", "gus", "cleo", "ben"]],
-    ["email asc", ["ana", "ben", "cleo", "dan", "eve", "gus", "ruth"]],
-    ["email DESC", ["ruth", "gus", "eve", "dan", "cleo", "ben", "ana"]],
+    ["name asc", ["ben", "cleo", "eve", "ana", "ruth", "dan", "gus"]],
+    ["name desc", ["ruth", "ana", "eve", "cleo", "ben", "dan", "gus"]],
+    ["email asc", ["ana", "ben", "cleo", "eve", "ruth", "dan", "gus"]],
+    ["email DESC", ["ruth", "eve", "cleo", "ben", "ana", "dan", "gus"]],
     // Never invited come last either way, in the order they joined.
     ["last_invited_at asc", ["gus", "dan", "ruth", "ana", "ben", "cleo", "eve"]],
     ["last_invited_at desc", ["dan", "gus", "ruth", "ana", "ben", "cleo", "eve"]],
-    ["last_activity asc", ["eve", "ben", "cleo", "ana", "gus", "ruth", "dan"]],
-    ["last_activity desc", ["dan", "ruth", "gus", "ana", "cleo", "ben", "eve"]],
+    ["last_activity asc", ["eve", "ben", "cleo", "ana", "ruth", "dan", "gus"]],
+    ["last_activity desc", ["ruth", "ana", "cleo", "ben", "eve", "dan", "gus"]],
     // By the supervisor's name (Moss before Zane); no supervisor last.
     ["supervisor asc", ["ben", "cleo", "ruth", "ana", "dan", "eve", "gus"]],
     ["supervisor desc", ["cleo", "ben", "ruth", "ana", "dan", "eve", "gus"]],
@@ -351,7 +383,7 @@ describe("GET /api/v4/teams/{team_id}/team_users: orderby and pages", () => {
   it("pages with Range and says where the page lies in Content-Range", async () => {
     const page = await teamUsers("?orderby=name%20asc", adminToken, { Range: "objects=1-2" })
     expect(page.status).toBe(200)
-    expect(namesOf(page.body)).toEqual(["cleo", "gus"])
+    expect(namesOf(page.body)).toEqual(["cleo", "eve"])
     expect(page.headers.get("content-range")).toBe("team_users 1-2/7")
     expect(page.headers.get("accept-ranges")).toBe("team_users")
     const filtered = await teamUsers("?team_role=true", adminToken, { Range: "objects=1-5" })
@@ -477,9 +509,11 @@ describe("PATCH /api/v4/teams/{team_id}/team_users/{id}", () => {
     expect((await fetchIn(operator)).supervisor_id).toBeNull()
   })
 
-  it("refuses a supervisor from another team, or the team user themself, with 422", async () => {
+  it("refuses a supervisor from another team, an invitee, or the team user themself, with 422", async () => {
     const operator = await worldTeamUserId(world.operator)
-    for (const supervisor of [strangerTeamUserId, operator, 999999]) {
+    // An invitee who has not accepted is not in the team yet.
+    const invited = await worldTeamUserId(world.invited)
+    for (const supervisor of [strangerTeamUserId, invited, operator, 999999]) {
       const answer = await patchIn(world.owner.token, operator, { supervisor_id: supervisor })
       expect(answer.status).toBe(422)
       expect(Object.keys(answer.body.errors)).toEqual(["team_user.supervisor_id"])
@@ -492,6 +526,7 @@ describe("PATCH /api/v4/teams/{team_id}/team_users/{id}", () => {
     const teamPath = `/api/v4/teams/${world.teamId}`
     expect((await server.request("GET", teamPath, { token: world.invited.token })).status).toBe(404)
     expect((await patchIn(world.manager.token, invited, { agreed_to_join: true })).status).toBe(403)
+    expect((await patchIn(adminToken, invited, { agreed_to_join: true })).status).toBe(403)
     expect((await patchIn(world.outsider.token, invited, { agreed_to_join: true })).status).toBe(404)
     const refused = await patchIn(world.invited.token, invited, { agreed_to_join: false })
     expect(refused.status).toBe(422)

@@ -104,9 +104,10 @@ describe.skipIf(postgresServerUrl === undefined || integrationEngine === "postgr
         body: { channel: { name: "Shared", team_id: team.body.id } },
       })
       expect(channel.status).toBe(201)
+      // Followers are added directly by the administrator; invitees are invited by the owner.
       const addToChannel = (server: ChildServer, userId: number, sendEmail: boolean) =>
         server.request("POST", `/api/v4/teams/${team.body.id}/add_users_to_team_channels`, {
-          token: owner.token,
+          token: sendEmail ? owner.token : admin,
           body: {
             users: [{ user_id: userId, role: "viewer", send_email: sendEmail }],
             channels: [{ name: "Shared", id: channel.body.id, isSelected: true }],

@@ -1,7 +1,8 @@
 /**
  * OWASP API5:2023 Broken Function Level Authorization: the roles of api-decisions §3 as one
  * matrix. Each privileged function is called by a person in every team and channel role (and by
- * an invited user who has not accepted, and a user of another team); exactly the roles §3 names
+ * an invited user who has not accepted, a user of another team, and an administrator of the app
+ * who is in no team); exactly the roles §3 names
  * succeed, everyone else is refused with 403 (or 404/422 where they may not even see the object),
  * never a 2xx or a 5xx. The per-resource tests in `test/http` show each rule in detail; this file
  * shows that no role slips through any of them. Platform administration is shown in
@@ -9,7 +10,7 @@
  * call").
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import type { Person } from "../support/People.ts"
+import { createPerson, type Person } from "../support/People.ts"
 import {
   type Answer,
   adminEmail,
@@ -18,9 +19,18 @@ import {
   startTestServer,
   type TestServer,
 } from "../support/TestServer.ts"
-import { buildWorld, type World } from "../support/World.ts"
+import { buildWorld, makeAppAdministrator, type World } from "../support/World.ts"
 
-type Role = "owner" | "manager" | "member" | "operator" | "reporter" | "viewer" | "invited" | "outsider"
+type Role =
+  | "owner"
+  | "manager"
+  | "member"
+  | "operator"
+  | "reporter"
+  | "viewer"
+  | "invited"
+  | "outsider"
+  | "appAdmin"
 const roles: ReadonlyArray<Role> = [
   "owner",
   "manager",
@@ -30,10 +40,13 @@ const roles: ReadonlyArray<Role> = [
   "viewer",
   "invited",
   "outsider",
+  "appAdmin",
 ]
 
 let server: TestServer
 let world: World
+/** An administrator of the app, in no team. */
+let appAdmin: Person
 /** A report the reporter filed. */
 let reportId: number
 let states: Record<string, number>
@@ -42,6 +55,8 @@ let taskUuid: string
 beforeAll(async () => {
   server = await startTestServer()
   world = await buildWorld(server, "roles")
+  appAdmin = await createPerson(server, "roles-app-admin@example.com")
+  await makeAppAdministrator(server, appAdmin)
   const report = await server.request("POST", "/api/v4/reports", {
     token: world.reporter.token,
     body: { report: { account_id: world.channel.id, address: "Quay St" } },
@@ -149,7 +164,8 @@ const rules = (): ReadonlyArray<Rule> => {
     },
     {
       name: "add users to the team's channels",
-      allowed: ["owner", "manager"],
+      // The team's managers invite; the app's administrators add directly, in the team or not.
+      allowed: ["owner", "manager", "appAdmin"],
       call: request("POST", `/api/v4/teams/${world.teamId}/add_users_to_team_channels`, {
         users: [{ user_id: world.viewer.id, role: "viewer", send_email: false }],
         channels: [{ name: "Cleaner streams", id: channel, isSelected: true }],
@@ -187,8 +203,9 @@ const rules = (): ReadonlyArray<Rule> => {
       ),
     },
     {
+      // Shapes are the app's: no team role manages them, not even owning a team (anyone may make one).
       name: "create a shape of the app",
-      allowed: ["owner", "manager", "outsider"],
+      allowed: ["appAdmin"],
       call: request(
         "POST",
         "/api/v4/shapes",
@@ -198,13 +215,28 @@ const rules = (): ReadonlyArray<Rule> => {
     },
     {
       name: "create shapes of the app in bulk",
-      allowed: ["owner", "manager", "outsider"],
+      allowed: ["appAdmin"],
       call: request(
         "POST",
         "/api/v4/shapes/bulk_create",
         [{ geom: "POLYGON((174 -41, 175 -41, 175 -42, 174 -42, 174 -41))" }],
         { "X-AppId": bundleId },
       ),
+    },
+    {
+      name: "delete a shape of the app",
+      allowed: ["appAdmin"],
+      call: async (person) => {
+        const app = { "X-AppId": bundleId }
+        const shape = await request(
+          "POST",
+          "/api/v4/shapes",
+          { shape: { geom: "POINT (174.5 -41.5)" } },
+          app,
+        )(appAdmin)
+        expect(shape.status).toBe(201)
+        return request("DELETE", `/api/v4/shapes/${shape.body.id}`, undefined, app)(person)
+      },
     },
   ]
 }
@@ -220,6 +252,7 @@ describe("the roles of api-decisions §3", () => {
       viewer: world.viewer,
       invited: world.invited,
       outsider: world.outsider,
+      appAdmin,
     }
     const wrong: Array<string> = []
     for (const rule of rules()) {
@@ -236,7 +269,7 @@ describe("the roles of api-decisions §3", () => {
 
   it("keep platform administration to platform administrators, whatever their team role", async () => {
     const admin = await server.login(adminEmail, adminPassword)
-    for (const person of [world.owner, world.manager, world.outsider]) {
+    for (const person of [world.owner, world.manager, world.outsider, appAdmin]) {
       const answer = await server.request("GET", "/api/v4/admin/users", { token: person.token })
       expect(answer.status).toBe(403)
     }

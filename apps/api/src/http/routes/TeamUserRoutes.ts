@@ -15,21 +15,37 @@ import { Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
 import { Authentication } from "../../services/Authentication.ts"
 import { TeamUsers } from "../../services/TeamUsers.ts"
-import type { TeamUserFilter, TeamUserRecord } from "../../store/TeamUserStore.ts"
+import type { JoinedTeamUser, TeamUserFilter, TeamUserRecord } from "../../store/TeamUserStore.ts"
 import { fieldsOf } from "../Fields.ts"
 import { baseUrlOf, bodyOf, idParam } from "../Request.ts"
 import { json, noContent, type Route } from "../Route.ts"
 
 /**
  * The team user resource with every field of the catalogue; the counts are those computed for
- * the request (null when not selected).
+ * the request (null when not selected). An invitee who has not accepted is only their invitation
+ * (api-decisions §3): `id`, `agreed_to_join`, `last_invited_at`, `role`, `user_id` and `status`,
+ * never the person's names, e-mail address (invitations name users by id, so no inviter gave
+ * one), device state, activity or counts.
  *
  * @example
  * ```ts
  * teamUserBody(row) // { id: 14, agreed_to_join: true, app_version: "2.9.6", …, status: "active", supervisor_id: null }
+ * teamUserBody(invitee) // { id: 15, agreed_to_join: false, last_invited_at: "…", role: "team_member", user_id: 23, status: "invited" }
  * ```
  */
-export const teamUserBody = (row: TeamUserRecord) => ({
+export const teamUserBody = (row: TeamUserRecord) =>
+  row.agreed_to_join === 1
+    ? joinedBody(row)
+    : {
+        id: row.id,
+        agreed_to_join: false,
+        last_invited_at: row.last_invited_at,
+        role: row.role,
+        user_id: row.user_id,
+        status: row.status,
+      }
+
+const joinedBody = (row: JoinedTeamUser) => ({
   id: row.id,
   agreed_to_join: row.agreed_to_join === 1,
   app_version: row.app_version,

@@ -34,7 +34,11 @@ export const teams: Group = {
   noun: "team user",
   description:
     "A branded app has teams; a team has channels and team users. Team roles are team_member, manager and " +
-    "owner (exactly one owner); managers and owners add users to channels and update the team.",
+    "owner (exactly one owner); managers and owners invite users to channels and update the team. Nobody " +
+    "becomes an active member of a team without their own consent or an administrator's act: a user a " +
+    "manager adds is an invitee (`agreed_to_join: false`, `status: invited`) with no access to the team " +
+    "until they accept, and their team-user record shows only the invitation, never their names, e-mail " +
+    "address, device state or activity.",
   endpoints: [
     {
       method: "get",
@@ -68,7 +72,9 @@ export const teams: Group = {
       path: "/api/v4/teams",
       operationId: "createTeam",
       summary: "Create a team",
-      description: "The team belongs to the branded app of `X-AppId`; the creator becomes its owner.",
+      description:
+        "The team belongs to the branded app of `X-AppId`; the creator becomes its owner. Any user may create " +
+        "a team in an app they can sign in to; owning it grants nothing outside it.",
       query: [fields(FieldCatalogue.team)],
       body: envelope("team", TeamCreate),
       replies: { 201: created(Team, "The new team.") },
@@ -91,8 +97,14 @@ export const teams: Group = {
       summary: "Add users to channels of a team",
       description:
         "Each user becomes a team user (team_member unless already more) and a member of each selected channel " +
-        "with the given channel role (admin, operator, reporter, viewer). With `send_email: true` an invitation " +
-        "is sent instead, and the user has no access until they accept it.",
+        "with the given channel role (admin, operator, reporter, viewer). The team's managers and owner invite: " +
+        "a user not yet in the team becomes an invitee (`agreed_to_join: false`, `last_invited_at` now) " +
+        "whatever `send_email` says, with no access to the team until they accept with " +
+        "`PATCH /api/v4/teams/{team_id}/team_users/{id}` `{team_user: {agreed_to_join: true}}` (only they may). " +
+        "Platform administrators and the app's administrators, in the team or not, add users directly " +
+        "(`agreed_to_join: true` at once, an invitee too) unless they send `send_email: true`, which invites. " +
+        "`send_email: true` sends an invitation e-mail to each user still invited. Users who already joined " +
+        "get their channels and roles at once.",
       body: bare(AddUsersToTeamChannels),
       replies: {
         200: one(AddUsersToTeamChannelsResult, "Every item succeeded."),
@@ -107,6 +119,9 @@ export const teams: Group = {
       path: "/api/v4/teams/{team_id}/team_users/{id}",
       operationId: "getTeamUser",
       summary: "Fetch a team user",
+      description:
+        "Any team user of the team. An invitee who has not accepted shows only `id`, `agreed_to_join`, " +
+        "`last_invited_at`, `role`, `user_id` and `status`.",
       query: [fields(FieldCatalogue.teamUser)],
       replies: { 200: one(TeamUser, "The team user.") },
     },
@@ -115,6 +130,10 @@ export const teams: Group = {
       path: "/api/v4/teams/{team_id}/team_users",
       operationId: "listTeamUsers",
       summary: "List a team's users",
+      description:
+        "Any team user of the team. An invitee who has not accepted shows only `id`, `agreed_to_join`, " +
+        "`last_invited_at`, `role`, `user_id` and `status`, and comes last in the orders by name, e-mail and " +
+        "activity, in both directions.",
       query: [
         query("agreed_to_join", Schema.Boolean, "Only users who have (true) or have not (false) joined."),
         query("team_role", Schema.Boolean, "Only managers and owners (true), or only the others (false)."),
@@ -131,6 +150,11 @@ export const teams: Group = {
       path: "/api/v4/teams/{team_id}/team_users/{id}",
       operationId: "updateTeamUser",
       summary: "Update a team user, or accept an invitation",
+      description:
+        "Managers and owners change `role` (team_member or manager; ownership moves only through the team " +
+        "update) and `supervisor_id` (a team user of the team who has joined, or null). " +
+        "`agreed_to_join: true` accepts an invitation and only the invited user may send it (`403` for anyone " +
+        "else, administrators included).",
       body: envelope("team_user", TeamUserUpdate),
       replies: { 204: done("Updated.") },
     },

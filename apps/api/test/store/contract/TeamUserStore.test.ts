@@ -1,7 +1,8 @@
 /**
  * The team user store's contract, on every engine: pages of a team's users with every filter and
- * order (names without case, users without a supervisor or an invitation last both ways), counts,
- * memberships, channel roles and the facts of an invitation.
+ * order (names without case, users without a supervisor or an invitation last both ways, invitees
+ * last both ways in the orders by what their records hide), counts, memberships, channel roles
+ * and the facts of an invitation; nothing of an invitee's person is read before they accept.
  */
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
@@ -55,25 +56,33 @@ describe("TeamUserStore contract", () => {
           })
           assert.isUndefined(yield* store.membership(channel.teamId, -1))
 
+          // By user id: an invitee's record has no name.
+          const names = new Map([
+            [zed, "zed"],
+            [amy, "Amy"],
+            [bob, "Bob"],
+            [gone, "Gil"],
+          ])
           const page = (
             order: ReadonlyArray<{ field: TeamUserOrderField; direction: "asc" | "desc" }>,
             filter = {},
           ) =>
             store
               .list(channel.teamId, filter, order, { offset: 0, limit: 10 }, noCounts)
-              .pipe(Effect.map((found) => found.teamUsers.map((row) => row.first_name)))
+              .pipe(Effect.map((found) => found.teamUsers.map((row) => names.get(row.user_id))))
           assert.deepStrictEqual(yield* page([]), ["zed", "Amy", "Bob", "Gil"])
+          // Amy has not accepted: last either way, so her place tells nothing of her name.
           assert.deepStrictEqual(yield* page([{ field: "name", direction: "asc" }]), [
             "zed",
-            "Amy",
             "Bob",
             "Gil",
+            "Amy",
           ])
           assert.deepStrictEqual(yield* page([{ field: "name", direction: "desc" }]), [
             "Gil",
             "Bob",
-            "Amy",
             "zed",
+            "Amy",
           ])
           assert.deepStrictEqual(yield* page([{ field: "last_invited_at", direction: "asc" }]), [
             "Bob",
@@ -87,10 +96,11 @@ describe("TeamUserStore contract", () => {
             "zed",
             "Gil",
           ])
+          // Amy's supervisor is hidden with the rest of her record: she is among those without one.
           assert.deepStrictEqual(yield* page([{ field: "supervisor", direction: "desc" }]), [
-            "Amy",
             "Bob",
             "zed",
+            "Amy",
             "Gil",
           ])
           assert.deepStrictEqual(yield* page([{ field: "status", direction: "asc" }]), [
@@ -118,15 +128,43 @@ describe("TeamUserStore contract", () => {
             channelCount: true,
             reportCount: true,
           })
+          // An invitee's record is the invitation: the person's columns and counts are not read.
+          assert.deepStrictEqual(counted, {
+            id: amyMember.id,
+            team_id: channel.teamId,
+            user_id: amy,
+            role: "team_member",
+            agreed_to_join: 0,
+            last_invited_at: at(3),
+            supervisor_id: null,
+            email: null,
+            first_name: null,
+            last_name: null,
+            app_version: null,
+            bluetooth_enabled: null,
+            location_enabled: null,
+            push_notification_enabled: null,
+            last_active_at: null,
+            status: "invited",
+            channel_count: null,
+            report_count: null,
+          })
+          yield* store.setChannelRole(channel.channelId, bob, "viewer", false)
+          yield* newReport(channel, bob, at(5))
+          const joined = yield* store.find(channel.teamId, bobMember.id, {
+            channelCount: true,
+            reportCount: true,
+          })
           assert.deepStrictEqual(
             [
-              counted?.status,
-              counted?.supervisor_id,
-              counted?.channel_count,
-              counted?.report_count,
-              counted?.last_invited_at,
+              joined?.status,
+              joined?.first_name,
+              joined?.supervisor_id,
+              joined?.channel_count,
+              joined?.report_count,
+              joined?.last_invited_at,
             ],
-            ["invited", bobMember.id, 1, 1, at(3)],
+            ["active", "Bob", zedMember.id, 1, 1, at(2)],
           )
           const plain = yield* store.find(channel.teamId, goneMember.id, noCounts)
           assert.deepStrictEqual(
