@@ -1,8 +1,8 @@
 /**
  * The report map on a big database: how long the first view takes (in the app shell, beside the
  * table, and alone in a page of its own), how many requests and how long each pan costs, the same
- * once zoomed in, and the bundle's size. Real Chromium, the real API on a data directory made by
- * the generator, the app shell at `/admin`.
+ * once zoomed in (what the UI's own files cost is `bench/first-view.ts`). Real Chromium, the real API
+ * on a data directory made by the generator, the app shell at `/admin`.
  *
  *     npm run generate -w tooling -- --data-dir /tmp/city
  *     npm run build -w apps/admin
@@ -13,11 +13,9 @@
  * docs/benchmarks.md).
  */
 import { type ChildProcess, spawn } from "node:child_process"
-import { readFileSync } from "node:fs"
 import { createServer } from "node:net"
 import { fileURLToPath } from "node:url"
 import { parseArgs } from "node:util"
-import { gzipSync } from "node:zlib"
 import { chromium, type Page, type Request } from "playwright-core"
 
 const { values } = parseArgs({
@@ -34,7 +32,6 @@ const dataDir = values["data-dir"]
 if (dataDir === undefined) throw new Error("--data-dir is required: a directory the generator filled")
 const pans = Number(values.pans)
 
-const bundle = fileURLToPath(new URL("../dist/fieldreport-admin.js", import.meta.url))
 const mainFile = fileURLToPath(new URL("../../api/src/main.ts", import.meta.url))
 
 const freePort = () =>
@@ -206,11 +203,6 @@ const browser = await chromium.launch({
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
 })
 try {
-  const gzipped = gzipSync(readFileSync(bundle)).length
-  console.log(
-    `bundle: ${(readFileSync(bundle).length / 1024).toFixed(0)} KiB, ${(gzipped / 1024).toFixed(0)} KiB gzipped`,
-  )
-
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
   await page.goto(`http://127.0.0.1:${port}/admin/`)
   await page.getByLabel("E-mail").fill(values.email)

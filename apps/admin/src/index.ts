@@ -1,7 +1,13 @@
 /**
- * The bundle's entry (`dist/fieldreport-admin.js`): registers every `fr-` element and every view
- * of the app shell. Elements and views are picked up by their place in the tree, so a new one
- * needs no edit here: an element is `components/<name>/<name>.ts`, a view `views/<name>.ts`.
+ * The bundle's entry (`dist/fieldreport-admin.js`): registers the `fr-` elements and every view of
+ * the app shell. Elements and views are picked up by their place in the tree, so a new one needs no
+ * edit here: an element is `components/<name>/<name>.ts`, a view `views/<name>.ts`.
+ *
+ * The heavy elements (the analytics charts, the form builder and the channel settings that hold it)
+ * are left out of the entry, so the shell's first view (sign-in, then the reports) does not download
+ * them: the shell's views import them when first shown (`load` of `registerView`), and an embedding
+ * page gets them defined the first time their tag is in the document (`defineOnFirstUse`). A page
+ * that puts one inside its own shadow root calls `defineAll()` first.
  *
  * @example
  * ```html
@@ -9,10 +15,36 @@
  * <fr-report-map base-url="https://reports.example.com" token="fra_…"></fr-report-map>
  * ```
  */
-import.meta.glob(["./components/*/*.ts", "!./components/**/*.test.ts", "!./components/**/*.styles.ts"], {
-  eager: true,
-})
+import { defineOnFirstUse } from "./shell/defineOnFirstUse.ts"
+
+import.meta.glob(
+  [
+    "./components/*/*.ts",
+    "!./components/**/*.test.ts",
+    "!./components/**/*.styles.ts",
+    "!./components/analytics-dashboard/**",
+    "!./components/channel-settings/**",
+    "!./components/form-builder/**",
+  ],
+  { eager: true },
+)
 import.meta.glob(["./views/*.ts", "!./views/*.test.ts"], { eager: true })
+
+/**
+ * Defines every element the entry leaves out (they are otherwise defined when first in the document).
+ *
+ * @example
+ * ```ts
+ * const { defineAll } = await import("https://reports.example.com/admin/fieldreport-admin.js")
+ * await defineAll()
+ * shadowRoot.innerHTML = `<fr-analytics-dashboard token="fra_…"></fr-analytics-dashboard>`
+ * ```
+ */
+export const defineAll = defineOnFirstUse({
+  "fr-analytics-dashboard": () => import("./components/analytics-dashboard/analytics-dashboard.ts"),
+  "fr-channel-settings": () => import("./components/channel-settings/channel-settings.ts"),
+  "fr-form-builder": () => import("./components/form-builder/form-builder.ts"),
+})
 
 export { ApiError, TransportError } from "@fieldreport/client/ApiError"
 export { type Connection, connect, connectionContext } from "./shared/connection.ts"

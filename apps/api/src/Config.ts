@@ -39,6 +39,12 @@ export interface AppConfigShape {
   readonly mailFrom: string
   /** Static map image template with `{latitude}` and `{longitude}` placeholders. */
   readonly staticMapUrl: string
+  /** Basemap of the admin UI's maps: a Leaflet tile template such as `https://tile.example.org/{z}/{x}/{y}.png`; none (offline maps) when absent. */
+  readonly tileUrl: Option.Option<string>
+  /** Credit of the basemap's tiles, shown in the maps' corner (HTML, as Leaflet shows it). */
+  readonly tileAttribution: Option.Option<string>
+  /** Whether `/admin` serves the admin UI's source maps. */
+  readonly adminSourcemaps: boolean
   readonly logLevel: string
   /** Seconds to finish requests in flight after SIGTERM. */
   readonly shutdownGraceSeconds: number
@@ -104,6 +110,16 @@ const fromEnvironment = Config.all({
       "https://staticmap.openstreetmap.de/staticmap.php?center={latitude},{longitude}&zoom=15&size=600x300&markers={latitude},{longitude}",
     ),
   ),
+  tileUrl: Config.option(
+    Config.schema(
+      Schema.NonEmptyString.check(
+        Schema.isPattern(/^https?:\/\/[^\s/]+\/\S*$/, { expected: "an http(s) tile URL template" }),
+      ),
+      "FIELDREPORT_TILE_URL",
+    ),
+  ),
+  tileAttribution: optional("FIELDREPORT_TILE_ATTRIBUTION"),
+  adminSourcemaps: Config.Boolean("FIELDREPORT_ADMIN_SOURCEMAPS").pipe(Config.withDefault(false)),
   logLevel: Config.String("FIELDREPORT_LOG_LEVEL").pipe(Config.withDefault("info")),
   shutdownGraceSeconds: Config.Int("FIELDREPORT_SHUTDOWN_GRACE_SECONDS").pipe(Config.withDefault(10)),
   headersTimeoutSeconds: Config.Int("FIELDREPORT_HEADERS_TIMEOUT_SECONDS").pipe(Config.withDefault(60)),

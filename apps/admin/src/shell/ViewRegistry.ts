@@ -1,11 +1,14 @@
 /**
  * The app shell's views. A view is a page of the shell (reports, tasks, analytics…) with a label in
  * the navigation; each registers itself from its own module under `src/views/`, which `index.ts`
- * imports, so adding a view touches no shared file.
+ * imports, so adding a view touches no shared file. A view whose elements are heavy (charts, the
+ * form builder) names them in `load` instead of importing them, so they stay out of the bundle's
+ * entry and are fetched the first time the view is shown.
  */
 import type { Channel } from "@fieldreport/domain/Channel"
 import type { Team } from "@fieldreport/domain/Team"
 import type { TemplateResult } from "lit"
+import { renderWhenLoaded } from "./renderWhenLoaded.ts"
 
 /** What the shell knows when it renders a view. */
 export interface ViewContext {
@@ -36,6 +39,11 @@ export interface AdminView {
   readonly order: number
   /** Views hidden from the navigation are reached by links only (a report's detail, say). */
   readonly hidden?: boolean
+  /**
+   * Imports the modules of the view's elements, for a view that leaves them out of the entry:
+   * `render` is first called once they are loaded, a status line shows until then.
+   */
+  readonly load?: () => Promise<unknown>
   readonly render: (context: ViewContext) => TemplateResult
 }
 
@@ -47,10 +55,18 @@ const views = new Map<string, AdminView>()
  * @example
  * ```ts
  * registerView({ id: "team", label: "Team", order: 50, render: ({ team }) => html`<fr-team-users></fr-team-users>` })
+ * registerView({
+ *   id: "analytics", label: "Analytics", order: 50,
+ *   load: () => import("../components/analytics-dashboard/analytics-dashboard.ts"),
+ *   render: () => html`<fr-analytics-dashboard></fr-analytics-dashboard>`,
+ * })
  * ```
  */
 export const registerView = (view: AdminView): void => {
-  views.set(view.id, view)
+  views.set(
+    view.id,
+    view.load === undefined ? view : { ...view, render: renderWhenLoaded(view.load, view.render) },
+  )
 }
 
 /**

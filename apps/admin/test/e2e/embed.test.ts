@@ -23,6 +23,8 @@ describe("embedding an element in another site", () => {
   it("shows the reports table in a plain page of another origin, themed by the page", async () => {
     const token = await login(adminEmail, adminPassword)
     const { page, errors } = await openPage(browser)
+    const fetched: Array<string> = []
+    page.on("request", (request) => fetched.push(request.url()))
     await page.goto(
       pageUrl(
         embedOrigin(),
@@ -49,6 +51,37 @@ describe("embedding an element in another site", () => {
     const link = page.locator("fr-report-table td.title button").first()
     expect(await link.evaluate((element) => getComputedStyle(element).color)).toBe("rgb(10, 125, 79)")
     await screenshot(page, "embedded-table")
+    // The heavy elements' modules are left for the pages that use them.
+    expect(fetched.filter((url) => /analytics-dashboard|form-builder|channel-settings/.test(url))).toEqual([])
+    expect(errors).toEqual([])
+  })
+
+  it("defines a heavy element embedded alone when the page has one, fetching its module then", async () => {
+    const token = await login(adminEmail, adminPassword)
+    const { page, errors } = await openPage(browser)
+    const fetched: Array<string> = []
+    page.on("request", (request) => fetched.push(request.url()))
+    await page.goto(
+      pageUrl(
+        embedOrigin(),
+        `<!doctype html>
+          <html lang="en">
+            <head>
+              <title>Partner dashboard</title>
+              <link rel="icon" href="data:," />
+              <script type="module" src="${apiUrl()}/admin/fieldreport-admin.js?v=1"></script>
+            </head>
+            <body>
+              <h1>Reports on the partner site</h1>
+              <fr-analytics-dashboard base-url="${apiUrl()}" token="${token}"></fr-analytics-dashboard>
+            </body>
+          </html>`,
+      ),
+    )
+
+    await page.getByRole("heading", { name: /^Reports over time/ }).waitFor()
+    expect(fetched.some((url) => /\/admin\/assets\/analytics-dashboard-[\w-]+\.js$/.test(url))).toBe(true)
+    expect(await page.evaluate(() => customElements.get("fr-analytics-dashboard") !== undefined)).toBe(true)
     expect(errors).toEqual([])
   })
 })

@@ -5,7 +5,7 @@ import type { Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
 import type { Route } from "../Route.ts"
 import { adminRoutes } from "./AdminRoutes.ts"
-import { adminUiRoutes } from "./AdminUiRoutes.ts"
+import { type AdminUiOptions, adminUiRoutes } from "./AdminUiRoutes.ts"
 import { alertAreaRoutes } from "./AlertAreaRoutes.ts"
 import { analyticsRoutes } from "./AnalyticsRoutes.ts"
 import { appAdministratorRoutes } from "./AppAdministratorRoutes.ts"
@@ -31,8 +31,8 @@ import { teamRoutes } from "./TeamRoutes.ts"
 import { teamUserRoutes } from "./TeamUserRoutes.ts"
 import { userRoutes } from "./UserRoutes.ts"
 
-/** The API's routers on a route adapter. */
-export const routers = (route: Route<AppServices>): ReadonlyArray<Router> => [
+/** The API's routers on a route adapter (and how the admin UI is served). */
+export const routers = (route: Route<AppServices>, adminUi?: AdminUiOptions): ReadonlyArray<Router> => [
   sessionRoutes(route),
   searchRoutes(route),
   teamRoutes(route),
@@ -58,5 +58,5 @@ export const routers = (route: Route<AppServices>): ReadonlyArray<Router> => [
   shapeRoutes(route),
   pinRoutes(),
   docsRoutes(),
-  adminUiRoutes(),
+  adminUiRoutes(adminUi),
 ]
