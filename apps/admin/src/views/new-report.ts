@@ -12,8 +12,9 @@ registerView({
   id: "new-report",
   label: "New report",
   order: 20,
-  render: ({ tileUrl }) =>
-    html`<fr-new-report tile-url=${ifDefined(tileUrl)} @fr-report-saved=${(event: ReportSavedEvent) => {
-      event.target?.dispatchEvent(new NavigateEvent(`reports/${event.reportId}`))
-    }}></fr-new-report>`,
+  render: ({ tileUrl, tileAttribution }) =>
+    html`<fr-new-report tile-url=${ifDefined(tileUrl)} tile-attribution=${ifDefined(tileAttribution)}
+      @fr-report-saved=${(event: ReportSavedEvent) => {
+        event.target?.dispatchEvent(new NavigateEvent(`reports/${event.reportId}`))
+      }}></fr-new-report>`,
 })

@@ -21,7 +21,8 @@ registerView({
   render: ({ rest, channels, tileUrl, tileAttribution }) => {
     const [id] = rest
     if (id !== undefined && /^\d+$/.test(id)) {
-      return html`<fr-report-detail report-id=${id} tile-url=${ifDefined(tileUrl)}></fr-report-detail>`
+      return html`<fr-report-detail report-id=${id} tile-url=${ifDefined(tileUrl)}
+        tile-attribution=${ifDefined(tileAttribution)}></fr-report-detail>`
     }
     return html`<fr-report-browser .channels=${channels} tile-url=${ifDefined(tileUrl)}
       tile-attribution=${ifDefined(tileAttribution)} @fr-report-select=${open}></fr-report-browser>`

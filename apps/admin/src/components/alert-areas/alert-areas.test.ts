@@ -57,6 +57,25 @@ afterEach(() => {
 })
 
 describe("fr-alert-areas", () => {
+  it("draws no basemap unless given one, then its template's tiles with their credit", async () => {
+    vi.stubGlobal("fetch", fakeFetch(routes()).fetch)
+    const { root } = await mount()
+    expect(root.querySelector(".leaflet-tile-pane")?.children.length).toBe(0)
+    document.body.replaceChildren()
+    const withTiles = document.createElement("fr-alert-areas")
+    Object.assign(withTiles, { baseUrl: "http://api.test", token: "fra_token" })
+    withTiles.setAttribute("tile-url", "https://tiles.test/{z}/{x}/{y}.png")
+    withTiles.setAttribute("tile-attribution", "© Test tiles")
+    document.body.append(withTiles)
+    await until(() => withTiles.shadowRoot!.querySelectorAll("[part=area]").length === 1, "the stored area")
+    const tiles = [...withTiles.shadowRoot!.querySelectorAll<HTMLImageElement>(".leaflet-tile-pane img")]
+    expect(tiles.length).toBeGreaterThan(0)
+    for (const tile of tiles) expect(tile.src).toMatch(/^https:\/\/tiles\.test\/\d+\/\d+\/\d+\.png$/)
+    expect(withTiles.shadowRoot?.querySelector(".leaflet-control-attribution")?.textContent).toContain(
+      "© Test tiles",
+    )
+  })
+
   it("lists the user's areas in words", async () => {
     vi.stubGlobal("fetch", fakeFetch(routes()).fetch)
     const { root } = await mount()

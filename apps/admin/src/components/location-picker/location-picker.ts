@@ -18,7 +18,8 @@ import { base, border, radius, surfaceRaised } from "../../shared/theme.ts"
  *
  * @example
  * ```html
- * <fr-location-picker latitude="-41.29" longitude="174.78" tile-url="https://tile.openstreetmap.org/{z}/{x}/{y}.png"></fr-location-picker>
+ * <fr-location-picker latitude="-41.29" longitude="174.78" tile-url="https://tile.openstreetmap.org/{z}/{x}/{y}.png"
+ *   tile-attribution="© OpenStreetMap contributors"></fr-location-picker>
  * ```
  */
 export class LocationPicker extends LitElement {
@@ -27,6 +28,7 @@ export class LocationPicker extends LitElement {
     longitude: { type: Number },
     address: {},
     tileUrl: { attribute: "tile-url" },
+    tileAttribution: { attribute: "tile-attribution" },
     disabled: { type: Boolean },
   }
 
@@ -53,8 +55,10 @@ export class LocationPicker extends LitElement {
   declare longitude: number | undefined
   /** The location's address, as typed. */
   declare address: string
-  /** A basemap; none by default. */
+  /** A basemap, such as `https://tile.openstreetmap.org/{z}/{x}/{y}.png`; none by default (works offline). */
   declare tileUrl: string | undefined
+  /** Credit of the basemap's tiles, shown in the map's corner. */
+  declare tileAttribution: string | undefined
   /** Shows the location without letting it change. */
   declare disabled: boolean
 
@@ -104,7 +108,9 @@ export class LocationPicker extends LitElement {
     const container = this.renderRoot.querySelector<HTMLElement>(".map")!
     const map = L.map(container, { minZoom: 2 })
     map.attributionControl.setPrefix(false)
-    if (this.tileUrl !== undefined) L.tileLayer(this.tileUrl).addTo(map)
+    if (this.tileUrl !== undefined && this.tileUrl !== "") {
+      L.tileLayer(this.tileUrl, { attribution: this.tileAttribution ?? "" }).addTo(map)
+    }
     const location = this.location
     map.setView(location === undefined ? [0, 0] : [location.latitude, location.longitude], location ? 14 : 2)
     map.on("click", (event: L.LeafletMouseEvent) => {

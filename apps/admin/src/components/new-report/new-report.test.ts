@@ -47,10 +47,11 @@ const routes = {
   }),
 }
 
-const mount = async () => {
+const mount = async (attributes: Readonly<Record<string, string>> = {}) => {
   const element = document.createElement("fr-new-report") as NewReport
   element.baseUrl = "http://api.test"
   element.token = "fra_test"
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value)
   document.body.append(element)
   const root = element.shadowRoot!
   await until(() => root.querySelectorAll("fr-answer-input").length === 2, "the channel's form")
@@ -108,6 +109,16 @@ describe("fr-new-report", () => {
       .split(",")
       .map(Number)
     expect([minLon! > 174, minLat! > -42, maxLon! < 176, maxLat! < -40]).toEqual([true, true, true, true])
+  })
+
+  it("gives its location map the basemap and its credit", async () => {
+    vi.stubGlobal("fetch", fakeFetch(routes).fetch)
+    const { root } = await mount({
+      "tile-url": "https://tiles.test/{z}/{x}/{y}.png",
+      "tile-attribution": "© Test",
+    })
+    const picker = root.querySelector("fr-location-picker")!
+    expect([picker.tileUrl, picker.tileAttribution]).toEqual(["https://tiles.test/{z}/{x}/{y}.png", "© Test"])
   })
 
   it("files the answers and the location in the chosen channel", async () => {

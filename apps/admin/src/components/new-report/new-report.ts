@@ -42,6 +42,7 @@ export class NewReport extends ApiElement {
     ...ApiElement.properties,
     channelId: { attribute: "channel-id", type: Number },
     tileUrl: { attribute: "tile-url" },
+    tileAttribution: { attribute: "tile-attribution" },
     channels: { state: true },
     form: { state: true },
     categories: { state: true },
@@ -66,8 +67,10 @@ export class NewReport extends ApiElement {
 
   /** The channel to file in; the user picks one of theirs when not given. */
   declare channelId: number | undefined
-  /** A basemap for the location map; none by default. */
+  /** A basemap for the location map, such as `https://tile.openstreetmap.org/{z}/{x}/{y}.png`; none by default. */
   declare tileUrl: string | undefined
+  /** Credit of the basemap's tiles, shown in the map's corner. */
+  declare tileAttribution: string | undefined
   declare channels: ReadonlyArray<Channel>
   declare form: Form | undefined
   declare categories: ReadonlyArray<Category>
@@ -179,6 +182,7 @@ export class NewReport extends ApiElement {
         <fieldset>
           <legend>Where</legend>
           <fr-location-picker tile-url=${this.tileUrl ?? nothing}
+            tile-attribution=${this.tileAttribution ?? nothing}
             @fr-location-change=${(event: LocationChangeEvent) => {
               this.#where = { location: event.location, address: event.address }
             }}></fr-location-picker>

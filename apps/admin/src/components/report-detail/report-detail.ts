@@ -47,6 +47,7 @@ export class ReportDetail extends ApiElement {
     ...ApiElement.properties,
     reportId: { attribute: "report-id", type: Number },
     tileUrl: { attribute: "tile-url" },
+    tileAttribution: { attribute: "tile-attribution" },
     record: { state: true },
     edited: { state: true },
     location: { state: true },
@@ -60,8 +61,10 @@ export class ReportDetail extends ApiElement {
 
   /** The report shown. */
   declare reportId: number
-  /** A basemap for the location map; none by default. */
+  /** A basemap for the location map, such as `https://tile.openstreetmap.org/{z}/{x}/{y}.png`; none by default. */
   declare tileUrl: string | undefined
+  /** Credit of the basemap's tiles, shown in the map's corner. */
+  declare tileAttribution: string | undefined
   declare record: ReportRecord | undefined
   /** Answers the user changed, by field key. */
   declare edited: Readonly<Record<string, EditedAnswer>>
@@ -150,6 +153,7 @@ export class ReportDetail extends ApiElement {
           <fieldset class="stack" style="border:none;padding:0;margin:0">
             <legend><strong>Location</strong></legend>
             <fr-location-picker ?disabled=${!editable} tile-url=${this.tileUrl ?? nothing}
+              tile-attribution=${this.tileAttribution ?? nothing}
               .latitude=${live(report.location?.latitude)} .longitude=${live(report.location?.longitude)}
               .address=${live(report.address)}
               @fr-location-change=${(event: LocationChangeEvent) => {

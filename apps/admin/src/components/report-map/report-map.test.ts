@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it } from "vitest"
+import "./report-map.ts"
+
+afterEach(() => {
+  document.body.replaceChildren()
+})
+
+/** A map without a connection: it asks the API for nothing, but draws its basemap. */
+const mount = async (attributes: Readonly<Record<string, string>>) => {
+  const map = document.createElement("fr-report-map")
+  for (const [name, value] of Object.entries(attributes)) map.setAttribute(name, value)
+  document.body.append(map)
+  await map.updateComplete
+  return map
+}
+
+const tileSources = (map: HTMLElement) =>
+  [...map.shadowRoot!.querySelectorAll<HTMLImageElement>(".leaflet-tile-pane img")].map((tile) => tile.src)
+
+describe("fr-report-map", () => {
+  it("draws the tiles of its basemap's template and credits them", async () => {
+    const map = await mount({
+      "tile-url": "https://tiles.test/{z}/{x}/{y}.png",
+      "tile-attribution": "© Test tiles",
+    })
+    expect(tileSources(map).length).toBeGreaterThan(0)
+    for (const source of tileSources(map)) expect(source).toMatch(/^https:\/\/tiles\.test\/2\/\d+\/\d+\.png$/)
+    expect(map.shadowRoot?.querySelector(".leaflet-control-attribution")?.textContent).toBe("© Test tiles")
+  })
+
+  it("has no basemap unless given one, and takes one given later", async () => {
+    const map = await mount({})
+    expect(map.shadowRoot?.querySelector(".leaflet-tile-pane")?.children.length).toBe(0)
+    expect(map.shadowRoot?.querySelector(".map")?.classList.contains("bare")).toBe(true)
+    map.setAttribute("tile-url", "https://other.test/{z}/{x}/{y}.png")
+    await map.updateComplete
+    expect(tileSources(map).length).toBeGreaterThan(0)
+    for (const source of tileSources(map)) expect(source).toMatch(/^https:\/\/other\.test\//)
+  })
+})
