@@ -1,10 +1,11 @@
 /**
  * How a report moves between the report states of its channel.
  *
- * - Create, and upsert whether it creates or updates: the report's `report_state_id` is ignored
- *   (the specification's state table and upsert rule 3). A new report starts in the channel's
- *   initial state; an upserted existing one keeps its state. Neither writes a state change record.
- * - Update (`PATCH /api/v4/reports/{id}`) with `report_state_id`: the target must be a state of the
+ * - Create, and an upsert that creates: the report's `report_state_id` is ignored (the
+ *   specification's state table and upsert rule 3). A new report starts in the channel's initial
+ *   state and has no state change record.
+ * - Update (`PATCH /api/v4/reports/{id}`), and an upsert that finds the report (the
+ *   specification's "later update"), with `report_state_id`: the target must be a state of the
  *   report's channel, and, when the current state lists `next_state_ids`, one of those. A move to
  *   another state writes a report state change record; "moving" to the current state changes
  *   nothing and writes none.
@@ -65,8 +66,8 @@ export const initialState = <S extends ReportState>(states: ReadonlyArray<S>): O
 }
 
 /**
- * The state change of a report update. `requestedStateId` is the body's `report_state_id`:
- * `undefined` or `null` leaves the state as it is.
+ * The state change of a report update or of an upsert that finds the report. `requestedStateId`
+ * is the body's `report_state_id`: `undefined` or `null` leaves the state as it is.
  *
  * @example
  * ```ts

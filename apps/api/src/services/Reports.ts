@@ -17,8 +17,9 @@
  *   A derived title follows later changes of the category and answers; a title a client wrote stays.
  * - A client `uuid` that names a report the caller cannot read is a conflict (`409`), never that
  *   report. An update never changes a report's `uuid`: clients know the report by it.
- * - Upsert ignores `report_state_id` when it updates too, as the domain's `ReportState` rules: the
- *   specification's "a later update sets the state" is read as a later `PATCH`.
+ * - Upsert rule 3: a create ignores `report_state_id`; an upsert that finds the report is the
+ *   specification's "later update" and sets the state as `PATCH` does, with the same transitions,
+ *   roles and state change record (integrations mirror an external system's state this way).
  * - Upsert names the report's category on every call (rule 4): an update without `category_id` or
  *   `category_names` puts the report back in the root category.
  * - Only the channel's operators and admins change a report's state, its assignee and its due
@@ -571,18 +572,28 @@ export class Reports extends Context.Service<
         )
       })
 
+      /** Refuses a change that moves the report to another state unless the actor operates its channel. */
+      const checkStateChange = (
+        channelAccess: ChannelAccess,
+        report: ReportRow,
+        stateId: number | undefined,
+      ) =>
+        stateId !== undefined &&
+        stateId !== report.report_state_id &&
+        !channelRolesAllow(channelAccess, "operate")
+          ? Effect.fail(
+              new Forbidden({
+                message: "only the channel's operators and admins may change a report's state",
+              }),
+            )
+          : Effect.void
+
       const update = Effect.fn("Reports.update")(function* (actor: Actor, id: number, changes: ReportUpdate) {
         const { report, access: channelAccess } = yield* readable(actor, id)
         if (!mayEditReport(channelAccess.channelRole, actor.user.id, report)) {
           return yield* new Forbidden({ message: "you may not edit this report" })
         }
-        const movesState =
-          changes.report_state_id !== undefined && changes.report_state_id !== report.report_state_id
-        if (movesState && !channelRolesAllow(channelAccess, "operate")) {
-          return yield* new Forbidden({
-            message: "only the channel's operators and admins may change a report's state",
-          })
-        }
+        yield* checkStateChange(channelAccess, report, changes.report_state_id)
         if (reassigns(report, changes) && !channelRolesAllow(channelAccess, "operate")) {
           return yield* new Forbidden({
             message: "only the channel's operators and admins may assign a report",
@@ -605,21 +616,22 @@ export class Reports extends Context.Service<
 
       const upsert = Effect.fn("Reports.upsert")(function* (actor: Actor, input: ReportUpsert) {
         const channelAccess = yield* channelToReport(actor, input.account_id)
-        // Upsert rule 3 and the domain's ReportState: the state is never set through upsert.
-        const { report_state_id: _ignored, ...draft } = input
         const category = plannedCategory(input.category_id, input.category_names)
         return yield* inTransaction(
           Effect.gen(function* () {
             const context = yield* contextOf(channelAccess)
             const existing = yield* reports.findBySource(channelAccess.channel.id, input.source_id)
             if (existing === undefined) {
+              // Upsert rule 3: a new report starts in the channel's initial state, as a create does.
+              const { report_state_id: _ignored, ...draft } = input
               yield* Effect.fromResult(requireLocation(draft))
               return { report: yield* fileNew(actor, context, draft, category), created: true }
             }
             if (!mayEditReport(channelAccess.channelRole, actor.user.id, existing)) {
               return yield* new Forbidden({ message: "you may not edit this report" })
             }
-            return { report: yield* revise(actor, context, existing, draft, category), created: false }
+            yield* checkStateChange(channelAccess, existing, input.report_state_id)
+            return { report: yield* revise(actor, context, existing, input, category), created: false }
           }),
         )
       })

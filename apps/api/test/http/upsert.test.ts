@@ -118,22 +118,89 @@ describe("POST /api/v4/reports/upsert", () => {
     expect(moved.body).toMatchObject({ address: "Bridge", location: where })
   })
 
-  it("rule 3: report_state_id is ignored when creating and when updating", async () => {
+  it("rule 3: report_state_id is ignored when creating", async () => {
     const created = await upsert({ source_id: "gauge-3", address: "Ford", report_state_id: states.Resolved })
+    expect(created.status).toBe(201)
     expect(created.body.report_state_id).toBe(states.New)
-    const updated = await upsert({ source_id: "gauge-3", report_state_id: states.Resolved })
-    expect(updated.status).toBe(200)
-    expect(updated.body.report_state_id).toBe(states.New)
     const history = await server.request("GET", `/api/v4/reports/${created.body.id}/report_state_changes`, {
       token: world.operator.token,
     })
     expect(history.body).toEqual([])
-    // A later update through PATCH sets it.
-    const patched = await server.request("PATCH", `/api/v4/reports/${created.body.id}`, {
+  })
+
+  it("rule 3: an upsert that finds the report sets its state, with a state change record, as PATCH does", async () => {
+    const created = await upsert({ source_id: "gauge-3b", address: "Ford" })
+    const updated = await upsert({ source_id: "gauge-3b", report_state_id: states["In progress"] })
+    expect(updated.status).toBe(200)
+    expect(updated.body.report_state_id).toBe(states["In progress"])
+    // The same state again changes nothing and writes no record.
+    const again = await upsert({ source_id: "gauge-3b", report_state_id: states["In progress"] })
+    expect(again.body.report_state_id).toBe(states["In progress"])
+    const history = await server.request("GET", `/api/v4/reports/${created.body.id}/report_state_changes`, {
       token: world.operator.token,
+    })
+    expect(history.body).toEqual([
+      expect.objectContaining({
+        previous_report_state: { id: states.New, name: "New" },
+        new_report_state: { id: states["In progress"], name: "In progress" },
+        user_id: world.operator.id,
+      }),
+    ])
+    const fetched = await server.request("GET", `/api/v4/reports/${created.body.id}`, {
+      token: world.operator.token,
+    })
+    expect(fetched.body.report_state_id).toBe(states["In progress"])
+  })
+
+  it("rule 3: an upsert follows the channel's transitions: a move outside them is 422 and changes nothing", async () => {
+    const created = await upsert({ source_id: "gauge-3c", address: "Ford" })
+    const restricted = await server.request("PATCH", `/api/v4/report_states/${states.New}`, {
+      token: world.owner.token,
+      body: { report_state: { next_state_ids: [states["In progress"]] } },
+    })
+    expect(restricted.status).toBe(200)
+    try {
+      const skipped = await upsert({
+        source_id: "gauge-3c",
+        address: "Elsewhere",
+        report_state_id: states.Resolved,
+      })
+      expect(skipped.status).toBe(422)
+      expect(Object.keys(skipped.body.errors)).toEqual(["report.report_state_id"])
+      const foreign = await upsert({ source_id: "gauge-3c", report_state_id: 99_999_999 })
+      expect(foreign.status).toBe(422)
+      expect(Object.keys(foreign.body.errors)).toEqual(["report.report_state_id"])
+      const fetched = await server.request("GET", `/api/v4/reports/${created.body.id}`, {
+        token: world.operator.token,
+      })
+      expect(fetched.body).toMatchObject({ report_state_id: states.New, address: "Ford" })
+      const allowed = await upsert({ source_id: "gauge-3c", report_state_id: states["In progress"] })
+      expect(allowed.body.report_state_id).toBe(states["In progress"])
+    } finally {
+      await server.request("PATCH", `/api/v4/report_states/${states.New}`, {
+        token: world.owner.token,
+        body: { report_state: { next_state_ids: null } },
+      })
+    }
+  })
+
+  it("rule 3: a reporter's upsert of their own report may not change its state, as PATCH may not", async () => {
+    const created = await upsert({ source_id: "gauge-3d", address: "Ford" }, world.reporter)
+    expect(created.status).toBe(201)
+    const moved = await upsert({ source_id: "gauge-3d", report_state_id: states.Resolved }, world.reporter)
+    expect(moved.status).toBe(403)
+    const patched = await server.request("PATCH", `/api/v4/reports/${created.body.id}`, {
+      token: world.reporter.token,
       body: { report: { report_state_id: states.Resolved } },
     })
-    expect(patched.body.report_state_id).toBe(states.Resolved)
+    expect(patched.status).toBe(403)
+    // Naming the state it is in is no change, and their other edits go through.
+    const same = await upsert(
+      { source_id: "gauge-3d", address: "Ford 2", report_state_id: states.New },
+      world.reporter,
+    )
+    expect(same.status).toBe(200)
+    expect(same.body).toMatchObject({ address: "Ford 2", report_state_id: states.New })
   })
 
   it("rule 4: without category_id, or with null, the report is in the channel's root category", async () => {

@@ -63,7 +63,10 @@ export const reports: Group = {
         "Meant for integrations; may be deprecated. `account_id` and `source_id` identify the report (when " +
         "several share them, the one with the lowest id is updated). `location` or `address` is required only " +
         "to create. A missing or null `category_id` sets the channel's root category; `category_names` (0 to " +
-        "3 names, created on demand, nested in order) is ignored when `category_id` is given.",
+        "3 names, created on demand, nested in order) is ignored when `category_id` is given. " +
+        "`report_state_id` is ignored by a create; an upsert that finds the report moves it to that state as " +
+        "`PATCH` does: only the channel's operators and admins (`403` for others), within the channel's " +
+        "transitions (`422` outside them), with a state change record.",
       body: envelope("report", ReportUpsert),
       replies: {
         201: created(Report, "The new report."),
