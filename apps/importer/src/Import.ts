@@ -66,6 +66,24 @@ export class ServerError extends Schema.TaggedError<ServerError>()("ServerError"
 }
 
 /**
+ * The API refused the token (`403`): it is not that of an administrator of the app or of a
+ * platform administrator, the only people who create an app's shapes (api-decisions §3).
+ *
+ * @example
+ * ```ts
+ * new TokenRefused({ app: "com.example.fieldapp", reason: "403 Forbidden: only platform administrators …" })
+ * ```
+ */
+export class TokenRefused extends Schema.TaggedError<TokenRefused>()("TokenRefused", {
+  app: Schema.String,
+  reason: Schema.String,
+}) {
+  override get message(): string {
+    return `the API refused the token (${this.reason}): the token must belong to an administrator of the app ${this.app} or a platform administrator`
+  }
+}
+
+/**
  * How an import ended.
  *
  * @example
@@ -113,7 +131,7 @@ const sizesOf = (files: ReadonlyArray<FeatureSource.InputFile>) =>
  */
 export const run = (
   options: ImportOptions,
-): Effect.Effect<ImportResult, SourceError | ServerError | ProblemReport.ReportError> =>
+): Effect.Effect<ImportResult, SourceError | ServerError | TokenRefused | ProblemReport.ReportError> =>
   Effect.scoped(
     Effect.gen(function* () {
       const started = yield* Clock.currentTimeMillis
@@ -123,9 +141,12 @@ export const run = (
         token: options.token,
         appId: options.app,
       })
-      const imported = yield* Effect.mapError(
-        ImportedShapes.sourceKeys(client),
-        (error) => new ServerError({ server: options.server, reason: ShapeUpload.reason(error) }),
+      const refused = (error: Parameters<typeof ShapeUpload.reason>[0]) =>
+        new TokenRefused({ app: options.app, reason: ShapeUpload.reason(error) })
+      const imported = yield* Effect.mapError(ImportedShapes.sourceKeys(client), (error) =>
+        ShapeUpload.refusesToken(error)
+          ? refused(error)
+          : new ServerError({ server: options.server, reason: ShapeUpload.reason(error) }),
       )
       const report = yield* ProblemReport.open(options.reportPath)
       const progress = yield* Progress.make({
@@ -155,9 +176,12 @@ export const run = (
             else toSend.push({ feature, draft: draft.success })
           }
           if (toSend.length > 0) {
-            const outcomes = yield* ShapeUpload.createBatch(
-              client,
-              toSend.map(({ draft }) => draft),
+            const outcomes = yield* Effect.mapError(
+              ShapeUpload.createBatch(
+                client,
+                toSend.map(({ draft }) => draft),
+              ),
+              refused,
             )
             for (const [i, outcome] of outcomes.entries()) {
               if (Result.isSuccess(outcome)) tally.created += 1

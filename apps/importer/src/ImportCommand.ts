@@ -2,7 +2,9 @@
  * The `fieldreport-import` command line: flags and files in, an import run, the summary out.
  * Exit codes: 0 when every feature was imported or was already there, 2 when the import ran to
  * its end but some features were invalid or refused (see the report file), 1 when it could not
- * run (bad arguments, an unreadable file, an API that refuses the token or app).
+ * run (bad arguments, an unreadable file, an API that refuses the token or app). The token must be
+ * that of an administrator of the app or of a platform administrator: the API refuses anyone
+ * else's (`403`), and the import stops there.
  */
 import { bulkCreateLimit } from "@fieldreport/domain/Shape"
 import * as ShapeColor from "@fieldreport/domain/ShapeColor"
@@ -53,7 +55,7 @@ const flags = {
   token: Flag.Redacted("token").pipe(
     Flag.withFallbackConfig(Config.Redacted("FIELDREPORT_TOKEN")),
     Flag.withDescription(
-      "API token of a platform administrator or a team manager of the app (or FIELDREPORT_TOKEN)",
+      "API token of an administrator of the app or of a platform administrator (or FIELDREPORT_TOKEN)",
     ),
   ),
   app: Flag.String("app").pipe(
@@ -148,7 +150,7 @@ export const command = Command.make("fieldreport-import", flags, (input) =>
   }),
 ).pipe(
   Command.withDescription(
-    "Imports the shapes of GeoJSON, Shapefile, KML and CSV (WKT) files into a branded app of a Fieldreport service. Features already imported by an earlier run (same file name and feature number) are skipped, so an import can be run again or resumed.",
+    "Imports the shapes of GeoJSON, Shapefile, KML and CSV (WKT) files into a branded app of a Fieldreport service. Features already imported by an earlier run (same file name and feature number) are skipped, so an import can be run again or resumed. The token must belong to an administrator of the app or a platform administrator; the import stops with exit code 1 when the API refuses it.",
   ),
   Command.withExamples([
     {

@@ -5,6 +5,10 @@
  * server failed after storing it) may have made the shapes all the same, so before sending again
  * each shape is looked for by its source key through a shape search of its box: a retry never makes
  * a duplicate.
+ *
+ * A `403` is no shape's fault: the token may not create the app's shapes at all (only the app's
+ * administrators and platform administrators may), so it ends the batch as a failure of its own
+ * instead of one outcome per shape, and the import stops.
  */
 import type { ApiError, TransportError } from "@fieldreport/client/ApiError"
 import type { FieldreportClient } from "@fieldreport/client/FieldreportClient"
@@ -101,6 +105,17 @@ export const create = (
 }
 
 /**
+ * Whether the API refused the token itself (`403`): the caller may not create the app's shapes.
+ *
+ * @example
+ * ```ts
+ * ShapeUpload.refusesToken(new ApiError({ status: 403, title: "Forbidden", detail: "", errors: {} })) // true
+ * ```
+ */
+export const refusesToken = (error: ApiError | TransportError): boolean =>
+  error._tag === "ApiError" && error.status === 403
+
+/**
  * What became of a draft: the id of its new (or earlier) shape, or why it was not created.
  *
  * @example
@@ -113,7 +128,8 @@ export type Outcome = Result.Result<number, string>
 /**
  * Creates the drafts, as one bulk create when there are several, and answers what became of each,
  * in order. A batch too large for one request (by size, or by the server's `413`) is sent in
- * halves; a server without bulk creates (`404`) gets the drafts one by one.
+ * halves; a server without bulk creates (`404`) gets the drafts one by one. A `403` fails the
+ * whole batch (`refusesToken`).
  *
  * @example
  * ```ts
@@ -125,12 +141,15 @@ export const createBatch = (
   client: FieldreportClient,
   drafts: ReadonlyArray<ShapeDraft>,
   policy: Retry.RetryPolicy = Retry.defaultPolicy,
-): Effect.Effect<ReadonlyArray<Outcome>> => {
+): Effect.Effect<ReadonlyArray<Outcome>, ApiError> => {
   const [only] = drafts
   if (drafts.length === 1 && only !== undefined) {
-    return Effect.map(Effect.result(create(client, only, policy)), (created) => [
-      Result.mapError(created, reason),
-    ])
+    return Effect.flatMap(Effect.result(create(client, only, policy)), (created) => {
+      const failure = Result.isFailure(created) ? created.failure : undefined
+      return failure?._tag === "ApiError" && refusesToken(failure)
+        ? Effect.fail(failure)
+        : Effect.succeed([Result.mapError(created, reason)])
+    })
   }
   const inHalves = () => {
     const middle = Math.ceil(drafts.length / 2)
@@ -148,6 +167,7 @@ export const createBatch = (
   )
   if (size > batchBytes) return inHalves()
   return Effect.catch(bulkCreate(client, drafts, policy), (error) => {
+    if (error._tag === "ApiError" && refusesToken(error)) return Effect.fail(error)
     if (error._tag === "ApiError" && error.status === 413) return inHalves()
     if (error._tag === "ApiError" && error.status === 404) {
       return Effect.map(
