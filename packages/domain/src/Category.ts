@@ -73,17 +73,19 @@ export type Category = typeof Category.Type
 
 /**
  * The body of `POST /api/v4/channels/{id}/categories` (under `category`). Without `parent_id` the
- * category goes under the root; without `pin_appearance` it gets the default pin.
+ * category goes under the root; without `pin_color` it takes its parent's colour (the root's is
+ * the channel's default); without `pin_appearance` it gets the default pin.
  *
  * @example
  * ```ts
  * decodeInput(CategoryCreate, { name: "Spill", pin_color: "red" }, "category")
+ * decodeInput(CategoryCreate, { name: "Leak" }, "category") // the parent's colour
  * ```
  */
 export const CategoryCreate = Schema.Struct({
   name: Name,
   parent_id: Schema.optionalKey(Id),
-  pin_color: PinColor,
+  pin_color: Schema.optionalKey(PinColor),
   pin_appearance: Schema.optionalKey(PinAppearance),
 })
 export type CategoryCreate = typeof CategoryCreate.Type

@@ -48,6 +48,7 @@ describe("CategoryCreate", () => {
       { name: "Spill", parent_id: 2, pin_color: "#FF0000", pin_appearance: "default" },
     ],
     ["a short hex colour", { name: "Spill", pin_color: "#f00" }, { name: "Spill", pin_color: "#f00" }],
+    ["a name alone (the colour is the parent's)", { name: "Spill" }, { name: "Spill" }],
     [
       "no id, depth or urls",
       { id: 5, name: "S", pin_color: "red", depth: 0, pin_urls: pinUrls },
@@ -60,7 +61,6 @@ describe("CategoryCreate", () => {
   const colour = "must be a colour name such as green or a hex colour such as #00aa00"
   it.each([
     ["no name", { pin_color: "red" }, { "category.name": ["is required"] }],
-    ["no colour", { name: "S" }, { "category.pin_color": ["is required"] }],
     ["a colour with a path in it", { name: "S", pin_color: "../red" }, { "category.pin_color": [colour] }],
     ["a colour function", { name: "S", pin_color: "rgb(1,2,3)" }, { "category.pin_color": [colour] }],
     ["a hex colour of 4 digits", { name: "S", pin_color: "#ff00" }, { "category.pin_color": [colour] }],

@@ -221,7 +221,11 @@ export const components: ReadonlyArray<Component> = [
     "A form's new definition. A field sent with its `id` keeps its key; exactly one Category field.",
   ),
   component("Category", Category, "A category of a channel's category tree."),
-  component("CategoryCreate", CategoryCreate, "A category to create; the parent defaults to the root."),
+  component(
+    "CategoryCreate",
+    CategoryCreate,
+    "A category to create; the parent defaults to the root, the pin colour to the parent's.",
+  ),
   component("CategoryUpdate", CategoryUpdate, "Changes to a category."),
   component("ReportState", ReportStateRecord, "A report state of a channel."),
   component("ReportStateCreate", ReportStateCreate, "A report state to create."),

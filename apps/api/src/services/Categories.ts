@@ -2,7 +2,9 @@
  * The category tree of a channel (api-decisions §10): read by the channel's readers, changed by
  * its admins. The root (depth 0) is created with the channel and stays where it is; categories
  * nest at most three levels below it, and a move takes the whole subtree along, so it must still
- * fit. A category still holding reports or children cannot be deleted.
+ * fit. A category created without a pin colour takes its parent's (the root's colour is the
+ * channel's default), as categories an upsert creates do. A category still holding reports or
+ * children cannot be deleted.
  */
 import type { CategoryCreate, CategoryUpdate } from "@fieldreport/domain/Category"
 import { InvalidInput } from "@fieldreport/domain/Invalid"
@@ -165,7 +167,7 @@ export class Categories extends Context.Service<
               label_name: labelNames[depth]!,
               depth,
               position: yield* categories.nextPosition(channelId, parent.id),
-              pin_color: input.pin_color,
+              pin_color: input.pin_color ?? parent.pin_color,
               pin_appearance: input.pin_appearance ?? defaultAppearance,
             })
           }),

@@ -90,6 +90,23 @@ describe("POST /api/v4/channels/{id}/categories", () => {
     expect(foreignParent.body.errors).toEqual({ "category.parent_id": ["is not a category of this channel"] })
   })
 
+  it("gives a category created with a name alone its parent's pin colour", async () => {
+    const root = await server.request("GET", path(`/${channel.category_id}`), { token: world.owner.token })
+    const top = await create({ name: "Named only" })
+    expect(top.status).toBe(201)
+    expect(top.body).toMatchObject({
+      pin_color: root.body.pin_color,
+      pin_appearance: "default",
+      pin_urls: pinUrls(root.body.pin_color, "default"),
+    })
+    const orange = (await create({ name: "Orange", pin_color: "#ff8800" })).body
+    const child = await create({ name: "Orange child", parent_id: orange.id })
+    expect(child.status).toBe(201)
+    expect(child.body).toMatchObject({ pin_color: "#ff8800", parent_id: orange.id })
+    const own = await create({ name: "Own colour", parent_id: orange.id, pin_color: "blue" })
+    expect(own.body.pin_color).toBe("blue")
+  })
+
   it("lets only the channel's admins create categories", async () => {
     const body = { name: "Not allowed", pin_color: "red" }
     for (const person of [world.viewer, world.reporter, world.operator, world.manager, world.member]) {

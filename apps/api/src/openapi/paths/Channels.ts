@@ -99,7 +99,9 @@ export const channels: Group = {
       path: "/api/v4/channels/{channel_id}/categories",
       operationId: "createCategory",
       summary: "Create a category",
-      description: "Channel admins. At most 3 levels below the root.",
+      description:
+        "Channel admins. At most 3 levels below the root. Without `pin_color` the category takes its parent's " +
+        "colour (the root's is the channel's default).",
       body: envelope("category", CategoryCreate),
       replies: { 201: created(Category, "The new category.") },
     },
