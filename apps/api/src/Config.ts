@@ -2,7 +2,7 @@
  * The API's configuration, read once at start-up from `FIELDREPORT_*` environment variables.
  * Nothing else in the app reads `process.env`.
  */
-import { Config, Context, Duration, Effect, Layer, Option, Schema } from "effect"
+import { Config, Context, Duration, Effect, Layer, Option, Redacted, Schema } from "effect"
 
 export interface AppConfigShape {
   readonly host: string
@@ -54,6 +54,8 @@ export interface AppConfigShape {
    */
   readonly headersTimeoutSeconds: number
   readonly requestTimeoutSeconds: number
+  /** The bearer token a scrape of `/metrics` must send; `/metrics` is open when absent. */
+  readonly metricsToken: Option.Option<Redacted.Redacted<string>>
   /** Days the security audit log keeps an event before the clean-up deletes it (at least 1). */
   readonly auditRetentionDays: number
 }
@@ -124,6 +126,7 @@ const fromEnvironment = Config.all({
   shutdownGraceSeconds: Config.Int("FIELDREPORT_SHUTDOWN_GRACE_SECONDS").pipe(Config.withDefault(10)),
   headersTimeoutSeconds: Config.Int("FIELDREPORT_HEADERS_TIMEOUT_SECONDS").pipe(Config.withDefault(60)),
   requestTimeoutSeconds: Config.Int("FIELDREPORT_REQUEST_TIMEOUT_SECONDS").pipe(Config.withDefault(300)),
+  metricsToken: optional("FIELDREPORT_METRICS_TOKEN").pipe(Config.map(Option.map(Redacted.make))),
   auditRetentionDays: Config.schema(
     Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)),
     "FIELDREPORT_AUDIT_RETENTION_DAYS",

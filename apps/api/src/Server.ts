@@ -68,7 +68,7 @@ export const startServer = async (
   let draining = false
   const app = makeApp({
     logger,
-    metrics: makeMetrics(),
+    metrics: makeMetrics(config.metricsToken),
     corsOrigins: config.corsOrigins,
     bodyLimitBytes: config.bodyLimitBytes,
     rateLimitPerToken: config.rateLimitPerToken,

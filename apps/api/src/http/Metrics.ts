@@ -1,8 +1,16 @@
 /**
- * Prometheus metrics of the process and of every request, served at `/metrics`.
+ * Prometheus metrics of the process and of every request, served at `/metrics`. With a metrics
+ * token configured (`FIELDREPORT_METRICS_TOKEN`), a scrape must send it as
+ * `Authorization: Bearer <token>` (`401` otherwise); without one, `/metrics` is open, for a
+ * network where only the scraper reaches the port.
  */
+import { createHash, timingSafeEqual } from "node:crypto"
+import { Option, Redacted } from "effect"
 import type { RequestHandler } from "express"
 import { collectDefaultMetrics, Histogram, Registry } from "prom-client"
+import { Unauthorized } from "../Errors.ts"
+import { fromFailure } from "./Problem.ts"
+import { sendProblem } from "./Route.ts"
 
 /** A registry with the process metrics and the request duration histogram. */
 export interface Metrics {
@@ -11,17 +19,38 @@ export interface Metrics {
   readonly serve: RequestHandler
 }
 
+const digest = (text: string): Buffer => createHash("sha256").update(text).digest()
+
 /**
- * Makes the metrics of one app.
+ * Whether an `Authorization` header carries the bearer token. Both sides are hashed first, so
+ * the comparison takes the same time whatever the header holds and however long it is.
  *
  * @example
  * ```ts
- * const metrics = makeMetrics()
+ * carriesToken("Bearer s3cret", Redacted.make("s3cret")) // true
+ * ```
+ */
+export const carriesToken = (header: string | undefined, token: Redacted.Redacted<string>): boolean => {
+  const given = /^Bearer +(\S+) *$/i.exec(header ?? "")?.[1] ?? ""
+  return timingSafeEqual(digest(given), digest(Redacted.value(token)))
+}
+
+const unauthorized = () => {
+  const problem = fromFailure(new Unauthorized({ message: "the metrics token is missing or wrong" }))
+  return { ...problem, headers: { ...problem.headers, "WWW-Authenticate": 'Bearer realm="metrics"' } }
+}
+
+/**
+ * Makes the metrics of one app; `token`, when some, guards `serve`.
+ *
+ * @example
+ * ```ts
+ * const metrics = makeMetrics(config.metricsToken)
  * app.use(metrics.observe)
  * app.get("/metrics", metrics.serve)
  * ```
  */
-export const makeMetrics = (): Metrics => {
+export const makeMetrics = (token: Option.Option<Redacted.Redacted<string>> = Option.none()): Metrics => {
   const registry = new Registry()
   collectDefaultMetrics({ register: registry })
   const duration = new Histogram({
@@ -42,7 +71,10 @@ export const makeMetrics = (): Metrics => {
       })
       next()
     },
-    serve: (_req, res) => {
+    serve: (req, res) => {
+      if (Option.isSome(token) && !carriesToken(req.headers.authorization, token.value)) {
+        return sendProblem(res, unauthorized())
+      }
       void registry.metrics().then((text) => res.type(registry.contentType).send(text))
     },
   }

@@ -5,9 +5,12 @@
  * echo of the request; and CORS (api-decisions §11) allows exactly the configured origins, compared
  * whole, never with credentials, never the `null` origin. `test/http/cors.test.ts` shows the
  * allowed origin's preflight and exposed headers, `test/http/attachments.test.ts` the headers of
- * served files.
+ * served files. A client's `X-Request-Id` is taken (and echoed, and logged) only when it is a
+ * plain token of at most 64 characters. `/metrics` asks for `Authorization: Bearer` with the token
+ * of `FIELDREPORT_METRICS_TOKEN` when one is set.
  */
 import { request } from "node:http"
+import { connect } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { adminEmail, adminPassword, startTestServer, type TestServer } from "../support/TestServer.ts"
 
@@ -114,5 +117,83 @@ describe("CORS", () => {
     const actual = await server.request("GET", "/api/v4/users/me", { token, headers: { Origin: intranet } })
     expect(actual.headers.get("access-control-allow-credentials")).toBeNull()
     expect(actual.headers.get("vary")).toMatch(/origin/i)
+  })
+})
+
+describe("X-Request-Id", () => {
+  const echoed = async (id: string) =>
+    (await fetch(`${server.url}/healthz`, { headers: { "X-Request-Id": id } })).headers.get("x-request-id")
+
+  it("is echoed when it is a plain token of at most 64 characters", async () => {
+    for (const id of ["abc-123", "req_7.A", "x".repeat(64)]) expect(await echoed(id), id).toBe(id)
+  })
+
+  it("is replaced by one of the server's when it is longer or holds other characters", async () => {
+    for (const id of [
+      "x".repeat(65),
+      "x".repeat(200),
+      "with space",
+      'quote"d',
+      "<script>",
+      "tab\there",
+      "é",
+    ]) {
+      const answer = await echoed(id)
+      expect(answer, id).not.toBe(id)
+      expect(answer, id).toMatch(/^[0-9a-f-]{36}$/)
+    }
+  })
+
+  it("never echoes a line break", async () => {
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(new URL(server.url).port), "127.0.0.1", () => {
+        socket.write(
+          "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Request-Id: one\ntwo\r\nConnection: close\r\n\r\n",
+        )
+      })
+      let text = ""
+      socket.setEncoding("utf8")
+      socket.on("data", (chunk: string) => {
+        text += chunk
+      })
+      socket.on("end", () => resolve(text))
+      socket.on("error", reject)
+    })
+    const id = /^x-request-id: (.*)$/im.exec(raw)?.[1]?.trim()
+    if (id !== undefined) expect(id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(raw).not.toMatch(/one\r?\ntwo/)
+  })
+})
+
+describe("/metrics", () => {
+  it("is open when no metrics token is configured", async () => {
+    const answer = await fetch(`${server.url}/metrics`)
+    expect(answer.status).toBe(200)
+    expect(await answer.text()).toContain("http_request_duration_seconds")
+  })
+
+  it("asks for the configured token as a bearer token", async () => {
+    const guarded = await startTestServer({ FIELDREPORT_METRICS_TOKEN: "scrape-secret-1" })
+    try {
+      const scrape = (headers: Record<string, string>) => fetch(`${guarded.url}/metrics`, { headers })
+      for (const headers of [
+        {},
+        { Authorization: "Bearer wrong-secret-1" },
+        { Authorization: "Bearer scrape-secret" },
+        { Authorization: "Bearer scrape-secret-12" },
+        { Authorization: "Basic scrape-secret-1" },
+        { Authorization: `Token token=${token}` },
+      ]) {
+        const answer = await scrape(headers)
+        expect(answer.status, JSON.stringify(headers)).toBe(401)
+        expect(answer.headers.get("content-type")).toContain("application/problem+json")
+        expect(await answer.text()).not.toContain("http_request_duration_seconds")
+      }
+      const allowed = await scrape({ Authorization: "Bearer scrape-secret-1" })
+      expect(allowed.status).toBe(200)
+      expect(await allowed.text()).toContain("http_request_duration_seconds")
+    } finally {
+      await guarded.close()
+    }
   })
 })
