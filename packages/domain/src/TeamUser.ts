@@ -63,6 +63,50 @@ export const TeamUser = Schema.Struct({
 export type TeamUser = typeof TeamUser.Type
 
 /**
+ * An invitee who has not accepted, as the team users resource shows them (api-decisions §3): the
+ * invitation only, never the person's names, e-mail address, device state, activity, counts or
+ * supervisor. `status` when selected.
+ *
+ * @example
+ * ```ts
+ * const invitee: InvitedTeamUser = {
+ *   id: 15, agreed_to_join: false, last_invited_at: DateTime.makeUnsafe(0), role: "team_member", user_id: 23,
+ * }
+ * ```
+ */
+export const InvitedTeamUser = Schema.Struct({
+  id: Id,
+  agreed_to_join: Schema.Literal(false),
+  last_invited_at: Schema.NullOr(Timestamp),
+  role: TeamRole,
+  user_id: Id,
+  status: Schema.optionalKey(TeamUserStatus),
+})
+export type InvitedTeamUser = typeof InvitedTeamUser.Type
+
+/**
+ * A record of the team users list and fetch: a team user who joined, with the person, or an
+ * invitee who has not accepted, without.
+ *
+ * @example
+ * ```ts
+ * const name = "first_name" in record ? record.first_name : "invited"
+ * ```
+ */
+export const TeamUserRecord = Schema.Union([TeamUser, InvitedTeamUser])
+export type TeamUserRecord = typeof TeamUserRecord.Type
+
+/**
+ * Whether a record is an invitee's, who has not accepted.
+ *
+ * @example
+ * ```ts
+ * records.filter((record) => !isInvitee(record)) // the team users who joined
+ * ```
+ */
+export const isInvitee = (record: TeamUserRecord): record is InvitedTeamUser => !("first_name" in record)
+
+/**
  * The body of `PATCH /api/v4/teams/{team_id}/team_users/{id}` (under `team_user`): a manager sets
  * `role` (ownership moves only through the team update) or `supervisor_id` (null for none); an
  * invited user sends `agreed_to_join: true` to accept.

@@ -58,7 +58,8 @@ export const chosenChannel = (
 ): number | undefined => (channels.some((channel) => channel.id === chosen) ? chosen : channels[0]?.id)
 
 /**
- * The first hundred users of a team, by name: enough to name assignees and reporters.
+ * The first hundred users of a team who joined, by name: enough to name assignees and reporters.
+ * Invitees who have not accepted are left out: the API shows nothing of them but the invitation.
  *
  * @example
  * ```ts
@@ -73,6 +74,7 @@ export const teamPeople = async (connection: Connection, teamId: number): Promis
         TeamUser,
         { start: 0, end: 99 },
         {
+          agreed_to_join: "true",
           orderby: "name asc",
         },
       ),

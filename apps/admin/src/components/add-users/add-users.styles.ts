@@ -1,5 +1,5 @@
 import { css } from "lit"
-import { base, border, radius } from "../../shared/theme.ts"
+import { base, border, muted, radius } from "../../shared/theme.ts"
 
 export const styles = [
   base,
@@ -9,6 +9,7 @@ export const styles = [
     fieldset { border: 1px solid ${border}; border-radius: ${radius}; display: flex; flex-wrap: wrap; gap: 0.3rem 1rem; }
     label { display: inline-flex; gap: 0.35rem; align-items: center; }
     label.stacked { display: flex; flex-direction: column; align-items: flex-start; gap: 0.2rem; font-size: 0.85rem; }
+    .note { margin: 0; color: ${muted}; font-size: 0.85rem; }
     .ok { color: #2b8a3e; }
     [part="results"] { padding-left: 1.2rem; }
   `,

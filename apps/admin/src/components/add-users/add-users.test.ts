@@ -74,8 +74,9 @@ describe("fr-add-users", () => {
         { name: "Parks", id: 5, isSelected: true },
       ],
     })
+    // Ana is in the team already: her channel is hers at once, e-mail or not.
     expect([...root.querySelectorAll("[part=results] li")].map((item) => item.textContent)).toEqual([
-      "Ana Lee in Parks: invited as operator",
+      "Ana Lee in Parks: added as operator",
       "User 99 in Parks: is not a user",
     ])
     expect(adds).toEqual([[7, 99]])
@@ -83,5 +84,48 @@ describe("fr-add-users", () => {
       () => api.sent.filter((request) => request.url.pathname.endsWith("/team_users")).length === 2,
       "the users again",
     )
+  })
+})
+
+describe("fr-add-users and consent", () => {
+  it("says that someone not yet in the team is invited, and joins when they accept", async () => {
+    const viewer = (user_id: number, http_status: number) => ({
+      object: { user_id, role: "viewer", send_email: false },
+      http_status,
+      status: "success",
+      errors: {},
+    })
+    const api = fakeFetch({
+      "GET /api/v4/channels": { body: channels },
+      // The joined team users only: the invitee is not among them, before or after.
+      "GET /api/v4/teams/3/team_users": { body: [ana] },
+      "POST /api/v4/teams/3/add_users_to_team_channels": {
+        body: { teams: [[viewer(12, 201), viewer(7, 200)]] },
+      },
+    })
+    vi.stubGlobal("fetch", api.fetch)
+    const element = document.createElement("fr-add-users")
+    element.baseUrl = "http://api.test"
+    element.token = "fra_token"
+    element.teamId = 3
+    document.body.append(element)
+    const root = element.shadowRoot!
+    await until(() => root.querySelectorAll("input[name=channel_id]").length === 2, "the channels")
+    expect(root.querySelector("form")?.textContent).toContain("join the team only when they accept")
+
+    root.querySelector<HTMLInputElement>("input[name=other_user_ids]")!.value = "12"
+    root.querySelector<HTMLInputElement>("input[name=user_id][value='7']")!.checked = true
+    root.querySelector<HTMLInputElement>("input[name=channel_id][value='4']")!.checked = true
+    root.querySelector<HTMLFormElement>("form")!.requestSubmit()
+
+    await until(() => root.querySelectorAll("[part=results] li").length === 2, "the results")
+    const teamUserLists = api.sent.filter((request) => request.url.pathname.endsWith("/team_users"))
+    expect(teamUserLists.every((request) => request.url.searchParams.get("agreed_to_join") === "true")).toBe(
+      true,
+    )
+    expect([...root.querySelectorAll("[part=results] li")].map((item) => item.textContent)).toEqual([
+      "User 12 in Streets: invited as viewer (joins when they accept)",
+      "Ana Lee in Streets: role updated to viewer",
+    ])
   })
 })

@@ -1,7 +1,12 @@
 /**
- * Adds users to channels of a team with a channel role, at once or by an invitation e-mail
- * (`POST /api/v4/teams/{team_id}/add_users_to_team_channels`), and shows the result for every user
- * in every channel.
+ * Adds users to channels of a team with a channel role (`POST
+ * /api/v4/teams/{team_id}/add_users_to_team_channels`), with or without an invitation e-mail, and
+ * shows the result for every user in every channel.
+ *
+ * Nobody joins a team without consenting (api-decisions §3): someone a team's manager adds who is
+ * not yet in the team is invited and joins when they accept; the app's administrators add people
+ * directly. The results say which happened, from the team's users who joined, read again after
+ * the answer.
  */
 import { AddUsersToTeamChannelsResult, type ChannelRole } from "@fieldreport/domain/AddUsersToTeamChannels"
 import type { Channel } from "@fieldreport/domain/Channel"
@@ -30,7 +35,7 @@ interface Outcome {
 }
 
 /**
- * @summary Adds users to a team's channels with a role, directly or by invitation e-mail.
+ * @summary Adds users to a team's channels with a role; people not yet in the team are invited.
  *
  * @csspart form - The form.
  * @csspart results - The list of results.
@@ -121,25 +126,28 @@ export class AddUsers extends ApiElement {
           },
         ),
       )
+      // Who joined now: those an administrator added, and those who were in the team already.
+      this.people = await teamPeople(connection, this.#teamId)
+      const joined = (userId: number) => this.people.find((candidate) => candidate.user_id === userId)
       const nameOf = (userId: number) => {
-        const person = this.people.find((candidate) => candidate.user_id === userId)
+        const person = joined(userId)
         return person === undefined ? `User ${userId}` : fullName(person)
+      }
+      const done = (result: (typeof answer.teams)[number][number]) => {
+        const { user_id, role } = result.object
+        if (joined(user_id) === undefined) return `invited as ${role} (joins when they accept)`
+        return result.http_status === 201 ? `added as ${role}` : `role updated to ${role}`
       }
       this.outcomes = answer.teams.flatMap((results, index) =>
         results.map((result) => ({
           channel: selected[index]?.name ?? "",
           user: nameOf(result.object.user_id),
           ok: result.status === "success",
-          text:
-            result.status === "success"
-              ? `${result.http_status === 201 ? (send_email ? "invited" : "added") : "role updated"} as ${result.object.role}`
-              : Object.values(result.errors).flat().join("; "),
+          text: result.status === "success" ? done(result) : Object.values(result.errors).flat().join("; "),
         })),
       )
       this.problem = undefined
       this.dispatchEvent(new UsersAddedEvent(userIds))
-      // Users added by id are team users now: list them with the others.
-      this.people = await teamPeople(connection, this.#teamId)
     } catch (error) {
       this.problem = errorText(error)
     }
@@ -160,7 +168,8 @@ export class AddUsers extends ApiElement {
         <label class="stacked">Channel role
           <select name="role">${roles.map(([value, label]) => html`<option value=${value}>${label}</option>`)}</select>
         </label>
-        <label><input type="checkbox" name="send_email" /> Send an invitation e-mail (the user joins when they accept)</label>
+        <p class="note">People not yet in the team are invited: they join the team only when they accept. The app's administrators add them directly.</p>
+        <label><input type="checkbox" name="send_email" /> Send an invitation e-mail</label>
         <div><button class="primary" type="submit">Add to channels</button></div>
       </form>
       ${this.problem === undefined ? nothing : html`<p class="error" role="alert">${this.problem}</p>`}

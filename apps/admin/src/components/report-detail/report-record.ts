@@ -85,7 +85,15 @@ export const loadReport = async (connection: Connection, id: number): Promise<Re
     ),
   ])
   const people = await run(
-    client.page(`/api/v4/teams/${channel.team_id}/team_users`, TeamUser, { start: 0, end: 99 }),
+    // Those who joined: an invitee's record has no name to show.
+    client.page(
+      `/api/v4/teams/${channel.team_id}/team_users`,
+      TeamUser,
+      { start: 0, end: 99 },
+      {
+        agreed_to_join: "true",
+      },
+    ),
   ).then(
     (page) => page.items,
     // A reporter may not list the team; names then fall back to ids.

@@ -28,18 +28,24 @@ const person = (
   supervisor_id,
 })
 
-const people = [
-  person(101, 7, "Ana", "owner"),
-  {
-    ...person(102, 8, "Ben", "team_member", 101),
-    status: "invited",
-    agreed_to_join: false,
-    last_invited_at: "2026-03-02T00:00:00.000Z",
-  },
-]
+/** An invitee who has not accepted, as the API shows them: the invitation, nothing of the person. */
+const invitee = {
+  id: 103,
+  agreed_to_join: false,
+  last_invited_at: "2026-03-02T00:00:00.000Z",
+  role: "team_member",
+  user_id: 9,
+  status: "invited",
+}
+
+const joined = [person(101, 7, "Ana", "owner"), person(102, 8, "Ben", "team_member", 101)]
+const people = [...joined, invitee]
 
 const routes = () => ({
-  "GET /api/v4/teams/3/team_users": { body: people, headers: { "Content-Range": "team_users 0-1/2" } },
+  "GET /api/v4/teams/3/team_users": (request: { readonly url: URL }) => {
+    const body = request.url.searchParams.get("agreed_to_join") === "true" ? joined : people
+    return { body, headers: { "Content-Range": `team_users 0-${body.length - 1}/${body.length}` } }
+  },
   "PATCH /api/v4/teams/3/team_users/102": { status: 204 },
 })
 
@@ -50,7 +56,7 @@ const mount = async () => {
   element.teamId = 3
   document.body.append(element)
   const root = element.shadowRoot!
-  await until(() => root.querySelectorAll("tbody tr").length === 2, "the users")
+  await until(() => root.querySelectorAll("tbody tr").length === 3, "the users")
   return { element, root }
 }
 
@@ -72,6 +78,23 @@ describe("fr-team-users", () => {
     const list = api.sent.find((request) => request.headers.get("Range") === "objects=0-49")!
     expect(list.url.searchParams.get("fields")).toBe("channel_count,report_count,status,supervisor_id")
     expect(list.url.searchParams.get("orderby")).toBe("name asc")
+  })
+
+  it("shows a pending invitee as an invitation: no name, e-mail, device or activity, no supervisor", async () => {
+    const api = fakeFetch(routes())
+    vi.stubGlobal("fetch", api.fetch)
+    const { root } = await mount()
+    const row = root.querySelectorAll("tbody tr")[2]!
+    expect(row.querySelector("th")?.textContent?.trim()).toBe("Invited user 9")
+    const cells = [...row.querySelectorAll("td")].map((cell) => cell.textContent?.replace(/\s+/g, " ").trim())
+    expect(cells).toEqual(["", "Member", "invited · last invitation 2026-03-02", "", "", "", "", ""])
+    expect(row.textContent).not.toContain("undefined")
+    expect(row.querySelector("select[aria-label^='Supervisor']")).toBeNull()
+    // Supervisors are chosen among those who joined.
+    const supervisor = root.querySelector<HTMLSelectElement>("select[aria-label='Supervisor of Ben Lee']")!
+    expect([...supervisor.options].map((option) => option.textContent)).toEqual(["None", "Ana Lee"])
+    const everyone = api.sent.find((request) => request.url.searchParams.get("agreed_to_join") === "true")
+    expect(everyone).toBeDefined()
   })
 
   it("sends every filter and the chosen order", async () => {

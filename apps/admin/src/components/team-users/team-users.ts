@@ -2,8 +2,12 @@
  * The users of a team, with every filter and order of the team users list (agreed to join, team
  * role, user ids, team user ids to include or exclude; name, e-mail, invitation, activity,
  * supervisor, status), paged with `Range`, and a manager's controls for role and supervisor.
+ *
+ * An invitee who has not accepted is listed as the invitation the API shows (api-decisions §3):
+ * "Invited user N", their role and the date of the last invitation, nothing of the person, and no
+ * controls until they join.
  */
-import { TeamUser } from "@fieldreport/domain/TeamUser"
+import { type InvitedTeamUser, isInvitee, type TeamUser, TeamUserRecord } from "@fieldreport/domain/TeamUser"
 import { DateTime } from "effect"
 import { html, nothing } from "lit"
 import { ApiElement } from "../../shared/ApiElement.ts"
@@ -50,6 +54,12 @@ const idList = (text: string): string | undefined => {
 
 const PAGE = 50
 
+const roleNames: Record<TeamUser["role"], string> = {
+  team_member: "Member",
+  manager: "Manager",
+  owner: "Owner",
+}
+
 /**
  * @summary The team's users with every filter and sort, their role and supervisor.
  *
@@ -75,8 +85,8 @@ export class TeamUsers extends ApiElement {
     problem: { state: true },
   }
 
-  declare users: ReadonlyArray<TeamUser>
-  /** Every user of the team, to name supervisors. */
+  declare users: ReadonlyArray<TeamUserRecord>
+  /** Every user of the team who joined, to name supervisors. */
   declare everyone: ReadonlyArray<TeamUser>
   declare start: number
   declare total: number | undefined
@@ -122,7 +132,7 @@ export class TeamUsers extends ApiElement {
       const page = await run(
         connection.client.page(
           `/api/v4/teams/${this.#teamId}/team_users`,
-          TeamUser,
+          TeamUserRecord,
           { start, end: start + PAGE - 1 },
           {
             agreed_to_join: filters.agreed_to_join === "" ? undefined : filters.agreed_to_join,
@@ -213,7 +223,29 @@ export class TeamUsers extends ApiElement {
     `
   }
 
-  #row(user: TeamUser) {
+  /** An invitee's row: the invitation only. */
+  #inviteeRow(invitee: InvitedTeamUser) {
+    return html`
+      <tr class="invited">
+        <th scope="row">Invited user ${invitee.user_id}</th>
+        <td></td>
+        <td>${roleNames[invitee.role]}</td>
+        <td>
+          ${invitee.status ?? "invited"}
+          ${invitee.last_invited_at === null ? nothing : html`<span class="muted">· last invitation ${DateTime.formatIsoDate(invitee.last_invited_at)}</span>`}
+        </td>
+        <td></td>
+        <td></td>
+        <td></td>
+        <td></td>
+        <td class="device"></td>
+      </tr>
+    `
+  }
+
+  #row(record: TeamUserRecord) {
+    if (isInvitee(record)) return this.#inviteeRow(record)
+    const user = record
     const name = fullName(user)
     return html`
       <tr>

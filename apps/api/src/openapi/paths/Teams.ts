@@ -9,7 +9,7 @@ import {
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import * as OrderBy from "@fieldreport/domain/OrderBy"
 import { Team, TeamCreate, TeamUpdate } from "@fieldreport/domain/Team"
-import { TeamUser, TeamUserUpdate } from "@fieldreport/domain/TeamUser"
+import { TeamUserRecord, TeamUserUpdate } from "@fieldreport/domain/TeamUser"
 import { Schema } from "effect"
 import {
   bare,
@@ -123,7 +123,7 @@ export const teams: Group = {
         "Any team user of the team. An invitee who has not accepted shows only `id`, `agreed_to_join`, " +
         "`last_invited_at`, `role`, `user_id` and `status`.",
       query: [fields(FieldCatalogue.teamUser)],
-      replies: { 200: one(TeamUser, "The team user.") },
+      replies: { 200: one(TeamUserRecord, "The team user, or an invitee's invitation.") },
     },
     {
       method: "get",
@@ -143,7 +143,7 @@ export const teams: Group = {
         orderby(OrderBy.teamUsers),
         fields(FieldCatalogue.teamUser),
       ],
-      replies: { 200: page(TeamUser, "One page of team users.") },
+      replies: { 200: page(TeamUserRecord, "One page of team users and invitations.") },
     },
     {
       method: "patch",
