@@ -9,6 +9,11 @@
  *
  * An absent parameter and an empty one (`fields=`) both read as `undefined`: legacy clients send
  * empty values to mean "not given".
+ *
+ * qs reads shapes no route asks for without complaint: `a[][]=1` flattens to `a[]=1`, parts past
+ * its fifth bracket become a key of their own, parameters past its thousandth are dropped.
+ * `checkNames` refuses those names from the raw query string before qs reads it, so a client is
+ * told which parameter the API cannot read instead of getting an answer to another question.
  */
 import { type DateTime, Option, Result } from "effect"
 import { MalformedRequest } from "./Invalid.ts"
@@ -257,3 +262,73 @@ export const timestamp = (
     "must be an ISO 8601 timestamp with a time zone, like 2024-05-01T09:30:00Z",
     (value) => Option.getOrUndefined(Timestamp.parse(restorePlus(value))),
   )
+
+/**
+ * The most parameters a query string may hold; qs, Express's parser, would drop the ones after.
+ *
+ * @example
+ * ```ts
+ * checkNames(Array.from({ length: 1001 }, (_, i) => `p${i}=1`).join("&"), []) // fails naming "query"
+ * ```
+ */
+export const maxParameters = 1_000
+
+/** The most bracketed parts of a name: `filter[id][id_array][]`, the deepest any route reads. */
+const maxParts = 3
+
+const wellFormed = /^([^[\]]+)((?:\[[^[\]]*\])*)$/
+
+const decodeComponent = Option.liftThrowable(decodeURIComponent)
+
+// qs decodes names as this does: `+` is a space, and a malformed escape stays as written.
+const decodeName = (raw: string): string => {
+  const text = raw.replaceAll("+", " ")
+  return Option.getOrElse(decodeComponent(text), () => text)
+}
+
+/** What is wrong with one parameter name, or undefined when qs reads it as the API expects. */
+const nameProblem = (name: string, groups: ReadonlyArray<string>): string | undefined => {
+  const match = wellFormed.exec(name)
+  if (match === null) return "is not a well-formed parameter name; brackets pair up, as in a[b]"
+  const parts = Array.from((match[2] ?? "").matchAll(/\[([^\]]*)\]/g), (part) => part[1] ?? "")
+  if (parts.length > maxParts)
+    return `nests deeper than any parameter of the API (at most ${maxParts} bracketed parts)`
+  if (parts.slice(0, -1).includes("")) return "may end in [] but not hold it inside, as in a[]=1&a[]=2"
+  if (!groups.includes(match[1] ?? "") && parts.some((part) => part !== "" && !/^\d+$/.test(part)))
+    return "takes no named parts; a list is given as a=1,2, a[]=1&a[]=2 or a[0]=1&a[1]=2"
+  return undefined
+}
+
+/**
+ * Checks the parameter names of a raw query string (what follows `?`): brackets that pair up, at
+ * most three bracketed parts, `[]` only at the end, named parts (`filter[tile]`) only under the
+ * bracketed groups routes read (`groups`; any other name takes list indexes only: `a[]`,
+ * `a[0]`), and at most `maxParameters` parameters. A failure names the parameter as sent,
+ * decoded (`user_ids[][]`). Values and plain names are left to the routes, which ignore names
+ * they do not read.
+ *
+ * @example
+ * ```ts
+ * checkNames("user_ids[]=1&user_ids[]=2&filter[tile][scale]=0.5", ["filter"]) // Result.succeed(undefined)
+ * checkNames("user_ids[][]=1", ["filter"]) // fails naming "user_ids[][]"
+ * checkNames("page[size]=10", ["filter"]) // fails naming "page[size]"
+ * ```
+ */
+export const checkNames = (
+  search: string,
+  groups: ReadonlyArray<string>,
+): Result.Result<void, MalformedRequest> => {
+  if (search === "") return Result.void
+  const pairs = search.split("&")
+  if (pairs.length > maxParameters)
+    return Result.fail(MalformedRequest.at("query", `must hold at most ${maxParameters} parameters`))
+  const errors: Record<string, Array<string>> = {}
+  for (const pair of pairs) {
+    if (pair === "") continue
+    const at = pair.indexOf("=")
+    const name = decodeName(at === -1 ? pair : pair.slice(0, at))
+    const problem = nameProblem(name, groups)
+    if (problem !== undefined) errors[name] = [problem]
+  }
+  return Object.keys(errors).length === 0 ? Result.void : Result.fail(new MalformedRequest({ errors }))
+}

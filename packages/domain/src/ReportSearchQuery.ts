@@ -67,6 +67,17 @@ export interface ReportSearchQuery {
 }
 
 /**
+ * The parameters of a report search (and of the tiles search) that take named bracketed parts,
+ * `filter[tile][scale]`: the only such groups any route reads (see `QueryValue.checkNames`).
+ *
+ * @example
+ * ```ts
+ * QueryValue.checkNames("filter[tile][scale]=0.05", ReportSearchQuery.groups) // Result.succeed(undefined)
+ * ```
+ */
+export const groups: ReadonlyArray<string> = ["filter", "exclude", "order"]
+
+/**
  * Criteria with no parameter given: every report matches.
  *
  * @example

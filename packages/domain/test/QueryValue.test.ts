@@ -215,3 +215,49 @@ describe("QueryValue.string", () => {
     expect(QueryValue.string({ constructor: "x" }, "constructor")).toEqual(Result.succeed("x"))
   })
 })
+
+describe("QueryValue.checkNames", () => {
+  const groups = ["filter", "exclude", "order"]
+
+  it.each([
+    "",
+    "a=1,2",
+    "a[]=1&a[]=2",
+    "a[0]=1&a[1]=2",
+    "a=1&a=2",
+    "fields=&_=1700000000",
+    "filter[tile][latitude]=-41.3&filter[tile][scale]=0.05",
+    "filter[id][id_array][]=1&exclude[id][id_array][0]=2&order[updated_at]=desc",
+    "filter%5Bchannels%5D=1",
+    "flag",
+    "a=1&&b=2",
+    "q=a%ZZb",
+  ])("takes %s", (search) => {
+    expect(Result.isSuccess(QueryValue.checkNames(search, groups))).toBe(true)
+  })
+
+  it.each([
+    ["user_ids[][]=1", "user_ids[][]", "may end in [] but not hold it inside"],
+    ["user_ids[][0]=1", "user_ids[][0]", "may end in [] but not hold it inside"],
+    ["filter[a][b][c][d]=1", "filter[a][b][c][d]", "at most 3 bracketed parts"],
+    ["filter%5Ba%5D%5Bb%5D%5Bc%5D%5Bd%5D=1", "filter[a][b][c][d]", "at most 3 bracketed parts"],
+    ["user_ids[a]=1", "user_ids[a]", "takes no named parts"],
+    ["page[size]=10", "page[size]", "takes no named parts"],
+    ["a[b=1", "a[b", "not a well-formed parameter name"],
+    ["a]=1", "a]", "not a well-formed parameter name"],
+    ["a[b]c=1", "a[b]c", "not a well-formed parameter name"],
+    ["[a]=1", "[a]", "not a well-formed parameter name"],
+  ])("refuses %s, naming %s", (search, name, message) => {
+    const found = errors(QueryValue.checkNames(`ok=1&${search}`, groups))
+    expect(Object.keys(found)).toEqual([name])
+    expect(found[name]?.[0]).toContain(message)
+  })
+
+  it("refuses more parameters than qs reads, naming the query", () => {
+    const many = (count: number) => Array.from({ length: count }, (_, index) => `p${index}=1`).join("&")
+    expect(Result.isSuccess(QueryValue.checkNames(many(QueryValue.maxParameters), groups))).toBe(true)
+    expect(errors(QueryValue.checkNames(many(QueryValue.maxParameters + 1), groups))).toEqual({
+      query: ["must hold at most 1000 parameters"],
+    })
+  })
+})

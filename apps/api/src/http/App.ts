@@ -11,6 +11,7 @@ import { bodyErrors, jsonBodies } from "./BodyParsing.ts"
 import { cors } from "./Cors.ts"
 import type { Metrics } from "./Metrics.ts"
 import { fromFailure, internal } from "./Problem.ts"
+import { queryNames } from "./QueryNames.ts"
 import { rateLimits } from "./RateLimit.ts"
 import { requestLog } from "./RequestLog.ts"
 import { sendProblem } from "./Route.ts"
@@ -76,6 +77,7 @@ export const makeApp = (options: AppOptions): express.Express => {
     sendProblem(res, fromFailure(new Unavailable({ message: "the server is shutting down" })))
   })
   app.use(...rateLimits({ perToken: options.rateLimitPerToken, perAddress: options.rateLimitPerAddress }))
+  app.use(queryNames)
   app.use(...jsonBodies(options.bodyLimitBytes))
   app.use(bodyErrors)
   for (const router of options.routers) app.use(router)

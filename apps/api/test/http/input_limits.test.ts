@@ -1,8 +1,9 @@
 /**
  * Limits and malformed input on endpoints the other files test only with good input: a JSON body
- * past `FIELDREPORT_BODY_LIMIT_BYTES` is `413`, a backwards `Range` is `400` naming `Range` on every
- * paged list, an unknown `orderby` on tasks is `400` listing the fields it may name, and an alert
- * area past the geometry limit of 10,000 positions is `422` naming `alert_area.area`.
+ * past `FIELDREPORT_BODY_LIMIT_BYTES` is `413`, a query parameter of a shape no route reads is
+ * `400` naming it, a backwards `Range` is `400` naming `Range` on every paged list, an unknown
+ * `orderby` on tasks is `400` listing the fields it may name, and an alert area past the geometry
+ * limit of 10,000 positions is `422` naming `alert_area.area`.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { query } from "../support/ReportFixtures.ts"
@@ -101,6 +102,58 @@ describe("a JSON body past the limit", () => {
     })
     expect(answer.status).toBe(200)
     expect(answer.body.address).toBe(address)
+  })
+})
+
+describe("a query parameter of a shape no route reads", () => {
+  const refused: ReadonlyArray<readonly [path: () => string, name: string]> = [
+    [() => `/api/v4/teams/${world.teamId}/team_users?user_ids[][]=1`, "user_ids[][]"],
+    [() => `/api/v4/teams/${world.teamId}/team_users?user_ids[][0]=1`, "user_ids[][0]"],
+    [() => "/api/v4/tasks?filter[a][b][c][d]=1", "filter[a][b][c][d]"],
+    [() => "/api/v4/reports/search?filter[id][id_array][0][1]=1", "filter[id][id_array][0][1]"],
+    [() => "/api/v4/notifications?archived[yes]=1", "archived[yes]"],
+    [() => `/api/v4/reports/${reportId}?fields[x]=id`, "fields[x]"],
+    [() => "/api/v4/tasks?page[size]=10", "page[size]"],
+    [() => "/api/v4/tasks?a[b=1", "a[b"],
+  ]
+
+  it.each(refused)("is 400 naming it: %s", async (path, name) => {
+    const answer = await server.request("GET", path(), { token: world.owner.token })
+    expectProblem(answer, 400)
+    expect(Object.keys(answer.body.errors)).toEqual([name])
+  })
+
+  it("is 400 past 1,000 parameters, which would otherwise be dropped unread", async () => {
+    const many = Array.from({ length: 1_001 }, (_, index) => `p${index}=1`).join("&")
+    const answer = await server.request("GET", `/api/v4/tasks?${many}`, { token: world.owner.token })
+    expectProblem(answer, 400)
+    expect(Object.keys(answer.body.errors)).toEqual(["query"])
+  })
+
+  it("keeps every list form, the bracketed groups routes read, and unknown plain names", async () => {
+    const id = world.owner.id
+    for (const list of [
+      `user_ids=${id},${id}`,
+      `user_ids[]=${id}&user_ids[]=${id}`,
+      `user_ids[0]=${id}&user_ids[1]=${id}`,
+    ]) {
+      const answer = await server.request("GET", `/api/v4/teams/${world.teamId}/team_users?${list}&_=123`, {
+        token: world.owner.token,
+      })
+      expect(answer.status, list).toBe(200)
+      expect(answer.body.map((user: { user_id: number }) => user.user_id)).toEqual([id])
+    }
+    const search = await server.request(
+      "GET",
+      `/api/v4/reports/search?filter[tile][latitude]=-41.3&filter[tile][longitude]=174.7&filter[tile][scale]=0.05&exclude[id][id_array][]=1&order[updated_at]=desc`,
+      { token: world.owner.token },
+    )
+    expect(search.status).toBe(200)
+    const encoded = await server.request("GET", "/api/v4/tasks?filter%5Ba%5D%5Bb%5D%5Bc%5D%5Bd%5D=1", {
+      token: world.owner.token,
+    })
+    expectProblem(encoded, 400)
+    expect(Object.keys(encoded.body.errors)).toEqual(["filter[a][b][c][d]"])
   })
 })
 
