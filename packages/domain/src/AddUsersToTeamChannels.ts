@@ -7,6 +7,7 @@
  */
 import { Effect, Schema } from "effect"
 import { Id, oneOf } from "./internal/wire.ts"
+import * as TextLimits from "./TextLimits.ts"
 
 /**
  * What a member may do in a channel: viewers read, reporters also file reports, operators handle
@@ -46,7 +47,7 @@ export type UserToAdd = typeof UserToAdd.Type
  * ```
  */
 export const ChannelChoice = Schema.Struct({
-  name: Schema.optionalKey(Schema.String),
+  name: Schema.optionalKey(TextLimits.upTo(TextLimits.name)),
   id: Id,
   isSelected: Schema.Boolean,
 })

@@ -18,6 +18,7 @@ import * as GreatCircle from "./GreatCircle.ts"
 import { decodeInput, InvalidInput } from "./Invalid.ts"
 import * as PointInPolygon from "./PointInPolygon.ts"
 import type { Position } from "./Position.ts"
+import * as TextLimits from "./TextLimits.ts"
 import * as Wkt from "./Wkt.ts"
 
 /**
@@ -75,7 +76,7 @@ const Radius = Schema.Number.check(
  */
 export const AlertAreaBody = Schema.Struct({
   alert_area: Schema.Struct({
-    area: Schema.String,
+    area: TextLimits.upTo(TextLimits.geometry),
     radius: Schema.optionalKey(
       Schema.NullOr(Radius).annotate({ message: "must be a whole number of metres, or null for a polygon" }),
     ),

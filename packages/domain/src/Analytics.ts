@@ -7,6 +7,7 @@
 import { Schema } from "effect"
 import { rangeWidths } from "./AnalyticsBucket.ts"
 import { Count, Id, oneOf } from "./internal/wire.ts"
+import * as TextLimits from "./TextLimits.ts"
 import { Timestamp } from "./Timestamp.ts"
 
 /**
@@ -38,7 +39,7 @@ export const AnalyticsParameters = Schema.Struct({
   channel_id: Id,
   start_date: Timestamp,
   end_date: Timestamp,
-  time_zone: Schema.optionalKey(Schema.String),
+  time_zone: Schema.optionalKey(TextLimits.upTo(TextLimits.code)),
   datetime_range_width: Schema.optionalKey(RangeWidth),
   field_id: Schema.optionalKey(Id),
 })

@@ -4,6 +4,7 @@
  */
 import { Schema } from "effect"
 import { Id, Name } from "./internal/wire.ts"
+import * as TextLimits from "./TextLimits.ts"
 
 /**
  * A bundle id: dot-separated words, reverse-DNS style.
@@ -17,6 +18,7 @@ export const BundleId = Schema.String.check(
   Schema.isPattern(/^[A-Za-z][\w-]*(?:\.[\w-]+)+$/, {
     message: "must be a bundle id such as com.example.fieldapp",
   }),
+  TextLimits.atMost(TextLimits.code),
 )
 
 /**

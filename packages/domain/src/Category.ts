@@ -4,6 +4,7 @@
  */
 import { Schema } from "effect"
 import { Count, Id, Name } from "./internal/wire.ts"
+import * as TextLimits from "./TextLimits.ts"
 
 /**
  * The colour of a category's pin: a colour name (`green`) or a hex colour (`#00aa00`). The server
@@ -18,6 +19,7 @@ export const PinColor = Schema.String.check(
   Schema.isPattern(/^(?:[a-z]+|#[0-9a-f]{3}|#[0-9a-f]{6})$/i, {
     message: "must be a colour name such as green or a hex colour such as #00aa00",
   }),
+  TextLimits.atMost(TextLimits.code),
 )
 
 /**
@@ -30,6 +32,7 @@ export const PinColor = Schema.String.check(
  */
 export const PinAppearance = Schema.String.check(
   Schema.isPattern(/^[a-z0-9_-]+$/, { message: "must be one word of a-z, 0-9, - and _" }),
+  TextLimits.atMost(TextLimits.code),
 )
 
 /**

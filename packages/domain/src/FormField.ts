@@ -9,6 +9,8 @@
 import { Option, Schema, Struct } from "effect"
 import { Attachment } from "./Attachment.ts"
 import { Count, Id, oneOf } from "./internal/wire.ts"
+import * as JsonValue from "./JsonValue.ts"
+import * as TextLimits from "./TextLimits.ts"
 
 /**
  * The key of a field, `f_<n>_<n>_<n>`: the property name under which a report answers it.
@@ -22,7 +24,7 @@ export const FieldKey = Schema.String.pipe(
   Schema.refine((text: string): text is `f_${number}_${number}_${number}` => /^f_\d+_\d+_\d+$/.test(text), {
     message: "must be a field key such as f_1_2_3",
   }),
-)
+).check(TextLimits.atMost(TextLimits.code))
 export type FieldKey = typeof FieldKey.Type
 
 /**
@@ -46,6 +48,7 @@ export const isFieldKey: (name: string) => name is FieldKey = Schema.is(FieldKey
  */
 export const OptionValue = Schema.String.check(
   Schema.isPattern(/^f_\d+_\d+_\d+_\d+_\d+$/, { message: "must be an option value such as f_1_2_3_4_5" }),
+  TextLimits.atMost(TextLimits.code),
 )
 
 /**
@@ -108,7 +111,8 @@ export type FieldVisibility = typeof FieldVisibility.Type
 const decodeJson = Schema.decodeUnknownOption(Schema.fromJsonString(Schema.Unknown))
 
 /**
- * A field's `data`: empty, or a JSON document written as a string.
+ * A field's `data`: empty, or a JSON document written as a string, of at most
+ * `TextLimits.document` characters and nested at most `JsonValue.maxDepth` levels.
  *
  * @example
  * ```ts
@@ -117,8 +121,14 @@ const decodeJson = Schema.decodeUnknownOption(Schema.fromJsonString(Schema.Unkno
  * ```
  */
 export const FieldData = Schema.String.check(
-  Schema.makeFilter((data: string) => data === "" || Option.isSome(decodeJson(data)), {
-    message: "must be empty or a JSON document",
+  TextLimits.atMost(TextLimits.document),
+  Schema.makeFilter((data: string) => {
+    if (data === "") return undefined
+    const json = decodeJson(data)
+    if (Option.isNone(json)) return "must be empty or a JSON document"
+    return JsonValue.nestsDeeperThan(json.value, JsonValue.maxDepth)
+      ? JsonValue.tooDeep(JsonValue.maxDepth)
+      : undefined
   }),
 )
 

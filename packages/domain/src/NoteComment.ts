@@ -3,7 +3,8 @@
  * marked public.
  */
 import { Effect, Schema } from "effect"
-import { Id, Name } from "./internal/wire.ts"
+import { Id } from "./internal/wire.ts"
+import * as TextLimits from "./TextLimits.ts"
 import { Timestamp } from "./Timestamp.ts"
 
 /**
@@ -35,7 +36,7 @@ export type NoteComment = typeof NoteComment.Type
  * ```
  */
 export const NoteCommentCreate = Schema.Struct({
-  comment: Name,
+  comment: TextLimits.nonBlank(TextLimits.text),
   public: Schema.Boolean.pipe(Schema.withDecodingDefaultKey(Effect.succeed(false))),
 })
 export type NoteCommentCreate = typeof NoteCommentCreate.Type

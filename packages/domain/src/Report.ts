@@ -21,6 +21,7 @@ import { Id, Name, nullOr, Uuid } from "./internal/wire.ts"
 import { NoteComment } from "./NoteComment.ts"
 import { ReportComment } from "./ReportComment.ts"
 import { Appearance } from "./ReportStateRecord.ts"
+import * as TextLimits from "./TextLimits.ts"
 import { Timestamp } from "./Timestamp.ts"
 
 /**
@@ -54,6 +55,7 @@ const point = new RegExp(String.raw`^\s*POINT\s*\(\s*(${coordinate})\s+(${coordi
  * ```
  */
 export const LocationFromPoint = Schema.String.check(
+  TextLimits.atMost(TextLimits.geometry),
   Schema.isPattern(point, { message: "must be a WKT POINT(longitude latitude)" }),
 ).pipe(
   Schema.decodeTo(
@@ -70,20 +72,23 @@ export const LocationFromPoint = Schema.String.check(
 
 /**
  * What a report body may give as the answer to a field: a string, a number, an array of strings or
- * an array of numbers (the specification), or null (no answer). Which of these fits which field
- * is decided against the form by `FormAnswers`.
+ * an array of numbers (the specification), or null (no answer); a string of at most
+ * `TextLimits.text` characters. Which of these fits which field is decided against the form by
+ * `FormAnswers`.
  *
  * @example
  * ```ts
  * const answer: AnswerValue = ["f_1_3_3_4_2"]
  * ```
  */
+const AnswerText = TextLimits.upTo(TextLimits.text)
+
 export const AnswerValue = Schema.Union([
-  Schema.String,
+  AnswerText,
   Schema.Number,
   Schema.Null,
   Schema.Array(
-    Schema.Union([Schema.String, Schema.Number]).annotate({ message: "must be a string or a number" }),
+    Schema.Union([AnswerText, Schema.Number]).annotate({ message: "must be a string or a number" }),
   ).pipe(
     Schema.refine(
       (values): values is ReadonlyArray<string> | ReadonlyArray<number> =>
@@ -194,13 +199,16 @@ const denormalise = <R extends { readonly answers: Answers }>({ answers, ...rest
   ...answers,
 })
 
+/** The id of a report in the system an integration mirrors. */
+const SourceId = TextLimits.nonBlank(TextLimits.code)
+
 const details = {
-  address: Schema.optionalKey(Schema.String),
+  address: Schema.optionalKey(TextLimits.upTo(TextLimits.address)),
   category_id: Schema.optionalKey(Id),
-  source_id: Schema.optionalKey(Name),
+  source_id: Schema.optionalKey(SourceId),
   shape_id: Schema.optionalKey(Id),
   uuid: Schema.optionalKey(Uuid),
-  title: Schema.optionalKey(Schema.String),
+  title: Schema.optionalKey(TextLimits.upTo(TextLimits.title)),
 }
 const detailKeys = ["address", "category_id", "source_id", "shape_id", "uuid", "title"] as const
 
@@ -315,7 +323,7 @@ export const ReportUpsert = Schema.StructWithRest(
     account_id: Id,
     location: Schema.optionalKey(Location),
     ...details,
-    source_id: Name,
+    source_id: SourceId,
     category_id: Schema.optionalKey(nullOr(Id, "a category id")),
     category_names: Schema.optionalKey(
       Schema.Array(Name).check(Schema.isMaxLength(3, { message: "must hold at most 3 names" })),
@@ -332,7 +340,7 @@ export const ReportUpsert = Schema.StructWithRest(
         Schema.Struct({
           account_id: Id,
           ...details,
-          source_id: Name,
+          source_id: SourceId,
           category_names: Schema.optionalKey(Schema.Array(Name)),
           report_state_id: Schema.optionalKey(Id),
           ...whereAndAnswers,

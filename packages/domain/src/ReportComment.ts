@@ -3,7 +3,8 @@
  * with `POST /api/v4/report_comments`.
  */
 import { Effect, Schema } from "effect"
-import { Id, Name, Uuid } from "./internal/wire.ts"
+import { Id, Uuid } from "./internal/wire.ts"
+import * as TextLimits from "./TextLimits.ts"
 import { Timestamp } from "./Timestamp.ts"
 
 /**
@@ -40,7 +41,7 @@ export type ReportComment = typeof ReportComment.Type
  */
 export const ReportCommentCreate = Schema.Struct({
   report_id: Id,
-  content: Name,
+  content: TextLimits.nonBlank(TextLimits.text),
   uuid: Schema.optionalKey(Uuid),
   is_anonymous: Schema.Boolean.pipe(Schema.withDecodingDefaultKey(Effect.succeed(false))),
 })

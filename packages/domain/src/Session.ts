@@ -5,11 +5,13 @@
  */
 import { Schema } from "effect"
 import { BundleId } from "./BrandedApp.ts"
-import { Id, Name, Uuid } from "./internal/wire.ts"
+import { Id, Uuid } from "./internal/wire.ts"
+import * as TextLimits from "./TextLimits.ts"
 import { Timestamp } from "./Timestamp.ts"
 
 /**
- * A password or token as a client sends it: any non-empty text, kept redacted.
+ * A password or token as a client sends it: any non-empty text of at most `TextLimits.secret`
+ * characters, kept redacted.
  *
  * @example
  * ```ts
@@ -17,7 +19,10 @@ import { Timestamp } from "./Timestamp.ts"
  * ```
  */
 export const Secret = Schema.RedactedFromValue(
-  Schema.String.check(Schema.isNonEmpty({ message: "must not be empty" })),
+  Schema.String.check(
+    Schema.isNonEmpty({ message: "must not be empty" }),
+    TextLimits.atMost(TextLimits.secret),
+  ),
 )
 
 /**
@@ -31,7 +36,7 @@ export const Secret = Schema.RedactedFromValue(
  */
 export const SessionCreate = Schema.Struct({
   app_bundle_id: BundleId,
-  email: Name,
+  email: TextLimits.nonBlank(TextLimits.email),
   password: Secret,
 })
 export type SessionCreate = typeof SessionCreate.Type

@@ -5,12 +5,15 @@
  * (api-decisions §6).
  */
 import { Effect, Schema } from "effect"
-import { Count, Id, Name } from "./internal/wire.ts"
+import { Count, Id } from "./internal/wire.ts"
+import * as JsonValue from "./JsonValue.ts"
 import { Location } from "./Report.ts"
+import * as TextLimits from "./TextLimits.ts"
 
 /**
  * A shape's metadata: `display`, lines to show, and `raw`, the source's own attributes, are the
- * known keys; any other JSON may sit beside them (a `color`, say).
+ * known keys; any other JSON may sit beside them (a `color`, say). It nests at most
+ * `JsonValue.maxDepth` levels, itself the first; its strings are bounded only by the body's size.
  *
  * @example
  * ```ts
@@ -23,7 +26,7 @@ export const ShapeMetadata = Schema.StructWithRest(
     raw: Schema.optionalKey(Schema.JsonObject),
   }),
   [Schema.Record(Schema.String, Schema.Json)],
-)
+).check(JsonValue.isNestedAtMost())
 export type ShapeMetadata = typeof ShapeMetadata.Type
 
 /**
@@ -57,7 +60,7 @@ export type Shape = typeof Shape.Type
  * ```
  */
 export const ShapeCreate = Schema.Struct({
-  geom: Name,
+  geom: TextLimits.nonBlank(TextLimits.geometry),
   metadata: ShapeMetadata.pipe(Schema.withDecodingDefaultKey(Effect.succeed({}))),
 })
 export type ShapeCreate = typeof ShapeCreate.Type
@@ -134,7 +137,7 @@ export type Bbox = typeof Bbox.Type
  */
 export const ShapeSearch = Schema.Struct({
   contains: Schema.optionalKey(Location),
-  intersects: Schema.optionalKey(Name),
+  intersects: Schema.optionalKey(TextLimits.nonBlank(TextLimits.geometry)),
   bbox: Schema.optionalKey(Bbox),
 }).pipe(
   Schema.refine(

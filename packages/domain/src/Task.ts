@@ -4,7 +4,8 @@
  * send it again safely.
  */
 import { Schema } from "effect"
-import { Id, Name, Uuid } from "./internal/wire.ts"
+import { Id, Uuid } from "./internal/wire.ts"
+import * as TextLimits from "./TextLimits.ts"
 import { Timestamp } from "./Timestamp.ts"
 
 /**
@@ -44,8 +45,8 @@ export type Task = typeof Task.Type
 export const TaskCreate = Schema.Struct({
   uuid: Uuid,
   client_created_at: Timestamp,
-  title: Name,
-  description: Schema.String,
+  title: TextLimits.nonBlank(TextLimits.title),
+  description: TextLimits.upTo(TextLimits.text),
   assignee_id: Id,
   report_id: Id,
 })
@@ -62,8 +63,8 @@ export type TaskCreate = typeof TaskCreate.Type
  * ```
  */
 export const TaskUpdate = Schema.Struct({
-  description: Schema.optionalKey(Schema.String),
-  title: Schema.optionalKey(Name),
+  description: Schema.optionalKey(TextLimits.upTo(TextLimits.text)),
+  title: Schema.optionalKey(TextLimits.nonBlank(TextLimits.title)),
   assignee_id: Schema.optionalKey(Id),
   time: Schema.optionalKey(Timestamp),
   completed: Schema.optionalKey(Schema.Boolean),

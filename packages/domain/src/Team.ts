@@ -4,6 +4,7 @@
  */
 import { Effect, Schema } from "effect"
 import { Id, Name } from "./internal/wire.ts"
+import * as TextLimits from "./TextLimits.ts"
 
 /**
  * The team resource; `is_manager_of`, `is_owner_of` and `team_user_id` (the current user's team
@@ -37,8 +38,8 @@ export type Team = typeof Team.Type
  */
 export const TeamCreate = Schema.Struct({
   name: Name,
-  industry: Schema.String.pipe(Schema.withDecodingDefaultKey(Effect.succeed(""))),
-  location: Schema.String.pipe(Schema.withDecodingDefaultKey(Effect.succeed(""))),
+  industry: TextLimits.upTo(TextLimits.name).pipe(Schema.withDecodingDefaultKey(Effect.succeed(""))),
+  location: TextLimits.upTo(TextLimits.address).pipe(Schema.withDecodingDefaultKey(Effect.succeed(""))),
 })
 export type TeamCreate = typeof TeamCreate.Type
 
@@ -53,8 +54,8 @@ export type TeamCreate = typeof TeamCreate.Type
  */
 export const TeamUpdate = Schema.Struct({
   name: Schema.optionalKey(Name),
-  industry: Schema.optionalKey(Schema.String),
-  location: Schema.optionalKey(Schema.String),
+  industry: Schema.optionalKey(TextLimits.upTo(TextLimits.name)),
+  location: Schema.optionalKey(TextLimits.upTo(TextLimits.address)),
   is_owner_change: Schema.optionalKey(Schema.Boolean),
   user_id: Schema.optionalKey(Id),
   feature_tasks_enabled: Schema.optionalKey(Schema.Boolean),

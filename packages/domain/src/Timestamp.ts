@@ -8,6 +8,7 @@
  * A time without an offset is refused: it would mean a different instant in every zone.
  */
 import { DateTime, Effect, Option, Schema, SchemaIssue, SchemaTransformation } from "effect"
+import * as TextLimits from "./TextLimits.ts"
 
 /**
  * What a client is told when a value is not a timestamp.
@@ -79,8 +80,8 @@ export const parse = (text: string): Option.Option<DateTime.Utc> => {
 export const format = (instant: DateTime.Utc): string => DateTime.formatIso(instant)
 
 /**
- * The timestamp schema: decodes wire text into a `DateTime.Utc`, encodes it back as
- * `YYYY-MM-DDTHH:mm:ss.sssZ`.
+ * The timestamp schema: decodes wire text (at most `TextLimits.code` characters) into a
+ * `DateTime.Utc`, encodes it back as `YYYY-MM-DDTHH:mm:ss.sssZ`.
  *
  * @example
  * ```ts
@@ -88,7 +89,7 @@ export const format = (instant: DateTime.Utc): string => DateTime.formatIso(inst
  * Schema.encodeSync(Timestamp)(instant) // "2023-01-14T00:32:00.000Z"
  * ```
  */
-export const Timestamp = Schema.String.pipe(
+export const Timestamp = TextLimits.upTo(TextLimits.code).pipe(
   Schema.decodeTo(
     Schema.DateTimeUtc,
     SchemaTransformation.transformEffect({

@@ -4,6 +4,7 @@
  */
 import { Effect, Schema } from "effect"
 import { Email, Id, Name, nullOr } from "./internal/wire.ts"
+import * as TextLimits from "./TextLimits.ts"
 
 /**
  * A new password: 8 to 256 characters (OWASP's minimum; the maximum bounds the cost of hashing),
@@ -61,7 +62,7 @@ export const UserUpdate = Schema.Struct({
   last_name: Schema.optionalKey(Name),
   password: Schema.optionalKey(Password),
   image_attachment_id: Schema.optionalKey(nullOr(Id, "an attachment id")),
-  app_version: Schema.optionalKey(Schema.String),
+  app_version: Schema.optionalKey(TextLimits.upTo(TextLimits.code)),
   bluetooth_enabled: Schema.optionalKey(Schema.Boolean),
   location_enabled: Schema.optionalKey(Schema.Boolean),
   push_notification_enabled: Schema.optionalKey(Schema.Boolean),

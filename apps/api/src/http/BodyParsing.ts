@@ -1,10 +1,12 @@
 /**
- * JSON request bodies: a size limit, `400` for malformed JSON, `413` past the limit and `415` for a
- * body that is neither JSON nor (where a route takes files) multipart. A `Content-Type` on a request
- * without a body is ignored, as older clients send one on `DELETE`.
+ * JSON request bodies: a size limit, `400` for malformed JSON or a body nested past
+ * `maxBodyDepth` levels, `413` past the size limit and `415` for a body that is neither JSON nor
+ * (where a route takes files) multipart. A `Content-Type` on a request without a body is ignored,
+ * as older clients send one on `DELETE`.
  */
 import type { IncomingHttpHeaders } from "node:http"
 import { MalformedRequest } from "@fieldreport/domain/Invalid"
+import * as JsonValue from "@fieldreport/domain/JsonValue"
 import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import { PayloadTooLarge, UnsupportedMediaType } from "../Errors.ts"
 import { fromFailure } from "./Problem.ts"
@@ -14,7 +16,21 @@ const hasBody = (headers: IncomingHttpHeaders) =>
   headers["transfer-encoding"] !== undefined || (headers["content-length"] ?? "0") !== "0"
 
 /**
- * Parses JSON bodies and refuses other content types.
+ * How deep a JSON body may nest, envelopes included: room for free-form values nested
+ * `JsonValue.maxDepth` levels inside their envelopes, and far below the depth at which code that
+ * walks a value recursively (`JSON.stringify`, a logger) would exhaust the stack. Parsing itself
+ * does not recurse, so a deeper body is read, measured without recursion and refused before any
+ * route sees it.
+ *
+ * @example
+ * ```ts
+ * JsonValue.nestsDeeperThan(req.body, maxBodyDepth) // true: answered 400
+ * ```
+ */
+export const maxBodyDepth = 64
+
+/**
+ * Parses JSON bodies, refuses other content types and bodies nested too deep.
  *
  * @example
  * ```ts
@@ -32,6 +48,10 @@ export const jsonBodies = (limitBytes: number): ReadonlyArray<RequestHandler> =>
     )
   },
   express.json({ limit: limitBytes, type: ["application/json", "application/*+json"] }),
+  (req, res, next) => {
+    if (!JsonValue.nestsDeeperThan(req.body, maxBodyDepth)) return next()
+    sendProblem(res, fromFailure(MalformedRequest.at("body", JsonValue.tooDeep(maxBodyDepth))))
+  },
 ]
 
 interface BodyParserError {

@@ -11,7 +11,10 @@
  * schemas (`Schemas.ts`) are written once under `components.schemas` and referenced everywhere.
  * They describe the wire form a client sends and reads: the encoded side of each Schema.
  */
+import * as JsonValue from "@fieldreport/domain/JsonValue"
+import * as QueryValue from "@fieldreport/domain/QueryValue"
 import { Array as Arr, JsonSchema, Schema, type SchemaAST, SchemaRepresentation } from "effect"
+import { maxBodyDepth } from "../http/BodyParsing.ts"
 import { type Endpoint, type ErrorStatus, type Group, type Method, RecordId, type Reply } from "./Endpoint.ts"
 import { admin } from "./paths/Admin.ts"
 import { alertAreas } from "./paths/AlertAreas.ts"
@@ -104,8 +107,16 @@ const description = [
   "- **Values**: ids are integers (task ids are client UUIDs); timestamps are ISO 8601, written in UTC",
   "  with milliseconds and `Z`; geometries are WKT. Lists in queries are accepted as `a=1,2`,",
   "  `a[]=1&a[]=2` or `a[0]=1&a[1]=2`; booleans as `true`, `false`, `1`, `0`.",
+  "- **Limits**: every string of a body has a `maxLength` (`422` naming the field past it); free-form JSON",
+  `  (shape metadata, a form field's \`data\`) nests at most ${JsonValue.maxDepth} levels, a whole body at most ${maxBodyDepth}`,
+  "  (`400`); bodies are at most 1 MiB by default (`413`). A query parameter name no route reads as sent",
+  "  (`a[][]`, more than three bracketed parts, named parts outside `filter`, `exclude` and `order`) is",
+  `  \`400\` naming it, and so are more than ${QueryValue.maxParameters} parameters.`,
   "- **Errors**: RFC 9457 problem details (`application/problem+json`) with `type`, `title`, `status`,",
   "  `detail`, `error` (a short message older clients read) and, for validation, `errors` by field path.",
+  "- **Operations** (outside this document): `GET /healthz`, `GET /readyz`, and Prometheus metrics at",
+  "  `GET /metrics`, which asks for `Authorization: Bearer <token>` when `FIELDREPORT_METRICS_TOKEN` is set.",
+  "  A client's `X-Request-Id` of 1 to 64 letters, digits, `.`, `_` and `-` is echoed; any other is replaced.",
 ].join("\n")
 
 const ref = (section: string, name: string): JsonObject => ({ $ref: `#/components/${section}/${name}` })

@@ -258,7 +258,23 @@ const brokenJson = fc.oneof(
   headerText,
 )
 
-/** A body for a JSON operation: from its schema, mutated, any JSON, or no JSON. */
+/**
+ * The operation's envelope around a value nested around the limits of free-form JSON (32 levels)
+ * and of a body (64), or far past them, under a key where free-form JSON goes or where none does.
+ * Written as text: `JSON.stringify` itself fails on thousands of levels.
+ */
+const deepBody = (schema: JsonSchema): fc.Arbitrary<string> => {
+  const properties = schema.properties
+  const root = typeof properties === "object" && properties !== null ? Object.keys(properties)[0] : undefined
+  return fc
+    .tuple(fc.constantFrom(31, 32, 33, 62, 63, 64, 65, 5_000), fc.constantFrom("metadata", "data", "x"))
+    .map(([levels, key]) => {
+      const inner = `{"${key}":${'{"a":'.repeat(levels)}1${"}".repeat(levels)}}`
+      return root === undefined ? `[${inner}]` : `{"${root}":${inner}}`
+    })
+}
+
+/** A body for a JSON operation: from its schema, mutated, nested deep, any JSON, or no JSON. */
 const jsonBody = (schema: JsonSchema, resolve: (ref: string) => JsonSchema): fc.Arbitrary<string> =>
   fc.oneof(
     { arbitrary: schemaValue(schema, resolve).map((value) => JSON.stringify(value) ?? "null"), weight: 8 },
@@ -272,6 +288,7 @@ const jsonBody = (schema: JsonSchema, resolve: (ref: string) => JsonSchema): fc.
       ),
       weight: 1,
     },
+    { arbitrary: deepBody(schema), weight: 1 },
     { arbitrary: anyJson.map((value) => JSON.stringify(value)), weight: 1 },
     { arbitrary: brokenJson, weight: 1 },
   )

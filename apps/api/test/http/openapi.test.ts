@@ -368,6 +368,55 @@ describe("the OpenAPI document", () => {
     expectTypeOf<typeof ProblemBody.Type>().toEqualTypeOf<Problem["body"]>()
   })
 
+  it("gives the maximum length of the strings a body takes, from the domain schemas", () => {
+    expect(document.components.schemas.ReportCreate).toMatchObject({
+      properties: {
+        address: { type: "string", maxLength: 500 },
+        title: { type: "string", maxLength: 300 },
+        source_id: { type: "string", maxLength: 128 },
+      },
+    })
+    expect(document.components.schemas.ChannelCreate).toMatchObject({
+      properties: { name: { type: "string", maxLength: 200 } },
+    })
+    expect(document.components.schemas.ReportCommentCreate).toMatchObject({
+      properties: { content: { type: "string", maxLength: 20_000 } },
+    })
+  })
+
+  it("bounds every string of every request body: a maxLength, a closed set of words, a UUID or an upload", () => {
+    const unbounded: Array<string> = []
+    const seen = new Set<string>()
+    const walk = (value: unknown, at: string): void => {
+      if (Array.isArray(value)) {
+        value.forEach((inner, index) => {
+          walk(inner, `${at}/${index}`)
+        })
+        return
+      }
+      if (!isObject(value)) return
+      if (typeof value.$ref === "string") {
+        const name = value.$ref.split("/").pop() ?? ""
+        if (seen.has(name)) return
+        seen.add(name)
+        walk(resolvePointer(document as unknown as Json, value.$ref), name)
+        return
+      }
+      const bounded =
+        "maxLength" in value || "enum" in value || value.format === "uuid" || value.format === "binary"
+      if (value.type === "string" && !bounded) unbounded.push(at)
+      for (const [key, inner] of Object.entries(value)) {
+        // Free-form metadata: its size is the body's limit, its depth JsonValue's.
+        if (key !== "metadata") walk(inner, `${at}/${key}`)
+      }
+    }
+    for (const [path, item] of Object.entries(document.paths))
+      for (const [method, operation] of Object.entries(item))
+        walk(operation?.requestBody?.content, `${method.toUpperCase()} ${path}`)
+    expect(seen.size).toBeGreaterThan(20)
+    expect(unbounded).toEqual([])
+  })
+
   it("shows numbers as JSON numbers, never as the strings NaN or Infinity", () => {
     expect(JSON.stringify(document)).not.toMatch(/"(?:-?Infinity|NaN)"/)
     expect(document.components.schemas.Tile).toMatchObject({

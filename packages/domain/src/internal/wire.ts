@@ -3,6 +3,7 @@
  * addresses and closed sets of words. Each carries the message a client reads in a `422`.
  */
 import { Schema } from "effect"
+import * as TextLimits from "../TextLimits.ts"
 
 /**
  * A record id: a positive integer (api-decisions §1: ids are integers, except tasks).
@@ -31,14 +32,15 @@ export const Count = Schema.Number.check(
 )
 
 /**
- * A name a person gives (a channel, a category, a team): text that is not blank.
+ * A name a person gives (a channel, a category, a team): text that is not blank, of at most
+ * `TextLimits.name` characters.
  *
  * @example
  * ```ts
  * Schema.decodeUnknownSync(Name)("Cleaner streams")
  * ```
  */
-export const Name = Schema.String.check(Schema.isPattern(/\S/, { message: "must not be blank" }))
+export const Name = TextLimits.nonBlank(TextLimits.name)
 
 /**
  * A UUID, as clients generate them for reports, comments and tasks.
@@ -51,8 +53,8 @@ export const Name = Schema.String.check(Schema.isPattern(/\S/, { message: "must 
 export const Uuid = Schema.String.check(Schema.isUUID(undefined, { message: "must be a UUID" }))
 
 /**
- * An e-mail address; only its shape is checked (one `@`, no spaces), since the mail sent to it is
- * the real test.
+ * An e-mail address of at most `TextLimits.email` characters; only its shape is checked (one `@`,
+ * no spaces), since the mail sent to it is the real test.
  *
  * @example
  * ```ts
@@ -61,6 +63,7 @@ export const Uuid = Schema.String.check(Schema.isUUID(undefined, { message: "mus
  */
 export const Email = Schema.String.check(
   Schema.isPattern(/^[^\s@]+@[^\s@]+$/, { message: "must be an e-mail address" }),
+  TextLimits.atMost(TextLimits.email),
 )
 
 /**
