@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import {
   adminEmail,
@@ -112,6 +115,23 @@ describe("GET, PATCH and DELETE /api/v4/session", () => {
     expect(malformed.status).toBe(401)
     expect(malformed.body.error).toContain("malformed")
     expect((await server.request("GET", "/api/v4/session", { token: "fra_unknown" })).status).toBe(401)
+  })
+})
+
+describe("the bootstrap administrator's password", () => {
+  it("must be strong: a weak one stops the start with a message that says why", async () => {
+    for (const password of ["password123", "short"]) {
+      const dir = mkdtempSync(join(tmpdir(), "fieldreport-test-"))
+      try {
+        await expect(
+          startTestServer({ FIELDREPORT_BOOTSTRAP_ADMIN_PASSWORD: password }, dir),
+        ).rejects.toThrow(
+          /FIELDREPORT_BOOTSTRAP_ADMIN_PASSWORD (is too easy to guess|must be at least 10 characters).*admin@example\.com was not created/,
+        )
+      } finally {
+        rmSync(dir, { recursive: true, force: true })
+      }
+    }
   })
 })
 
