@@ -2,6 +2,7 @@
  * Every service of the API, wired once: stores on the migrated database, services on the stores.
  */
 import { Layer } from "effect"
+import { FileStore } from "./attachments/FileStore.ts"
 import { AppConfig } from "./Config.ts"
 import { JobRunner } from "./jobs/JobRunner.ts"
 import * as NotificationFanOut from "./jobs/NotificationFanOut.ts"
@@ -83,6 +84,7 @@ const stores = Layer.mergeAll(
   ChannelSelectionStore.layer,
   ShapeStore.layer,
   AuditStore.layer,
+  FileStore.layer,
 )
 
 const services = Layer.mergeAll(

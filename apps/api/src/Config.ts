@@ -58,6 +58,18 @@ export interface AppConfigShape {
   readonly metricsToken: Option.Option<Redacted.Redacted<string>>
   /** Days the security audit log keeps an event before the clean-up deletes it (at least 1). */
   readonly auditRetentionDays: number
+  /** The S3-compatible bucket uploads live in (under `uploads/`); the directory `<dataDir>/uploads` when absent. */
+  readonly s3Bucket: Option.Option<string>
+  /** The object store's address (MinIO, Garage, …); AWS's for the region when absent. */
+  readonly s3Endpoint: Option.Option<string>
+  readonly s3Region: string
+  /** With the secret, the bucket user's keys; the AWS SDK's default credentials (environment, instance role) when absent. */
+  readonly s3AccessKeyId: Option.Option<string>
+  readonly s3SecretAccessKey: Option.Option<Redacted.Redacted<string>>
+  /** The bucket in the path (`http://host/bucket/key`) instead of the host name, as most self-hosted stores want. */
+  readonly s3ForcePathStyle: boolean
+  /** File addresses in answers are presigned addresses of the bucket itself instead of the API's. */
+  readonly s3Presigned: boolean
 }
 
 const list = (name: string) =>
@@ -131,6 +143,20 @@ const fromEnvironment = Config.all({
     Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)),
     "FIELDREPORT_AUDIT_RETENTION_DAYS",
   ).pipe(Config.withDefault(365)),
+  s3Bucket: optional("FIELDREPORT_S3_BUCKET"),
+  s3Endpoint: Config.option(
+    Config.schema(
+      Schema.NonEmptyString.check(
+        Schema.isPattern(/^https?:\/\/[^\s/]+(\/\S*)?$/, { expected: "an http(s) address" }),
+      ),
+      "FIELDREPORT_S3_ENDPOINT",
+    ),
+  ),
+  s3Region: Config.String("FIELDREPORT_S3_REGION").pipe(Config.withDefault("us-east-1")),
+  s3AccessKeyId: optional("FIELDREPORT_S3_ACCESS_KEY_ID"),
+  s3SecretAccessKey: optional("FIELDREPORT_S3_SECRET_ACCESS_KEY").pipe(Config.map(Option.map(Redacted.make))),
+  s3ForcePathStyle: Config.Boolean("FIELDREPORT_S3_FORCE_PATH_STYLE").pipe(Config.withDefault(false)),
+  s3Presigned: Config.Boolean("FIELDREPORT_S3_PRESIGNED").pipe(Config.withDefault(false)),
 })
 
 /**

@@ -47,9 +47,10 @@ export class UnsupportedMediaType extends Schema.TaggedError<UnsupportedMediaTyp
   message: Schema.String,
 }) {}
 
-/** Starting, draining, or a dependency is down. */
+/** Starting, draining, or a dependency is down; with `retryAfterSeconds`, answered with `Retry-After`. */
 export class Unavailable extends Schema.TaggedError<Unavailable>()("Unavailable", {
   message: Schema.String,
+  retryAfterSeconds: Schema.optionalKey(Schema.Number),
 }) {}
 
 /** A background search that failed; its resource answers with `500` and this message. */

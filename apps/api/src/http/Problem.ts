@@ -77,8 +77,11 @@ export const fromFailure = (failure: HttpFailure): Problem => {
   const { status, slug, title } = table[failure._tag]
   const headers: Record<string, string> = {}
   if (failure._tag === "Unauthorized") headers["WWW-Authenticate"] = 'Token realm="api"'
-  if (failure._tag === "TooManyRequests")
-    headers["Retry-After"] = String(Math.ceil(failure.retryAfterSeconds))
+  const retryAfter =
+    failure._tag === "TooManyRequests" || failure._tag === "Unavailable"
+      ? failure.retryAfterSeconds
+      : undefined
+  if (retryAfter !== undefined) headers["Retry-After"] = String(Math.ceil(retryAfter))
   const errors =
     failure._tag === "MalformedRequest" || failure._tag === "InvalidInput" ? failure.errors : undefined
   return {

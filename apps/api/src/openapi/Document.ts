@@ -149,7 +149,13 @@ const problems: Readonly<
     name: "InternalError",
     description: "An unexpected error (the body carries only an error id), or a failed background search.",
   },
-  503: { name: "Unavailable", description: "Starting or draining." },
+  503: {
+    name: "Unavailable",
+    description:
+      "Starting or draining, or a store the request needs is down (uploads: the file store); retry after " +
+      "`Retry-After` seconds when it is sent.",
+    headers: "Retry-After",
+  },
 }
 
 const headers: Readonly<Record<string, JsonObject>> = {

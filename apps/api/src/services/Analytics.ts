@@ -171,7 +171,7 @@ export class Analytics extends Context.Service<
         const images = yield* store.images(rangeOf(query))
         // Image fields take only images, which always have both renditions (served from the
         // original until they are made).
-        const renditionUrls = yield* attachments.renditionSigner(origin)
+        const renditionUrls = yield* attachments.renditionSigner(origin, images)
         return images.map((image) => ({
           report_image_id: image.id,
           account_id: query.channelId,

@@ -1,37 +1,45 @@
 /**
- * File attachments (api-decisions §5): uploads stored on the local disk under
- * `<dataDir>/uploads/` by a random key, typed by their bytes, with `thumb` (150 px) and `medium`
- * (600 px) renditions of images made by a background job, served at signed, expiring addresses,
- * and removed when no report (nor picture, nor logo) uses them within 24 hours.
+ * File attachments (api-decisions §5): uploads kept in the file store (a local directory, or an
+ * S3-compatible bucket: `attachments/FileStore.ts`) under a random storage key, typed by their
+ * bytes, with `thumb` (150 px) and `medium` (600 px) renditions of images made by a background
+ * job, served at signed, expiring addresses (the API's, or with `FIELDREPORT_S3_PRESIGNED` the
+ * bucket's own), and removed when no report (nor picture, nor logo) uses them within 24 hours.
+ *
+ * An upload is received into a file of `<dataDir>/incoming` (typing it reads its end too), then
+ * put in the store, and only then recorded: a row always has its file. A file whose row never
+ * came (the process died between the two) is an orphan, swept a day later; a store that is down
+ * or refuses is `503` with `Retry-After`, and nothing is recorded.
  *
  * Reports name attachments by id: the report use cases ask `contentTypesOf` for the form rules,
  * then `markUsed` and `release` as answers start and stop naming them, in their transaction.
  */
 import { randomBytes } from "node:crypto"
 import { createWriteStream } from "node:fs"
-import { mkdir, open, rename, rm, stat } from "node:fs/promises"
-import { dirname, join } from "node:path"
+import { mkdir, open, readdir, rm, stat } from "node:fs/promises"
+import { join } from "node:path"
 import type { Readable } from "node:stream"
+import { pipeline } from "node:stream/promises"
 import type { Attachment, StyleUrl } from "@fieldreport/domain/Attachment"
 import { InvalidInput, MalformedRequest } from "@fieldreport/domain/Invalid"
 import { Clock, Context, Duration, Effect, Layer, Option, Schema } from "effect"
 import sharp from "sharp"
+import { contentDisposition, contentTypeHeader } from "../attachments/ContentDisposition.ts"
 import { type ByteSource, contentTypes, isImage, sniff } from "../attachments/ContentSniffer.ts"
+import { FileStore, type Presigner } from "../attachments/FileStore.ts"
+import type { FileStoreUnavailable } from "../attachments/FileStoreUnavailable.ts"
 import * as SignedUrl from "../attachments/SignedUrl.ts"
+import * as StorageKey from "../attachments/StorageKey.ts"
 import { AppConfig } from "../Config.ts"
-import { Forbidden, NotFound, PayloadTooLarge, UnsupportedMediaType } from "../Errors.ts"
-import { JobRunner, jobKind, type RunningJob } from "../jobs/JobRunner.ts"
+import { Forbidden, NotFound, PayloadTooLarge, Unavailable, UnsupportedMediaType } from "../Errors.ts"
+import { JobRunner, jobKind } from "../jobs/JobRunner.ts"
 import { type AttachmentRow, AttachmentStore } from "../store/AttachmentStore.ts"
 import * as Transaction from "../store/Transaction.ts"
 
 /** The sizes of an image's renditions: each fits in a square of this many pixels. */
-const renditions = { thumb: 150, medium: 600 } as const
-
-/** What a file address may name: the upload itself or one of its renditions. */
-export type Style = "original" | keyof typeof renditions
-
-/** Whether a path segment names a style. */
-export const isStyle = (value: string): value is Style => value === "original" || value in renditions
+const renditions: Readonly<Record<Exclude<StorageKey.Style, "original">, number>> = {
+  thumb: 150,
+  medium: 600,
+}
 
 /** An upload arriving: the client's filename and the bytes, streamed. */
 export interface Upload {
@@ -40,9 +48,9 @@ export interface Upload {
   readonly content: Readable
 }
 
-/** A file ready to be sent for a signed address. */
+/** A file ready to be sent for a signed address: its bytes, opened, which the sender consumes or destroys. */
 export interface ServedFile {
-  readonly path: string
+  readonly content: Readable
   readonly byteSize: number
   readonly contentType: string
   /** The name offered to the browser. */
@@ -51,6 +59,17 @@ export interface ServedFile {
   readonly inline: boolean
   /** Unix seconds at which the address expires: how long it may be cached. */
   readonly expires: number
+}
+
+/** The addresses of an attachment's files. */
+export interface FileUrls {
+  readonly original_url: string
+  readonly style_url: StyleUrl
+  /**
+   * The API's signed address of the original without its origin, whichever serves the files:
+   * for `account_logo`, which clients resolve against the API.
+   */
+  readonly original_path: string
 }
 
 /** Who may name attachments in a report's answers: see `contentTypesOf`. */
@@ -66,10 +85,23 @@ export const RenditionsJob = jobKind("attachment.renditions", Schema.Struct({ at
 /** Removes attachments nothing uses; recurs every hour. */
 export const CleanupJob = jobKind("attachment.cleanup", Schema.Struct({}))
 
+/** Removes files of the store that no attachment has (see `sweepOrphans`); recurs every day. */
+export const OrphanSweepJob = jobKind("attachment.orphan_sweep", Schema.Struct({}))
+
 /** How long an upload may wait for a report to use it. */
 const unusedRetention = Duration.hours(24)
 const cleanupInterval = Duration.hours(1)
 const cleanupBatch = 200
+/**
+ * How old a file without a row must be before the sweep removes it: far longer than an upload
+ * takes between putting its file and recording it, so a file is never taken from under an upload.
+ */
+const orphanGrace = Duration.hours(24)
+const orphanSweepInterval = Duration.hours(24)
+/** Storage keys looked up at a time by the sweep. */
+const sweepLookup = 1000
+/** How long a client is asked to wait when the file store is down. */
+const storeRetryAfterSeconds = 30
 const urlSecretSetting = "attachment_url_secret"
 
 /** Those of `ids` missing from `found`. */
@@ -88,6 +120,24 @@ const renditionTypeOf = (contentType: string): string =>
 const extensionOf: Readonly<Record<string, string>> = {
   [contentTypes.jpeg]: "jpg",
   [contentTypes.png]: "png",
+}
+
+/** The style a request for `style` is answered with: a rendition not made yet is answered with the original. */
+const styleServed = (attachment: AttachmentRow, style: StorageKey.Style): StorageKey.Style =>
+  style !== "original" && attachment.image === 1 && attachment.renditions_ready === 1 ? style : "original"
+
+/** How a file of an attachment is sent: its type, the name offered, and whether it is shown in the page. */
+const servedAs = (attachment: AttachmentRow, style: StorageKey.Style) => {
+  if (style === "original") {
+    return {
+      contentType: attachment.content_type,
+      filename: attachment.filename,
+      inline: attachment.image === 1,
+    }
+  }
+  const contentType = renditionTypeOf(attachment.content_type)
+  const stem = attachment.filename.replace(/\.[^.]*$/, "")
+  return { contentType, filename: `${stem}-${style}.${extensionOf[contentType] ?? "png"}`, inline: true }
 }
 
 /**
@@ -114,33 +164,33 @@ export class Attachments extends Context.Service<
     /**
      * Stores an upload: at most the configured limit (`413` past it), typed by its bytes (`415`
      * for a type the service does not take), an image checked readable (`422`), and for images a
-     * renditions job. Nothing stays on disk when it fails.
+     * renditions job. The file is put in the store before the row is written; a store that is
+     * down or refuses is `Unavailable` (`503` with `Retry-After`). Nothing is left when it fails.
      */
     readonly upload: (
       upload: Upload,
     ) => Effect.Effect<
       AttachmentRow,
-      PayloadTooLarge | UnsupportedMediaType | InvalidInput | MalformedRequest
+      PayloadTooLarge | UnsupportedMediaType | InvalidInput | MalformedRequest | Unavailable
     >
     readonly find: (id: number) => Effect.Effect<AttachmentRow, NotFound>
     /** The attachments of `ids` that exist, by id. */
     readonly findMany: (ids: ReadonlyArray<number>) => Effect.Effect<ReadonlyArray<AttachmentRow>>
     /**
-     * Signed addresses of an attachment and of its renditions (none for other files), absolute
-     * on the configured public URL, else on `requestOrigin` (`https://host`).
+     * Signed addresses of an attachment and of its renditions (none for other files): the API's,
+     * absolute on the configured public URL, else on `requestOrigin` (`https://host`); or with
+     * `FIELDREPORT_S3_PRESIGNED=true` the bucket's own, presigned.
      */
-    readonly urlsOf: (
-      attachment: AttachmentRow,
-      requestOrigin: string,
-    ) => Effect.Effect<{ readonly original_url: string; readonly style_url: StyleUrl }>
+    readonly urlsOf: (attachment: AttachmentRow, requestOrigin: string) => Effect.Effect<FileUrls>
     /**
-     * A function giving the signed addresses of an image's two renditions only, on the same origin
+     * A function giving the signed addresses of the two renditions of `images`, on the same origin
      * as `urlsOf`, all signed as of one instant: for lists of thousands of images that show the
      * renditions (`reports_images`), where signing the original too would cost a third more, and
      * an effect per address more than the signatures.
      */
     readonly renditionSigner: (
       requestOrigin: string,
+      images: ReadonlyArray<{ readonly id: number }>,
     ) => Effect.Effect<
       (image: { readonly id: number }) => { readonly thumb: string; readonly medium: string }
     >
@@ -168,16 +218,26 @@ export class Attachments extends Context.Service<
     readonly claim: (ids: ReadonlyArray<number>) => Effect.Effect<ReadonlyArray<number>>
     /** Marks attachments no longer used: they are removed 24 hours from now unless used again. */
     readonly release: (ids: ReadonlyArray<number>) => Effect.Effect<void>
-    /** Removes the attachments (rows and files) nothing has used for 24 hours; answers how many. */
+    /**
+     * Removes the attachments nothing has used for 24 hours, rows first, then their files and
+     * renditions (a file the store could not remove then is left to the sweep); answers how many.
+     */
     readonly cleanup: Effect.Effect<number>
     /**
+     * Removes the store's files older than 24 hours that no attachment has (a file put by an
+     * upload whose process died before recording it, one the clean-up could not remove, a copy
+     * that never finished), and files of `<dataDir>/incoming` as old; answers how many.
+     */
+    readonly sweepOrphans: Effect.Effect<number, FileStoreUnavailable>
+    /**
      * The file a signed address names: `403` for a wrong or expired signature, `404` for an
-     * unknown attachment. A rendition not made yet is answered with the original.
+     * unknown attachment, `503` when the store is down. A rendition not made yet is answered
+     * with the original.
      */
     readonly serve: (
-      request: { readonly id: number; readonly style: Style },
+      request: { readonly id: number; readonly style: StorageKey.Style },
       presented: { readonly expires: unknown; readonly signature: unknown },
-    ) => Effect.Effect<ServedFile, Forbidden | NotFound>
+    ) => Effect.Effect<ServedFile, Forbidden | NotFound | Unavailable>
   }
 >()("api/services/Attachments") {
   static readonly layer = Layer.effect(
@@ -185,25 +245,46 @@ export class Attachments extends Context.Service<
     Effect.gen(function* () {
       const config = yield* AppConfig
       const store = yield* AttachmentStore
+      const files = yield* FileStore
       const jobs = yield* JobRunner
       const inTransaction = yield* Transaction.runner
-      const uploads = join(config.dataDir, "uploads")
+      const incoming = join(config.dataDir, "incoming")
       const secret = yield* store.setting(urlSecretSetting, randomBytes(32).toString("base64url"))
 
-      const pathOf = (key: string, style: Style = "original") =>
-        join(uploads, style === "original" ? key : `${key}.${style}`)
-      // A file that cannot be removed is wasted space, not a reason to fail the request or job.
-      const removeFiles = (key: string) =>
-        Effect.forEach(
-          ["original", "thumb", "medium"] as const,
-          (style) =>
-            Effect.tryPromise(() => rm(pathOf(key, style), { force: true })).pipe(
-              Effect.catch((error) =>
-                Effect.logWarning(`could not remove an attachment file of ${key}`, error),
-              ),
-            ),
-          { discard: true },
+      /** A new file of `incoming`, removed by `discard` when done with. */
+      const scratchFile = Effect.map(
+        Effect.promise(() => mkdir(incoming, { recursive: true })),
+        () => join(incoming, randomBytes(16).toString("hex")),
+      )
+      const discard = (path: string) =>
+        Effect.tryPromise(() => rm(path, { force: true })).pipe(
+          Effect.catch((error) => Effect.logWarning(`could not remove ${path}`, error)),
         )
+
+      /** The store being down is the service's `503`; what the store said goes to the log. */
+      const storeDown = (error: FileStoreUnavailable) =>
+        Effect.andThen(
+          Effect.logError(error.message, error.cause),
+          Effect.fail(
+            new Unavailable({
+              message: "the file store is unavailable; try again later",
+              retryAfterSeconds: storeRetryAfterSeconds,
+            }),
+          ),
+        )
+
+      // A file that cannot be removed is wasted space, not a reason to fail the request or job:
+      // the sweep takes it later.
+      const removeFiles = (storageKeys: ReadonlyArray<string>) =>
+        storageKeys.length === 0
+          ? Effect.void
+          : files
+              .remove(storageKeys.flatMap(StorageKey.filesOf))
+              .pipe(
+                Effect.catch((error) =>
+                  Effect.logWarning(`could not remove the files of ${storageKeys.length} attachments`, error),
+                ),
+              )
 
       /** Streams the content to `path`, counting: past the limit it stops writing and fails. */
       const write = (content: Readable, path: string) =>
@@ -249,8 +330,8 @@ export class Attachments extends Context.Service<
           return Effect.sync(() => settle(Effect.interrupt))
         })
 
-      /** Reads the stored file through a handle, for the sniffer. */
-      const sniffStored = (path: string, size: number, filename: string) =>
+      /** Reads the received file through a handle, for the sniffer. */
+      const sniffReceived = (path: string, size: number, filename: string) =>
         Effect.acquireUseRelease(
           Effect.promise(() => open(path, "r")),
           (handle) => {
@@ -269,15 +350,12 @@ export class Attachments extends Context.Service<
         )
 
       const upload = Effect.fn("Attachments.upload")(function* ({ userId, filename, content }: Upload) {
-        const key = randomBytes(16).toString("hex")
-        const storageKey = `${key.slice(0, 2)}/${key}`
-        const path = pathOf(storageKey)
+        const received = yield* scratchFile
         return yield* Effect.gen(function* () {
-          yield* Effect.promise(() => mkdir(dirname(path), { recursive: true }))
-          const size = yield* write(content, path)
+          const size = yield* write(content, received)
           if (size === 0) return yield* InvalidInput.at("file", "is empty")
           const cleanName = cleanFilename(filename)
-          const contentType = yield* sniffStored(path, size, cleanName)
+          const contentType = yield* sniffReceived(received, size, cleanName)
           if (contentType === undefined) {
             return yield* new UnsupportedMediaType({
               message: "file: is not an image (png, jpeg, gif), PDF, text, office or iWork document",
@@ -287,10 +365,13 @@ export class Attachments extends Context.Service<
           if (image) {
             // The magic number alone does not make an image that renditions can be made of.
             yield* Effect.tryPromise({
-              try: () => sharp(path).metadata(),
+              try: () => sharp(received).metadata(),
               catch: () => InvalidInput.at("file", "is not a readable image"),
             })
           }
+          const storageKey = StorageKey.make()
+          // The file first, then the row: a row never names a file the store does not have.
+          yield* files.put(storageKey, received, contentType).pipe(Effect.catch(storeDown))
           const created_at = new Date(yield* Clock.currentTimeMillis).toISOString()
           return yield* inTransaction(
             Effect.gen(function* () {
@@ -306,8 +387,8 @@ export class Attachments extends Context.Service<
               if (image) yield* jobs.enqueue(RenditionsJob, { attachment_id: row.id })
               return row
             }),
-          )
-        }).pipe(Effect.onError(() => removeFiles(storageKey)))
+          ).pipe(Effect.onError(() => removeFiles([storageKey])))
+        }).pipe(Effect.ensuring(discard(received)))
       })
 
       const find = (id: number) =>
@@ -315,59 +396,111 @@ export class Attachments extends Context.Service<
           row === undefined ? Effect.fail(new NotFound({ resource: "attachment" })) : Effect.succeed(row),
         )
 
-      /** Signs addresses on the public URL, else on the request's origin. */
+      /** Signs the API's addresses on the public URL, else on the request's origin. */
       const signerOn = (requestOrigin: string) =>
         SignedUrl.signer(
           secret,
           Option.getOrElse(config.publicUrl, () => requestOrigin),
           config.urlLifetimeSeconds,
         )
-      /** The addresses of a file's renditions, all under one signature. */
+      /** The API's addresses of a file's renditions, all under one signature. */
       const fileUrls = (
         addressesOf: (scope: string) => (name: string) => string,
         attachment: { readonly id: number },
       ) => addressesOf(fileScope(attachment.id))
-      const renditionSigner = (requestOrigin: string) =>
-        Effect.map(signerOn(requestOrigin), (addressesOf) => (image: { readonly id: number }) => {
-          const urlOf = fileUrls(addressesOf, image)
-          return { thumb: urlOf("thumb"), medium: urlOf("medium") }
+
+      /** Presigners of the bucket's own addresses, when files are served from there. */
+      const presigner: Option.Option<Effect.Effect<Presigner>> = Option.map(files.presigner, (make) =>
+        // No credentials to sign with is a misconfiguration, not a passing outage: a defect, logged.
+        Effect.orDie(make(config.urlLifetimeSeconds)),
+      )
+      /** The bucket's presigned address of one style of an attachment, served as the API would. */
+      const presignedUrl = (presign: Presigner, attachment: AttachmentRow, style: StorageKey.Style) => {
+        const served = styleServed(attachment, style)
+        const { contentType, filename, inline } = servedAs(attachment, served)
+        return presign(StorageKey.fileOf(attachment.storage_key, served), {
+          contentType: contentTypeHeader(contentType),
+          contentDisposition: contentDisposition(inline ? "inline" : "attachment", filename),
+          cacheControl: `private, max-age=${config.urlLifetimeSeconds}`,
         })
+      }
+
       const urlsOf = (attachment: AttachmentRow, requestOrigin: string) =>
-        Effect.map(signerOn(requestOrigin), (addressesOf) => {
-          const urlOf = fileUrls(addressesOf, attachment)
+        Effect.gen(function* () {
+          const apiUrlOf = fileUrls(yield* signerOn(requestOrigin), attachment)
+          const apiOriginal = new URL(apiUrlOf("original"))
+          const original_path = `${apiOriginal.pathname}${apiOriginal.search}`
+          const presign = Option.isSome(presigner) ? yield* presigner.value : undefined
+          const urlOf =
+            presign === undefined
+              ? apiUrlOf
+              : (style: StorageKey.Style) => presignedUrl(presign, attachment, style)
           const original_url = urlOf("original")
-          if (attachment.image !== 1) return { original_url, style_url: {} }
-          return { original_url, style_url: { thumb: urlOf("thumb"), medium: urlOf("medium") } }
+          if (attachment.image !== 1) return { original_url, style_url: {}, original_path } satisfies FileUrls
+          return {
+            original_url,
+            style_url: { thumb: urlOf("thumb"), medium: urlOf("medium") },
+            original_path,
+          } satisfies FileUrls
         })
 
-      const makeRenditions = Effect.fn("Attachments.makeRenditions")(function* (id: number, job: RunningJob) {
+      const renditionSigner = (requestOrigin: string, images: ReadonlyArray<{ readonly id: number }>) =>
+        Effect.gen(function* () {
+          const addressesOf = yield* signerOn(requestOrigin)
+          const apiUrls = (image: { readonly id: number }) => {
+            const urlOf = fileUrls(addressesOf, image)
+            return { thumb: urlOf("thumb"), medium: urlOf("medium") }
+          }
+          if (Option.isNone(presigner)) return apiUrls
+          const presign = yield* presigner.value
+          const rows = new Map<number, AttachmentRow>()
+          for (let start = 0; start < images.length; start += sweepLookup) {
+            const ids = images.slice(start, start + sweepLookup).map((image) => image.id)
+            for (const row of yield* store.findMany(ids)) rows.set(row.id, row)
+          }
+          return (image: { readonly id: number }) => {
+            const row = rows.get(image.id)
+            // Removed since the list was read: the API's address answers 404 as the bucket's would.
+            if (row === undefined) return apiUrls(image)
+            return {
+              thumb: presignedUrl(presign, row, "thumb"),
+              medium: presignedUrl(presign, row, "medium"),
+            }
+          }
+        })
+
+      const makeRenditions = Effect.fn("Attachments.makeRenditions")(function* (id: number) {
         const attachment = yield* store.find(id)
         // Removed meanwhile, or not an image: nothing to make.
         if (attachment === undefined || attachment.image !== 1) return
         const type = renditionTypeOf(attachment.content_type)
-        for (const [style, size] of Object.entries(renditions) as ReadonlyArray<
-          [keyof typeof renditions, number]
-        >) {
-          const target = pathOf(attachment.storage_key, style)
-          // Written aside and renamed, so a reader never gets half a file; the aside is the
-          // attempt's own, so two attempts at once (a lease that expired under a slow one) never
-          // write into one file.
-          const partialOf = (attempt: number) => `${target}.${job.id}-${attempt}.partial`
-          const partial = partialOf(job.attempt)
-          // Those of earlier attempts were left by a worker that died, or belong to one whose lease
-          // expired and whose result no longer counts (its rename then fails).
-          for (let earlier = 1; earlier < job.attempt; earlier++)
-            yield* Effect.promise(() => rm(partialOf(earlier), { force: true }))
-          yield* Effect.tryPromise(() =>
-            sharp(pathOf(attachment.storage_key))
-              .rotate()
-              .resize({ width: size, height: size, fit: "inside", withoutEnlargement: true })
-              .toFormat(type === contentTypes.jpeg ? "jpeg" : "png")
-              .toFile(partial)
-              .then(() => rename(partial, target)),
-          ).pipe(Effect.onError(() => Effect.promise(() => rm(partial, { force: true }))))
-        }
-        yield* store.markRenditionsReady(id)
+        // The original is read from the store once, into a local file both renditions are made from.
+        const original = yield* scratchFile
+        yield* Effect.gen(function* () {
+          const opened = yield* files.open(attachment.storage_key)
+          // Removed meanwhile by the clean-up, after the row was read.
+          if (opened === undefined) return
+          yield* Effect.tryPromise(() => pipeline(opened.content, createWriteStream(original)))
+          for (const [style, size] of Object.entries(renditions) as ReadonlyArray<
+            [keyof typeof renditions, number]
+          >) {
+            // Made aside and put whole, so a reader never gets half a file; the aside is this
+            // attempt's own, so two attempts at once (a lease that expired under a slow one) never
+            // write into one file.
+            const rendition = yield* scratchFile
+            yield* Effect.tryPromise(() =>
+              sharp(original)
+                .rotate()
+                .resize({ width: size, height: size, fit: "inside", withoutEnlargement: true })
+                .toFormat(type === contentTypes.jpeg ? "jpeg" : "png")
+                .toFile(rendition),
+            ).pipe(
+              Effect.andThen(files.put(StorageKey.fileOf(attachment.storage_key, style), rendition, type)),
+              Effect.ensuring(discard(rendition)),
+            )
+          }
+          yield* store.markRenditionsReady(id)
+        }).pipe(Effect.ensuring(discard(original)))
       })
 
       const cleanup = Effect.gen(function* () {
@@ -377,7 +510,7 @@ export class Attachments extends Context.Service<
         for (;;) {
           const batch = yield* store.removeUnused(before, cleanupBatch)
           // The rows are gone first: a file without a row is only wasted space, never a broken link.
-          yield* Effect.forEach(batch, (attachment) => removeFiles(attachment.storage_key), { discard: true })
+          yield* removeFiles(batch.map((attachment) => attachment.storage_key))
           removed += batch.length
           if (batch.length < cleanupBatch) break
         }
@@ -385,8 +518,55 @@ export class Attachments extends Context.Service<
         return removed
       }).pipe(Effect.withSpan("Attachments.cleanup"))
 
+      /** Files of `incoming` older than `before` (Unix milliseconds): left by a process that died. */
+      const sweepIncoming = (before: number) =>
+        Effect.gen(function* () {
+          const names = yield* Effect.tryPromise(() => readdir(incoming)).pipe(
+            Effect.catch(() => Effect.succeed([] as ReadonlyArray<string>)),
+          )
+          let removed = 0
+          for (const name of names) {
+            const path = join(incoming, name)
+            const stats = yield* Effect.tryPromise(() => stat(path)).pipe(Effect.option)
+            if (Option.isNone(stats) || !stats.value.isFile() || stats.value.mtimeMs >= before) continue
+            yield* discard(path)
+            removed++
+          }
+          return removed
+        })
+
+      const sweepOrphans = Effect.gen(function* () {
+        const before = (yield* Clock.currentTimeMillis) - Duration.toMillis(orphanGrace)
+        let removed = 0
+        let cursor: string | undefined
+        do {
+          const page = yield* files.list(cursor)
+          const old = page.files.flatMap((file) => {
+            const parsed = file.modifiedAt < before ? StorageKey.parse(file.key) : undefined
+            return parsed === undefined ? [] : [{ key: file.key, ...parsed }]
+          })
+          const named = [
+            ...new Set(old.flatMap((file) => (file.style === undefined ? [] : [file.storageKey]))),
+          ]
+          const recorded = new Set<string>()
+          for (let start = 0; start < named.length; start += sweepLookup) {
+            for (const key of yield* store.existingStorageKeys(named.slice(start, start + sweepLookup)))
+              recorded.add(key)
+          }
+          const orphans = old
+            .filter((file) => file.style === undefined || !recorded.has(file.storageKey))
+            .map((file) => file.key)
+          if (orphans.length > 0) yield* files.remove(orphans)
+          removed += orphans.length
+          cursor = page.next
+        } while (cursor !== undefined)
+        removed += yield* sweepIncoming(before)
+        if (removed > 0) yield* Effect.logInfo(`removed ${removed} files no attachment has`)
+        return removed
+      }).pipe(Effect.withSpan("Attachments.sweepOrphans"))
+
       const serve = Effect.fn("Attachments.serve")(function* (
-        request: { readonly id: number; readonly style: Style },
+        request: { readonly id: number; readonly style: StorageKey.Style },
         presented: { readonly expires: unknown; readonly signature: unknown },
       ) {
         const verdict = yield* SignedUrl.verify(secret, fileScope(request.id), presented)
@@ -394,29 +574,24 @@ export class Attachments extends Context.Service<
         if (verdict === "invalid")
           return yield* new Forbidden({ message: "the file address is not validly signed" })
         const attachment = yield* find(request.id)
-        const rendition =
-          request.style !== "original" && attachment.image === 1 && attachment.renditions_ready === 1
-        const style = rendition ? request.style : "original"
-        const path = pathOf(attachment.storage_key, style)
-        const stats = yield* Effect.tryPromise({
-          try: () => stat(path),
-          catch: () => new NotFound({ resource: "file" }),
-        })
-        const contentType = rendition ? renditionTypeOf(attachment.content_type) : attachment.content_type
-        const stem = attachment.filename.replace(/\.[^.]*$/, "")
+        const style = styleServed(attachment, request.style)
+        const opened = yield* files
+          .open(StorageKey.fileOf(attachment.storage_key, style))
+          .pipe(Effect.catch(storeDown))
+        if (opened === undefined) return yield* new NotFound({ resource: "file" })
         return {
-          path,
-          byteSize: stats.size,
-          contentType,
-          filename: rendition ? `${stem}-${style}.${extensionOf[contentType] ?? "png"}` : attachment.filename,
-          inline: attachment.image === 1,
+          content: opened.content,
+          byteSize: opened.byteSize,
+          ...servedAs(attachment, style),
           expires: Number(presented.expires),
         } satisfies ServedFile
       })
 
-      yield* jobs.register(RenditionsJob, ({ attachment_id }, job) => makeRenditions(attachment_id, job))
+      yield* jobs.register(RenditionsJob, ({ attachment_id }) => makeRenditions(attachment_id))
       yield* jobs.register(CleanupJob, () => cleanup)
       yield* jobs.schedule(CleanupJob, {}, cleanupInterval)
+      yield* jobs.register(OrphanSweepJob, () => sweepOrphans)
+      yield* jobs.schedule(OrphanSweepJob, {}, orphanSweepInterval)
 
       return Attachments.of({
         upload,
@@ -446,6 +621,7 @@ export class Attachments extends Context.Service<
         release: (ids) =>
           Effect.flatMap(Clock.currentTimeMillis, (now) => store.release(ids, new Date(now).toISOString())),
         cleanup,
+        sweepOrphans,
         serve,
       })
     }),

@@ -21,7 +21,6 @@
  *   moves the version.
  */
 
-import type { StyleUrl } from "@fieldreport/domain/Attachment"
 import { type FieldAttachment, type FieldValue, isAttachment } from "@fieldreport/domain/FormField"
 import { Context, Effect, Layer, Option } from "effect"
 import { AppConfig } from "../Config.ts"
@@ -31,7 +30,7 @@ import { type FormFieldRow, FormStore } from "../store/FormStore.ts"
 import { ReportStateStore } from "../store/ReportStateStore.ts"
 import { type ReportRow, ReportStore } from "../store/ReportStore.ts"
 import { Access, type ChannelAccess, mayEditReport } from "./Access.ts"
-import { Attachments } from "./Attachments.ts"
+import { Attachments, type FileUrls } from "./Attachments.ts"
 import type { Actor } from "./Authentication.ts"
 import { noteCommentBody, readsInternalNotes, reportCommentBody } from "./Comments.ts"
 import { formFieldOf } from "./Forms.ts"
@@ -181,10 +180,7 @@ export class ReportView extends Context.Service<
             ? [...channels.values()].flatMap((channel) => channel.logo_attachment_id ?? [])
             : []),
         ])
-        const files = new Map<
-          number,
-          { readonly row: AttachmentRow; readonly original_url: string; readonly style_url: StyleUrl }
-        >()
+        const files = new Map<number, { readonly row: AttachmentRow } & FileUrls>()
         for (const row of yield* attachments.findMany(fileIds)) {
           files.set(row.id, { row, ...(yield* attachments.urlsOf(row, origin)) })
         }
@@ -242,8 +238,7 @@ export class ReportView extends Context.Service<
             if (logo === undefined) {
               record.account_logo = pinUrls("", channel.pin_color, channel.pin_appearance).at2x
             } else {
-              const url = new URL(logo.original_url)
-              record.account_logo = `${url.pathname}${url.search}`
+              record.account_logo = logo.original_path
             }
           }
           const state = stateRows.get(report.report_state_id)

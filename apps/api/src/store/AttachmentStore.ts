@@ -1,5 +1,5 @@
 /**
- * Uploaded files' records (the bytes live on disk, see `services/Attachments.ts`), whether
+ * Uploaded files' records (the bytes live in the file store, see `attachments/FileStore.ts`), whether
  * something uses them, and the secret that signs their addresses (a row of `settings`).
  */
 import { Context, Effect, Layer } from "effect"
@@ -12,7 +12,7 @@ export interface AttachmentRow {
   readonly filename: string
   readonly content_type: string
   readonly byte_size: number
-  /** Where the bytes are, relative to the uploads directory; random, never the client's name. */
+  /** Where the bytes are in the file store (`attachments/StorageKey.ts`); random, never the client's name. */
   readonly storage_key: string
   readonly image: number
   readonly renditions_ready: number
@@ -66,6 +66,8 @@ export class AttachmentStore extends Context.Service<
      * before `before`, oldest first.
      */
     readonly removeUnused: (before: string, limit: number) => Effect.Effect<ReadonlyArray<RemovedAttachment>>
+    /** Those of `storageKeys` that an attachment has, for the sweep of files without one. */
+    readonly existingStorageKeys: (storageKeys: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<string>>
     /** A setting's value, stored as `initial` when absent; the first writer wins a race. */
     readonly setting: (name: string, initial: string) => Effect.Effect<string>
   }
@@ -145,6 +147,14 @@ export class AttachmentStore extends Context.Service<
                 AND NOT EXISTS (SELECT 1 FROM channels c WHERE c.logo_attachment_id = a.id)
               ORDER BY a.created_at LIMIT ${limit}
             ) RETURNING id, storage_key`.pipe(Effect.orDie),
+        existingStorageKeys: (storageKeys) =>
+          storageKeys.length === 0
+            ? Effect.succeed([])
+            : sql<{ readonly storage_key: string }>`SELECT storage_key FROM attachments
+                WHERE storage_key IN ${sql.in(storageKeys)}`.pipe(
+                Effect.map((rows) => rows.map((row) => row.storage_key)),
+                Effect.orDie,
+              ),
         setting: (name, initial) =>
           Effect.gen(function* () {
             yield* sql`INSERT INTO settings (name, value) VALUES (${name}, ${initial}) ON CONFLICT (name) DO NOTHING`

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto"
-import { existsSync, readdirSync } from "node:fs"
-import { join } from "node:path"
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs"
+import { dirname, join } from "node:path"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { TestClock } from "effect/testing"
@@ -74,13 +74,15 @@ const at = <A>(millis: number, use: (attachments: Attachments["Service"]) => Eff
     }).pipe(Effect.provide(TestClock.layer())),
   )
 
-const filesOnDisk = (): ReadonlyArray<string> => {
-  const uploads = join(server.dataDir, "uploads")
-  if (!existsSync(uploads)) return []
-  return readdirSync(uploads, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name))
-}
+/** The files of the upload directory, and those uploads are received into. */
+const filesOnDisk = (): ReadonlyArray<string> =>
+  ["uploads", "incoming"].flatMap((name) => {
+    const directory = join(server.dataDir, name)
+    if (!existsSync(directory)) return []
+    return readdirSync(directory, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name))
+  })
 
 const photo = () =>
   sharp({ create: { width: 1200, height: 900, channels: 3, background: "#3a7d44" } })
@@ -304,6 +306,26 @@ describe("attachments in use", () => {
     expect((await download(released.original_url)).status).toBe(404)
     expect(existsSync(files.released)).toBe(false)
     expect(existsSync(files.kept)).toBe(true)
+  })
+
+  it("sweeps files of the upload directory that no attachment has once a day has passed", async () => {
+    const live = (await upload(Buffer.from("recorded"), "live.txt")).body
+    const row = await run(Effect.flatMap(Effect.service(Attachments), (a) => Effect.orDie(a.find(live.id))))
+    const liveFile = join(server.dataDir, "uploads", row.storage_key)
+    // What an upload leaves when its process dies between the file and the row.
+    const orphan = join(server.dataDir, "uploads", "0a", "0a1b2c3d4e5f60718293a4b5c6d7e8f9")
+    const other = join(server.dataDir, "uploads", "0a", "notes.txt")
+    mkdirSync(dirname(orphan), { recursive: true })
+    writeFileSync(orphan, "never recorded")
+    writeFileSync(other, "not an upload")
+    const now = Date.now()
+    expect(await at(now, (a) => a.sweepOrphans)).toBe(0)
+    expect(existsSync(orphan)).toBe(true)
+    expect(await at(now + hours(25), (a) => a.sweepOrphans)).toBe(1)
+    expect(existsSync(orphan)).toBe(false)
+    expect(existsSync(other)).toBe(true)
+    expect(existsSync(liveFile)).toBe(true)
+    expect((await download(live.original_url)).status).toBe(200)
   })
 
   it("schedules the clean-up as a recurring job, one hour after its last run", async () => {

@@ -2,8 +2,9 @@
  * OWASP API4:2023 Unrestricted Resource Consumption: the limits of api-decisions §1 hold on every
  * operation they concern, each found in the OpenAPI document. A page is at most 100 records,
  * however many are asked for; `fields` names at most 64 names; analytics span at most 5 years;
- * WKT has at most 10,000 positions, in shapes and shape searches too; a client that sends its
- * headers or its body too slowly is answered `408` and cut off. `test/http/input_limits.test.ts`
+ * WKT has at most 10,000 positions, in shapes and shape searches too; a query string (its values
+ * included) is bounded with the headers, at 16 KiB, before any route reads it; a client that sends
+ * its headers or its body too slowly is answered `408` and cut off. `test/http/input_limits.test.ts`
  * (body size, alert area positions, Range order), `test/http/attachments.test.ts` (upload size) and
  * `test/http/rate_limits.test.ts` (requests per minute) show the others.
  */
@@ -107,6 +108,22 @@ describe("fields", () => {
       })
       expect(answer.status, path).toBe(400)
       expect(Object.keys(answer.body.errors), path).toEqual(["fields"])
+    }
+  })
+})
+
+describe("a query string", () => {
+  it("is refused with the headers past 16 KiB, however its values are split", async () => {
+    for (const query of [
+      `fields=${"id,".repeat(7_000)}`,
+      `filter[tile_id]=${"A".repeat(20_000)}`,
+      `filter[id][id_array]=${"1,".repeat(10_000)}`,
+    ]) {
+      const answer = await fetch(`${server.url}/api/v4/reports/search?${query}`, {
+        headers: { Authorization: `Token token=${world.owner.token}` },
+      })
+      expect(answer.status, query.slice(0, 20)).toBe(431)
+      await answer.arrayBuffer()
     }
   })
 })

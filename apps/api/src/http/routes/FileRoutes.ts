@@ -1,48 +1,27 @@
 /**
  * `GET /api/v4/files/{id}/{style}?expires=…&signature=…`: the bytes of an attachment (`original`)
- * or of an image's rendition (`thumb`, `medium`). The signed address is the credential, so an
- * `<img src>` works without headers, also in pages of other origins that embed the admin elements.
+ * or of an image's rendition (`thumb`, `medium`), streamed from the file store. The signed address
+ * is the credential, so an `<img src>` works without headers, also in pages of other origins that
+ * embed the admin elements.
  */
-import { createReadStream } from "node:fs"
 import { Clock, Effect } from "effect"
 import { type Response, Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
+import { contentDisposition, contentTypeHeader } from "../../attachments/ContentDisposition.ts"
+import { isStyle } from "../../attachments/StorageKey.ts"
 import { NotFound } from "../../Errors.ts"
-import { Attachments, isStyle, type ServedFile } from "../../services/Attachments.ts"
+import { Attachments, type ServedFile } from "../../services/Attachments.ts"
 import type { Reply, Route } from "../Route.ts"
-
-/**
- * A `Content-Disposition` value: `inline` or `attachment`, with an ASCII fallback name and the
- * exact name in RFC 5987 form, so no client sees a quote, a path or a control character.
- *
- * @example
- * ```ts
- * contentDisposition("attachment", "ölkarte \"neu\".pdf")
- * // attachment; filename="_lkarte _neu_.pdf"; filename*=UTF-8''%C3%B6lkarte%20%22neu%22.pdf
- * ```
- */
-const contentDisposition = (kind: "inline" | "attachment", filename: string): string => {
-  const fallback = filename.replace(/[^\x20-\x7e]|["\\/%]/g, "_")
-  const exact = encodeURIComponent(filename).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  )
-  return `${kind}; filename="${fallback}"; filename*=UTF-8''${exact}`
-}
-
-const textTypes: ReadonlySet<string> = new Set(["text/plain", "text/csv"])
 
 /**
  * Sends the file itself: the route adapter answers JSON only, so the reply is written here and the
  * adapter, seeing the headers sent, adds nothing.
  */
-const sendFile = (res: Response, method: string, file: ServedFile): Effect.Effect<void, NotFound> =>
+const sendFile = (res: Response, method: string, file: ServedFile): Effect.Effect<void> =>
   Effect.gen(function* () {
     const now = yield* Clock.currentTimeMillis
     const headers: Record<string, string> = {
-      "Content-Type": textTypes.has(file.contentType)
-        ? `${file.contentType}; charset=utf-8`
-        : file.contentType,
+      "Content-Type": contentTypeHeader(file.contentType),
       "Content-Length": String(file.byteSize),
       "Content-Disposition": contentDisposition(file.inline ? "inline" : "attachment", file.filename),
       "X-Content-Type-Options": "nosniff",
@@ -51,30 +30,24 @@ const sendFile = (res: Response, method: string, file: ServedFile): Effect.Effec
       // Helmet's default (same-origin) would hide images from the pages that embed the admin.
       "Cross-Origin-Resource-Policy": "cross-origin",
     }
-    yield* Effect.callback<void, NotFound>((resume) => {
-      const stream = createReadStream(file.path)
-      stream.once("open", () => {
-        res.status(200)
-        for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
-        if (method === "HEAD") {
-          stream.destroy()
-          res.end()
-        } else {
-          stream.pipe(res)
-        }
-      })
-      stream.once("error", () => {
-        // Removed between the lookup and the read; once bytes are on their way, only cutting the
-        // connection tells the client the file is incomplete.
-        if (!res.headersSent) return resume(Effect.fail(new NotFound({ resource: "file" })))
-        res.destroy()
-        resume(Effect.void)
-      })
+    yield* Effect.callback<void>((resume) => {
+      const { content } = file
+      res.status(200)
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
+      // Once bytes are on their way, only cutting the connection tells the client that the file
+      // is incomplete (the store went away mid-way).
+      content.once("error", () => res.destroy())
       res.once("close", () => {
-        stream.destroy()
+        content.destroy()
         resume(Effect.void)
       })
-      return Effect.sync(() => stream.destroy())
+      if (method === "HEAD") {
+        content.destroy()
+        res.end()
+      } else {
+        content.pipe(res)
+      }
+      return Effect.sync(() => content.destroy())
     })
   })
 
