@@ -6,6 +6,7 @@
 import { Attachment } from "@fieldreport/domain/Attachment"
 import type { Category } from "@fieldreport/domain/Category"
 import { choiceOptions, type FieldAttachment, type FormField } from "@fieldreport/domain/FormField"
+import * as TextLimits from "@fieldreport/domain/TextLimits"
 import { html, nothing, type TemplateResult } from "lit"
 import { AnswerChangeEvent } from "../../events/answer-change.ts"
 import { ApiElement } from "../../shared/ApiElement.ts"
@@ -131,13 +132,13 @@ export class AnswerInput extends ApiElement {
           </select></div>`
       case "ShortTextBox":
         return html`<div class="field">${this.label(id)}
-          <input id=${id} part="control" type="text" aria-invalid=${invalid} ?disabled=${this.disabled}
+          <input id=${id} part="control" type="text" maxlength=${TextLimits.text} aria-invalid=${invalid} ?disabled=${this.disabled}
             .value=${typeof this.value === "string" ? this.value : ""}
             @input=${(event: Event) => this.change((event.target as HTMLInputElement).value)} /></div>`
       case "FreeText":
       case "Description":
         return html`<div class="field">${this.label(id)}
-          <textarea id=${id} part="control" aria-invalid=${invalid} ?disabled=${this.disabled}
+          <textarea id=${id} part="control" maxlength=${TextLimits.text} aria-invalid=${invalid} ?disabled=${this.disabled}
             .value=${typeof this.value === "string" ? this.value : ""}
             @input=${(event: Event) => this.change((event.target as HTMLTextAreaElement).value)}></textarea></div>`
       case "Image":

@@ -50,6 +50,13 @@ afterEach(() => {
 })
 
 describe("fr-category-tree", () => {
+  it("lets no name be typed longer than the API takes", async () => {
+    const { root } = await mount()
+    const names = root.querySelectorAll<HTMLInputElement>('input:not([type]), input[name="name"]')
+    expect(names.length).toBeGreaterThan(4)
+    for (const input of names) expect(input.maxLength).toBe(200)
+  })
+
   it("nests categories under their parents in position order, with every field asked for", async () => {
     const { api, root } = await mount()
     const names = [...root.querySelectorAll<HTMLInputElement>("[part=category] input:not([type])")].map(

@@ -4,6 +4,7 @@
  * recoloured, moved under another, and deleted when no report uses them and they have no children.
  */
 import { Category } from "@fieldreport/domain/Category"
+import * as TextLimits from "@fieldreport/domain/TextLimits"
 import { Schema } from "effect"
 import { html, nothing } from "lit"
 import { ApiElement } from "../../shared/ApiElement.ts"
@@ -151,7 +152,7 @@ export class CategoryTree extends ApiElement {
       <li>
         <div part="category">
           <img src=${category.pin_urls.at1x} alt="" width="20" height="20" />
-          <input aria-label="Name of ${category.name}" .value=${category.name}
+          <input aria-label="Name of ${category.name}" maxlength=${TextLimits.name} .value=${category.name}
             @change=${(event: Event) => this.#update(category, { name: (event.target as HTMLInputElement).value })} />
           <input type="color" aria-label="Pin colour of ${category.name}" .value=${asHex(category.pin_color)}
             @change=${(event: Event) => this.#update(category, { pin_color: (event.target as HTMLInputElement).value })} />
@@ -169,7 +170,7 @@ export class CategoryTree extends ApiElement {
         ${
           category.depth < MAX_DEPTH
             ? html`<form class="add" aria-label="New category under ${category.name}" @submit=${(event: SubmitEvent) => this.#add(event, category)}>
-                <input name="name" required aria-label="Name of a new category under ${category.name}" placeholder="New category" />
+                <input name="name" required maxlength=${TextLimits.name} aria-label="Name of a new category under ${category.name}" placeholder="New category" />
                 <input name="pin_color" type="color" value="#1f5fbf" aria-label="Pin colour of the new category" />
                 <button type="submit">Add<span class="visually-hidden"> under ${category.name}</span></button>
               </form>`

@@ -7,6 +7,7 @@ import { NoteComment } from "@fieldreport/domain/NoteComment"
 import type { Location } from "@fieldreport/domain/Report"
 import { Report } from "@fieldreport/domain/Report"
 import { ReportComment } from "@fieldreport/domain/ReportComment"
+import * as TextLimits from "@fieldreport/domain/TextLimits"
 import { html, nothing, type PropertyValues } from "lit"
 import { live } from "lit/directives/live.js"
 import type { AnswerChangeEvent } from "../../events/answer-change.ts"
@@ -362,7 +363,7 @@ export class ReportDetail extends ApiElement {
             }</div></li>`,
         )}</ul>
         <form class="stack" @submit=${this.addNote}>
-          <label>New note <textarea name="comment" required></textarea></label>
+          <label>New note <textarea name="comment" required maxlength=${TextLimits.text}></textarea></label>
           <div class="actions">
             <label><input type="checkbox" name="public" /> Public</label>
             <button type="submit" ?disabled=${this.busy}>Add note</button>
@@ -383,7 +384,7 @@ export class ReportDetail extends ApiElement {
               ${formatTime(comment.created_at)}</div></li>`,
         )}</ul>
         <form class="stack" @submit=${this.addComment}>
-          <label>New comment <textarea name="content" required></textarea></label>
+          <label>New comment <textarea name="content" required maxlength=${TextLimits.text}></textarea></label>
           <div class="actions"><button type="submit" ?disabled=${this.busy}>Add comment</button></div>
         </form>
       </section>

@@ -4,6 +4,7 @@
  */
 import type { Appearance } from "@fieldreport/domain/ReportStateRecord"
 import { appearances, ReportStateRecord } from "@fieldreport/domain/ReportStateRecord"
+import * as TextLimits from "@fieldreport/domain/TextLimits"
 import { Schema } from "effect"
 import { html, nothing } from "lit"
 import { ApiElement } from "../../shared/ApiElement.ts"
@@ -150,7 +151,7 @@ export class ReportStates extends ApiElement {
     return html`
       <li part="state">
         <div class="row">
-          <input aria-label="Name of state ${state.name}" .value=${state.name}
+          <input aria-label="Name of state ${state.name}" maxlength=${TextLimits.name} .value=${state.name}
             @change=${(event: Event) => this.#update(state, { name: (event.target as HTMLInputElement).value })} />
           <label>Appearance
             <select @change=${(event: Event) => this.#update(state, { appearance: (event.target as HTMLSelectElement).value as Appearance })}>
@@ -185,7 +186,7 @@ export class ReportStates extends ApiElement {
       ${this.problem === undefined ? nothing : html`<p class="error" role="alert">${this.problem}</p>`}
       <ol class="states" aria-label="Report states">${this.states.map((state, index) => this.#state(state, index))}</ol>
       <form class="row" aria-label="New report state" @submit=${(event: SubmitEvent) => this.#add(event)}>
-        <label>New state <input name="name" required /></label>
+        <label>New state <input name="name" required maxlength=${TextLimits.name} /></label>
         <label>Appearance
           <select name="appearance">${appearances.map((appearance) => html`<option ?selected=${appearance === "normal"}>${appearance}</option>`)}</select>
         </label>

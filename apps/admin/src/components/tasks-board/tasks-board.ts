@@ -4,6 +4,7 @@
  */
 import { Task } from "@fieldreport/domain/Task"
 import type { TeamUser } from "@fieldreport/domain/TeamUser"
+import * as TextLimits from "@fieldreport/domain/TextLimits"
 import { DateTime } from "effect"
 import { html, nothing } from "lit"
 import { ReportSelectEvent } from "../../events/report-select.ts"
@@ -242,8 +243,8 @@ export class TasksBoard extends ApiElement {
         </label>
       </div>
       <form aria-label="New task" @submit=${(event: SubmitEvent) => this.#create(event)}>
-        <label>Title <input name="title" required />${this.#problemOf("task.title")}</label>
-        <label>Description <textarea name="description" rows="1"></textarea></label>
+        <label>Title <input name="title" required maxlength=${TextLimits.title} />${this.#problemOf("task.title")}</label>
+        <label>Description <textarea name="description" rows="1" maxlength=${TextLimits.text}></textarea></label>
         <label>Assignee
           <select name="assignee_id" required>${this.#assigneeOptions(undefined)}</select>
           ${this.#problemOf("task.assignee_id")}
@@ -286,8 +287,8 @@ export class TasksBoard extends ApiElement {
       return html`
         <li part="task">
           <form data-task=${task.uuid} aria-label="Edit task ${task.title}" @submit=${(event: SubmitEvent) => this.#saveEdit(event, task.uuid)}>
-            <label>Title <input name="title" required .value=${task.title} /></label>
-            <label>Description <textarea name="description" .value=${task.description}></textarea></label>
+            <label>Title <input name="title" required maxlength=${TextLimits.title} .value=${task.title} /></label>
+            <label>Description <textarea name="description" maxlength=${TextLimits.text} .value=${task.description}></textarea></label>
             <label>Assignee <select name="assignee_id">${this.#assigneeOptions(task.assignee_id)}</select></label>
             <div class="actions">
               <button class="primary" type="submit">Save</button>
