@@ -1,11 +1,7 @@
 /**
- * `npm start`: runs the API until SIGTERM or SIGINT, then stops gracefully.
+ * The API process, as `fieldreport serve` runs it (`npm start`): kept for what starts the API by
+ * this file (benchmarks, tests that run it as a separate process).
  */
-import { startServer } from "./Server.ts"
+import * as Fieldreport from "./cli/Fieldreport.ts"
 
-const server = await startServer()
-for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  process.once(signal, () => {
-    void server.stop().then(() => process.exit(0))
-  })
-}
+Fieldreport.main(["serve"])

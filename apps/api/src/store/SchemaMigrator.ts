@@ -112,22 +112,35 @@ const compare = (known: ReadonlyArray<Applied>, recorded: ReadonlyArray<Applied>
   }
 }
 
-/** The refusal of a database whose record holds migrations the build does not know, if it does. */
-const newerSchema = (
-  known: ReadonlyArray<Applied>,
-  recorded: ReadonlyArray<Applied>,
-): NewerSchema | undefined => {
-  const { unknown } = compare(known, recorded)
-  if (unknown.length === 0) return undefined
-  const newest = (migrations: ReadonlyArray<Applied>) =>
-    migrations.reduce<Applied | undefined>(
-      (high, m) => (high === undefined || m[0] > high[0] ? m : high),
-      undefined,
-    )
-  const buildNewest = newest(known)
+/**
+ * The newest of some migrations, by number.
+ *
+ * @example
+ * ```ts
+ * newest([[1, "initial"], [27, "sqlite_340_schema"]]) // [27, "sqlite_340_schema"]
+ * ```
+ */
+export const newest = (migrations: ReadonlyArray<Applied>): Applied | undefined =>
+  migrations.reduce<Applied | undefined>(
+    (high, m) => (high === undefined || m[0] > high[0] ? m : high),
+    undefined,
+  )
+
+/**
+ * The refusal of a database that records migrations the build does not know, if it does.
+ *
+ * @example
+ * ```ts
+ * const refused = SchemaMigrator.refusal(yield* SchemaMigrator.status(migrations))
+ * if (refused !== undefined) return yield* refused
+ * ```
+ */
+export const refusal = (status: Status): NewerSchema | undefined => {
+  if (status.unknown.length === 0) return undefined
+  const buildNewest = newest([...status.applied, ...status.pending])
   return new NewerSchema({
-    unknown: unknown.map(nameOf),
-    databaseNewest: nameOf(newest(recorded) ?? unknown[0]!),
+    unknown: status.unknown.map(nameOf),
+    databaseNewest: nameOf(newest([...status.applied, ...status.unknown]) ?? status.unknown[0]!),
     buildNewest: buildNewest === undefined ? "none" : nameOf(buildNewest),
   })
 }
@@ -230,8 +243,8 @@ export const apply = (
       })
       const known = yield* knownOf(loader)
       const recorded = yield* readRecord(sql)
-      const refusal = newerSchema(namesOf(known), recorded)
-      if (refusal !== undefined) return yield* refusal
+      const refused = refusal(compare(namesOf(known), recorded))
+      if (refused !== undefined) return yield* refused
       const applied = new Set(recorded.map(([id]) => id))
       const missing = known.filter(([id]) => !applied.has(id)).sort(([a], [b]) => a - b)
       for (const resolved of missing) {

@@ -176,7 +176,7 @@ describe("SchemaMigrator", () => {
           })
           const error = yield* Effect.flip(on(client, SchemaMigrator.apply(older)))
           expect(error).toBeInstanceOf(SchemaMigrator.NewerSchema)
-          expect(error.message).toBe(
+          expect((error as SchemaMigrator.NewerSchema).message).toBe(
             "the database was migrated by a newer Fieldreport (0031_report_labels); this build knows up to 0003_tasks: run the newer version or restore a backup",
           )
           expect(yield* on(client, hasTable("comments"))).toBe(false)

@@ -1,5 +1,5 @@
 /**
- * Moving up from the embedded database (`npm run copy-to-postgres`): the API fills an embedded
+ * Moving up from the embedded database (`fieldreport copy-to-postgres`): the API fills an embedded
  * database with its demo data, the command copies it into a fresh PostgreSQL database, every
  * table holds as many rows on both sides, and the API started on the copy answers what it
  * answered before, to the very session that was opened on the embedded database. A second copy
@@ -122,7 +122,13 @@ describe.skipIf(postgresServerUrl === undefined)("copy-to-postgres", () => {
   })
 
   it("copies every row, then the API on the copy answers as before, to the same session", async () => {
-    const copied = await runScript("src/transfer/copy-to-postgres.ts", ["--from", file, "--to", database.url])
+    const copied = await runScript("src/cli/main.ts", [
+      "copy-to-postgres",
+      "--from",
+      file,
+      "--to",
+      database.url,
+    ])
     expect(copied.stderr).toBe("")
     expect(copied.code).toBe(0)
     expect(copied.stdout).toMatch(/every count matches\n$/)
@@ -153,14 +159,21 @@ describe.skipIf(postgresServerUrl === undefined)("copy-to-postgres", () => {
 
   it("refuses a target that is not empty, and changes nothing in it", async () => {
     const counts = await postgresCounts(database.url, ["teams", "reports"])
-    const again = await runScript("src/transfer/copy-to-postgres.ts", ["--from", file, "--to", database.url])
+    const again = await runScript("src/cli/main.ts", [
+      "copy-to-postgres",
+      "--from",
+      file,
+      "--to",
+      database.url,
+    ])
     expect(again.code).toBe(1)
     expect(again.stderr).toMatch(/the target database is not empty: \w+ holds \d+ rows/)
     expect(await postgresCounts(database.url, ["teams", "reports"])).toEqual(counts)
   }, 60_000)
 
   it("refuses a missing embedded database instead of copying an empty one", async () => {
-    const missing = await runScript("src/transfer/copy-to-postgres.ts", [
+    const missing = await runScript("src/cli/main.ts", [
+      "copy-to-postgres",
       "--from",
       join(dir, "missing.db"),
       "--to",
