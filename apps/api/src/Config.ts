@@ -28,8 +28,22 @@ export interface AppConfigShape {
   /** Requests per minute for one token, and for one client address. */
   readonly rateLimitPerToken: number
   readonly rateLimitPerAddress: number
-  /** Failed logins per e-mail or per address in 15 minutes before further attempts get `429`. */
+  /**
+   * Login throttling (`auth/LoginThrottle.ts`). Failed logins per e-mail and client address pair
+   * in `loginWindow` before that pair gets `429`.
+   */
   readonly loginAttempts: number
+  readonly loginWindow: Duration.Duration
+  /** Failed logins per client address, any e-mail, in `loginWindow` before it gets `429`; `loginAttempts` × 5 when absent. */
+  readonly loginAttemptsPerAddress: Option.Option<number>
+  /** Failed logins per e-mail, from any address, in `loginEmailWindow` before each further attempt must wait. */
+  readonly loginEmailFailures: number
+  readonly loginEmailWindow: Duration.Duration
+  /** The first such wait; it doubles with every further failure, up to `loginDelayMax`. */
+  readonly loginDelay: Duration.Duration
+  readonly loginDelayMax: Duration.Duration
+  /** How long a client address the user signed in from spares them the e-mail's waits. */
+  readonly loginKnownAddressTtl: Duration.Duration
   readonly bootstrapAdminEmail: Option.Option<string>
   readonly bootstrapAdminPassword: Option.Option<string>
   readonly bootstrapApp: string
@@ -110,6 +124,19 @@ const fromEnvironment = Config.all({
   rateLimitPerToken: Config.Int("FIELDREPORT_RATE_LIMIT_PER_TOKEN").pipe(Config.withDefault(1200)),
   rateLimitPerAddress: Config.Int("FIELDREPORT_RATE_LIMIT_PER_ADDRESS").pipe(Config.withDefault(2400)),
   loginAttempts: Config.Int("FIELDREPORT_LOGIN_ATTEMPTS").pipe(Config.withDefault(10)),
+  loginWindow: Config.Duration("FIELDREPORT_LOGIN_WINDOW").pipe(Config.withDefault(Duration.minutes(15))),
+  loginAttemptsPerAddress: Config.option(Config.Int("FIELDREPORT_LOGIN_ATTEMPTS_PER_ADDRESS")),
+  loginEmailFailures: Config.Int("FIELDREPORT_LOGIN_EMAIL_FAILURES").pipe(Config.withDefault(20)),
+  loginEmailWindow: Config.Duration("FIELDREPORT_LOGIN_EMAIL_WINDOW").pipe(
+    Config.withDefault(Duration.hours(24)),
+  ),
+  loginDelay: Config.Duration("FIELDREPORT_LOGIN_DELAY").pipe(Config.withDefault(Duration.seconds(1))),
+  loginDelayMax: Config.Duration("FIELDREPORT_LOGIN_DELAY_MAX").pipe(
+    Config.withDefault(Duration.minutes(15)),
+  ),
+  loginKnownAddressTtl: Config.Duration("FIELDREPORT_LOGIN_KNOWN_ADDRESS_TTL").pipe(
+    Config.withDefault(Duration.days(30)),
+  ),
   bootstrapAdminEmail: optional("FIELDREPORT_BOOTSTRAP_ADMIN_EMAIL"),
   bootstrapAdminPassword: optional("FIELDREPORT_BOOTSTRAP_ADMIN_PASSWORD"),
   bootstrapApp: Config.String("FIELDREPORT_BOOTSTRAP_APP").pipe(Config.withDefault("com.fieldreport.app")),

@@ -4,20 +4,21 @@
  */
 import { Effect, Schema } from "effect"
 import { Email, Id, Name, nullOr } from "./internal/wire.ts"
+import { Secret } from "./Session.ts"
 import * as TextLimits from "./TextLimits.ts"
 
 /**
- * A new password: 8 to 256 characters (OWASP's minimum; the maximum bounds the cost of hashing),
- * kept redacted.
+ * A new password: 10 to 256 characters (the maximum bounds the cost of hashing), kept redacted.
+ * The API also refuses passwords that are easy to guess (a strength estimate, api-decisions §2).
  *
  * @example
  * ```ts
- * Redacted.value(Schema.decodeUnknownSync(Password)("correct horse")) // "correct horse"
+ * Redacted.value(Schema.decodeUnknownSync(Password)("kiwi fern harbour tide")) // "kiwi fern harbour tide"
  * ```
  */
 export const Password = Schema.RedactedFromValue(
   Schema.String.check(
-    Schema.isMinLength(8, { message: "must be at least 8 characters" }),
+    Schema.isMinLength(10, { message: "must be at least 10 characters" }),
     Schema.isMaxLength(256, { message: "must be at most 256 characters" }),
   ),
 )
@@ -50,17 +51,19 @@ export type User = typeof User.Type
 
 /**
  * The body of `PATCH /api/v4/users/me` (under `user`): names, password, picture (an uploaded
- * attachment; null removes it) and device state.
+ * attachment; null removes it) and device state. A new `password` needs the `current_password`.
  *
  * @example
  * ```ts
  * decodeInput(UserUpdate, { app_version: "2.9.7", location_enabled: false }, "user")
+ * decodeInput(UserUpdate, { password: "kiwi fern harbour tide", current_password: "…" }, "user")
  * ```
  */
 export const UserUpdate = Schema.Struct({
   first_name: Schema.optionalKey(Name),
   last_name: Schema.optionalKey(Name),
   password: Schema.optionalKey(Password),
+  current_password: Schema.optionalKey(Secret),
   image_attachment_id: Schema.optionalKey(nullOr(Id, "an attachment id")),
   app_version: Schema.optionalKey(TextLimits.upTo(TextLimits.code)),
   bluetooth_enabled: Schema.optionalKey(Schema.Boolean),

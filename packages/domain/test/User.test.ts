@@ -47,16 +47,23 @@ describe("UserUpdate", () => {
     expect(decoded(UserUpdate, { email: "x@example.com", admin: true, id: 1 }, "user")).toEqual({})
   })
 
-  it("takes a new password, redacted", () => {
-    const update = decoded(UserUpdate, { password: "correct horse" }, "user")
+  it("takes a new password and the current one, both redacted", () => {
+    const update = decoded(UserUpdate, { password: "correct horse", current_password: "old one" }, "user")
     expect(update.password && Redacted.value(update.password)).toBe("correct horse")
+    expect(update.current_password && Redacted.value(update.current_password)).toBe("old one")
+    expect(String(update.current_password)).not.toContain("old one")
   })
 
   it.each([
     [
-      "a password of 7 characters",
-      { password: "1234567" },
-      { "user.password": ["must be at least 8 characters"] },
+      "a password of 9 characters",
+      { password: "123456789" },
+      { "user.password": ["must be at least 10 characters"] },
+    ],
+    [
+      "an empty current password",
+      { current_password: "" },
+      { "user.current_password": ["must not be empty"] },
     ],
     [
       "a password of 257 characters",
@@ -75,7 +82,7 @@ describe("UserUpdate", () => {
     expect(errors(UserUpdate, body, "user")).toEqual(expected)
   })
 
-  it.each([["x".repeat(8)], ["x".repeat(256)]])("takes a password of %s.length characters", (password) => {
+  it.each([["x".repeat(10)], ["x".repeat(256)]])("takes a password of %s.length characters", (password) => {
     expect(errors(UserUpdate, { password }, "user")).toBeUndefined()
   })
 })
@@ -110,7 +117,7 @@ describe("AdminUserCreate", () => {
 
   it.each([
     ["an e-mail without @", { email: "ana.example.com" }, { "user.email": ["must be an e-mail address"] }],
-    ["a short password", { password: "short" }, { "user.password": ["must be at least 8 characters"] }],
+    ["a short password", { password: "short" }, { "user.password": ["must be at least 10 characters"] }],
   ])("refuses %s", (_, change, expected) => {
     expect(errors(AdminUserCreate, { ...body, ...change }, "user")).toEqual(expected)
   })

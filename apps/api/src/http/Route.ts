@@ -49,6 +49,8 @@ export const makeRoute =
         Effect.provideService(handler(req), RequestContext, {
           clientAddress: req.ip ?? null,
           requestId: req.id,
+          method: req.method,
+          path: `${req.baseUrl}${req.path}`,
         }),
       )
       .then((exit) => {

@@ -3,10 +3,13 @@
  * users' personal API tokens, for platform administrators only.
  *
  * Every use case takes an `Administrator`, which only `authorize` makes, so none of them can run
- * for a caller who is not one. Deactivating a user revokes their sessions at once; a new password
- * revokes their sessions too (all but the caller's own, when administrators change their own). An
- * administrator may neither deactivate themselves nor give up their own administration, so the
- * platform always keeps an administrator who can log in.
+ * for a caller who is not one, nor for an API token (administration is for people,
+ * `auth/Credential.ts`). Passwords set here must be strong (`auth/PasswordStrength.ts`).
+ * Deactivating a user revokes their sessions at once; a new password revokes their sessions too
+ * (all but the caller's own, when administrators change their own). An administrator may neither
+ * deactivate themselves nor give up their own administration, so the platform always keeps an
+ * administrator who can log in. Users created and changed, and tokens issued and revoked, go to
+ * the audit log.
  */
 
 import type { ApiTokenCreate } from "@fieldreport/domain/ApiToken"
@@ -16,13 +19,16 @@ import type { RangePage } from "@fieldreport/domain/RangePage"
 import * as Range from "@fieldreport/domain/RangePage"
 import type { AdminUserCreate, AdminUserUpdate } from "@fieldreport/domain/User"
 import { type Brand, Context, Effect, Layer, Redacted } from "effect"
+import { requireReach } from "../auth/Credential.ts"
 import { hashPassword } from "../auth/Password.ts"
+import { requireStrong, userInputsOf } from "../auth/PasswordStrength.ts"
 import { newToken, tokenDigest } from "../auth/Token.ts"
 import { Forbidden, NotFound } from "../Errors.ts"
 import { type BrandedAppRow, BrandedAppStore } from "../store/BrandedAppStore.ts"
 import { type ApiTokenRow, SessionStore } from "../store/SessionStore.ts"
 import * as Transaction from "../store/Transaction.ts"
 import { type UserRow, UserStore } from "../store/UserStore.ts"
+import { type AuditEventInput, AuditLog } from "./AuditLog.ts"
 import type { Actor } from "./Authentication.ts"
 
 /**
@@ -60,7 +66,7 @@ export interface UserPage {
 export class Administration extends Context.Service<
   Administration,
   {
-    /** The actor as an administrator; `403` for anyone else. */
+    /** The actor as an administrator; `403` for anyone else, and for API tokens. */
     readonly authorize: (actor: Actor) => Effect.Effect<Administrator, Forbidden>
     /** A new branded app; a taken bundle id is `422`. */
     readonly createBrandedApp: (
@@ -68,7 +74,7 @@ export class Administration extends Context.Service<
       input: BrandedAppCreate,
     ) => Effect.Effect<BrandedAppRow, InvalidInput>
     readonly listBrandedApps: (administrator: Administrator) => Effect.Effect<ReadonlyArray<BrandedAppRow>>
-    /** A new user with an Argon2id hash of the password; a taken e-mail address is `422`. */
+    /** A new user with an Argon2id hash of the password; a weak password or a taken e-mail address is `422`. */
     readonly createUser: (
       administrator: Administrator,
       input: AdminUserCreate,
@@ -104,11 +110,27 @@ export class Administration extends Context.Service<
       const apps = yield* BrandedAppStore
       const users = yield* UserStore
       const sessions = yield* SessionStore
+      const audit = yield* AuditLog
 
       const authorize = (actor: Actor) =>
-        actor.user.admin === 1
-          ? Effect.succeed(actor as Administrator)
-          : Effect.fail(new Forbidden({ message: "only platform administrators may do this" }))
+        Effect.andThen(requireReach(actor, "account"), () =>
+          actor.user.admin === 1
+            ? Effect.succeed(actor as Administrator)
+            : Effect.fail(new Forbidden({ message: "only platform administrators may do this" })),
+        )
+
+      /** An event an administrator caused, about a user or one of their tokens. */
+      const recorded = (
+        administrator: Administrator,
+        event: Pick<AuditEventInput, "kind" | "targetType" | "targetId" | "detail">,
+      ) =>
+        audit.record({
+          ...event,
+          actorUserId: administrator.user.id,
+          appId: administrator.app.id,
+          teamId: null,
+          outcome: "success",
+        })
 
       const userOf = (id: number) =>
         Effect.flatMap(users.findById(id), (user) =>
@@ -132,12 +154,14 @@ export class Administration extends Context.Service<
       })
 
       const createUser = Effect.fn("Administration.createUser")(function* (
-        _administrator: Administrator,
+        administrator: Administrator,
         input: AdminUserCreate,
       ) {
+        const password = Redacted.value(input.password)
+        yield* requireStrong(password, { field: "user.password", userInputs: userInputsOf(input) })
         // Hashed before the transaction, so the write lock is not held for the hashing.
-        const password_hash = yield* hashPassword(Redacted.value(input.password))
-        return yield* inTransaction(
+        const password_hash = yield* hashPassword(password)
+        const user = yield* inTransaction(
           Effect.gen(function* () {
             if ((yield* users.findByEmail(input.email)) !== undefined) {
               return yield* InvalidInput.at("user.email", "is taken")
@@ -151,6 +175,13 @@ export class Administration extends Context.Service<
             })
           }),
         )
+        yield* recorded(administrator, {
+          kind: "user.created",
+          targetType: "user",
+          targetId: String(user.id),
+          detail: { admin: input.admin },
+        })
+        return user
       })
 
       const listUsers = Effect.fn("Administration.listUsers")(function* (
@@ -174,6 +205,16 @@ export class Administration extends Context.Service<
           return yield* InvalidInput.at("user.admin", "you may not give up your own administration")
         }
         const { password, ...columns } = changes
+        if (password !== undefined) {
+          yield* requireStrong(Redacted.value(password), {
+            field: "user.password",
+            userInputs: userInputsOf({
+              email: user.email,
+              first_name: changes.first_name ?? user.first_name,
+              last_name: changes.last_name ?? user.last_name,
+            }),
+          })
+        }
         const password_hash =
           password === undefined ? undefined : yield* hashPassword(Redacted.value(password))
         const deactivating = changes.deactivated === true && user.deactivated !== 1
@@ -188,11 +229,20 @@ export class Administration extends Context.Service<
             }
           }),
         )
+        const target = { targetType: "user", targetId: String(id) } as const
+        // Which fields changed, never their values (a password least of all).
+        yield* recorded(administrator, {
+          kind: "user.changed",
+          ...target,
+          detail: { fields: Object.keys(changes).sort().join(",") },
+        })
+        if (password_hash !== undefined)
+          yield* recorded(administrator, { kind: "password.changed", ...target })
         return yield* userOf(id)
       })
 
       const createApiToken = Effect.fn("Administration.createApiToken")(function* (
-        _administrator: Administrator,
+        administrator: Administrator,
         userId: number,
         input: ApiTokenCreate,
       ) {
@@ -201,7 +251,14 @@ export class Administration extends Context.Service<
         const row = yield* sessions.insertApiToken({
           user_id: userId,
           name: input.name,
+          scope: input.scope,
           token_hash: tokenDigest(token),
+        })
+        yield* recorded(administrator, {
+          kind: "api_token.created",
+          targetType: "api_token",
+          targetId: String(row.id),
+          detail: { user_id: userId, scope: row.scope },
         })
         return { row, token }
       })
@@ -215,7 +272,7 @@ export class Administration extends Context.Service<
       })
 
       const revokeApiToken = Effect.fn("Administration.revokeApiToken")(function* (
-        _administrator: Administrator,
+        administrator: Administrator,
         userId: number,
         tokenId: number,
       ) {
@@ -223,6 +280,12 @@ export class Administration extends Context.Service<
         if (!(yield* sessions.revokeApiToken(userId, tokenId))) {
           return yield* new NotFound({ resource: "API token" })
         }
+        yield* recorded(administrator, {
+          kind: "api_token.revoked",
+          targetType: "api_token",
+          targetId: String(tokenId),
+          detail: { user_id: userId },
+        })
       })
 
       return Administration.of({

@@ -1,21 +1,26 @@
 /**
- * Who is calling: password logins into sessions, token rotation and revocation, login throttling,
- * and the resolution of every request's credentials and `X-AppId` / `X-TeamId` headers into an
- * `Actor`.
+ * Who is calling: password logins into sessions, token rotation and revocation, and the
+ * resolution of every request's credentials and `X-AppId` / `X-TeamId` headers into an `Actor`.
+ * Logins go through the login throttle (`auth/LoginThrottle.ts`); what an API token may reach is
+ * decided by one rule (`auth/Credential.ts`), applied here to every authenticated request.
  */
 import { randomUUID } from "node:crypto"
 import type { IncomingHttpHeaders } from "node:http"
 import { MalformedRequest } from "@fieldreport/domain/Invalid"
 import { Context, Duration, Effect, Layer } from "effect"
+import { reachOf, requireReach } from "../auth/Credential.ts"
+import { LoginThrottle } from "../auth/LoginThrottle.ts"
 import { verifyPassword, wastePasswordCheck } from "../auth/Password.ts"
 import { newToken, prefixes, tokenDigest, tokenOfHeader } from "../auth/Token.ts"
 import { AppConfig } from "../Config.ts"
-import { Forbidden, NotFound, TooManyRequests, Unauthorized } from "../Errors.ts"
+import { Forbidden, NotFound, type TooManyRequests, Unauthorized } from "../Errors.ts"
 import { type BrandedAppRow, BrandedAppStore } from "../store/BrandedAppStore.ts"
 import { isoIn, nowIso } from "../store/Clock.ts"
 import { MembershipStore } from "../store/MembershipStore.ts"
-import { type SessionRow, SessionStore } from "../store/SessionStore.ts"
+import { type ApiTokenRow, type SessionRow, SessionStore } from "../store/SessionStore.ts"
 import { type UserRow, UserStore } from "../store/UserStore.ts"
+import { AuditLog } from "./AuditLog.ts"
+import { RequestContext } from "./RequestContext.ts"
 
 /** The caller of a request: a user, in a branded app, acting in a team (when they have one). */
 export interface Actor {
@@ -25,6 +30,8 @@ export interface Actor {
   readonly teamId: number | undefined
   /** The login session, absent for API tokens. */
   readonly session: SessionRow | undefined
+  /** The API token the request came with; absent for sessions and for the server's own work. */
+  readonly apiToken?: ApiTokenRow | undefined
 }
 
 /** A new or rotated session with its tokens in clear, shown to the client once. */
@@ -37,9 +44,6 @@ export interface IssuedSession {
   readonly preferredTeamId: number | null
 }
 
-const throttleWindow = Duration.minutes(15)
-const addressAttemptsFactor = 5
-
 export class Authentication extends Context.Service<
   Authentication,
   {
@@ -49,13 +53,24 @@ export class Authentication extends Context.Service<
       readonly password: string
       readonly clientAddress: string
     }) => Effect.Effect<IssuedSession, Unauthorized | TooManyRequests | NotFound>
+    /**
+     * The caller of a request, from its headers; `403` when the request reaches further than their
+     * credential allows (`auth/Credential.ts`: an API token on the account or the administration,
+     * a read-only token on anything but reading).
+     */
     readonly authenticate: (
       headers: IncomingHttpHeaders,
     ) => Effect.Effect<Actor, Unauthorized | Forbidden | NotFound | MalformedRequest>
+    /**
+     * `403` when the request carries an API token: for the endpoints that open or renew sessions,
+     * which take a password or a refresh token and never a token in place of one.
+     */
+    readonly refuseApiToken: (headers: IncomingHttpHeaders) => Effect.Effect<void, Forbidden>
     readonly rotate: (tokens: {
       readonly accessToken: string
       readonly refreshToken: string
     }) => Effect.Effect<IssuedSession, Unauthorized>
+    /** Ends the credential the actor came with, at once: their session, or their API token. */
     readonly logout: (actor: Actor) => Effect.Effect<void>
     readonly preferredTeamId: (userId: number, appId: number) => Effect.Effect<number | null>
   }
@@ -68,6 +83,8 @@ export class Authentication extends Context.Service<
       const sessions = yield* SessionStore
       const apps = yield* BrandedAppStore
       const memberships = yield* MembershipStore
+      const throttle = yield* LoginThrottle
+      const audit = yield* AuditLog
 
       const tokenPair = Effect.gen(function* () {
         const accessToken = newToken("access")
@@ -101,37 +118,46 @@ export class Authentication extends Context.Service<
         readonly password: string
         readonly clientAddress: string
       }) {
-        const emailKey = `email:${input.email.trim().toLowerCase()}`
-        const addressKey = `address:${input.clientAddress}`
-        const keys = [emailKey, addressKey]
-        const since = yield* isoIn(-Duration.toMillis(throttleWindow))
-        // One address may serve many people (an office behind NAT), so it gets more attempts.
-        if (
-          (yield* sessions.loginFailuresSince([emailKey], since)) >= config.loginAttempts ||
-          (yield* sessions.loginFailuresSince([addressKey], since)) >=
-            config.loginAttempts * addressAttemptsFactor
-        ) {
-          return yield* new TooManyRequests({ retryAfterSeconds: Duration.toSeconds(throttleWindow) })
-        }
         const app = yield* appOf(input.bundleId)
         const user = yield* users.findByEmail(input.email)
-        const valid =
-          user?.password_hash === undefined || user.password_hash === null
-            ? yield* Effect.as(wastePasswordCheck(input.password), false)
-            : yield* verifyPassword(input.password, user.password_hash)
-        if (user === undefined || !valid || user.deactivated === 1) {
-          yield* sessions.recordLoginFailure(keys)
+        const hash = user?.password_hash ?? null
+        // A deactivated user's right password is a failure like any other, and counted as one.
+        const check =
+          hash === null
+            ? Effect.as(wastePasswordCheck(input.password), false)
+            : Effect.map(verifyPassword(input.password, hash), (valid) => valid && user?.deactivated !== 1)
+        const valid = yield* throttle.attempt(
+          { email: input.email, clientAddress: input.clientAddress, userId: user?.id },
+          check,
+        )
+        if (user === undefined || !valid) {
+          yield* audit.record({
+            kind: "login.failed",
+            actorUserId: user?.id ?? null,
+            appId: app.id,
+            teamId: null,
+            targetType: user === undefined ? null : "user",
+            targetId: user === undefined ? null : String(user.id),
+            outcome: "failure",
+          })
           return yield* new Unauthorized({ message: "wrong e-mail or password" })
         }
-        // Only the e-mail's count: a client address's failures stand, or someone trying one password
-        // on many e-mail addresses could wipe their count by logging in to an account of their own.
-        yield* sessions.clearLoginFailures([emailKey])
         const { accessToken, refreshToken, pair } = yield* tokenPair
         const session = yield* sessions.insert({
           user_id: user.id,
           branded_app_id: app.id,
           client_uuid: randomUUID(),
+          client_address: input.clientAddress,
           tokens: pair,
+        })
+        yield* audit.record({
+          kind: "login.succeeded",
+          actorUserId: user.id,
+          appId: app.id,
+          teamId: null,
+          targetType: "session",
+          targetId: String(session.id),
+          outcome: "success",
         })
         return {
           session,
@@ -155,20 +181,38 @@ export class Authentication extends Context.Service<
           const apiToken = yield* sessions.findApiTokenByDigest(tokenDigest(token))
           if (apiToken === undefined || apiToken.revoked_at !== null)
             return yield* unauthorized("the token is not valid")
-          return { user: yield* users.findById(apiToken.user_id), session: undefined, sessionApp: undefined }
+          return {
+            user: yield* users.findById(apiToken.user_id),
+            session: undefined,
+            sessionApp: undefined,
+            apiToken,
+          }
         }
         // Read on every request, never cached: a revocation by any process holds from the next request.
         const signedIn = yield* sessions.findSignedIn(tokenDigest(token))
         if (signedIn === undefined || signedIn.session.revoked_at !== null)
           return yield* unauthorized("the token is not valid")
         if (signedIn.session.access_expires_at <= now) return yield* unauthorized("the token has expired")
-        return { user: signedIn.user, session: signedIn.session, sessionApp: signedIn.app }
+        return {
+          user: signedIn.user,
+          session: signedIn.session,
+          sessionApp: signedIn.app,
+          apiToken: undefined,
+        }
+      })
+
+      /** What the request being served reaches; outside a request, as far as anything can. */
+      const requestReach = Effect.gen(function* () {
+        const { method, path } = yield* RequestContext
+        return method === undefined || path === undefined ? "account" : reachOf({ method, path })
       })
 
       const authenticate = Effect.fn("Authentication.authenticate")(function* (headers: IncomingHttpHeaders) {
-        const { user, session, sessionApp } = yield* credentials(headers)
+        const { user, session, sessionApp, apiToken } = yield* credentials(headers)
         if (user === undefined || user.deactivated === 1)
           return yield* unauthorized("the user is deactivated")
+        // Before anything else is read: a token refused learns nothing about apps or teams.
+        yield* requireReach({ apiToken }, yield* requestReach)
         const bundleId = headers["x-appid"]
         const app =
           typeof bundleId === "string" && bundleId !== ""
@@ -193,7 +237,42 @@ export class Authentication extends Context.Service<
           teamId = teams.find((t) => t.agreed_to_join === 1)?.team_id
         }
         yield* users.touch(user)
-        return { user, app, teamId, session }
+        return { user, app, teamId, session, apiToken }
+      })
+
+      const refuseApiToken = Effect.fn("Authentication.refuseApiToken")(function* (
+        headers: IncomingHttpHeaders,
+      ) {
+        const token = headers.authorization === undefined ? undefined : tokenOfHeader(headers.authorization)
+        if (token?.startsWith(prefixes.api)) yield* requireReach({ apiToken: { scope: "write" } }, "account")
+      })
+
+      const logout = Effect.fn("Authentication.logout")(function* (actor: Actor) {
+        const { session, apiToken } = actor
+        if (apiToken !== undefined) {
+          yield* sessions.revokeApiToken(apiToken.user_id, apiToken.id)
+          yield* audit.record({
+            kind: "api_token.revoked",
+            actorUserId: actor.user.id,
+            appId: actor.app.id,
+            teamId: null,
+            targetType: "api_token",
+            targetId: String(apiToken.id),
+            outcome: "success",
+            detail: { by: "itself" },
+          })
+        } else if (session !== undefined) {
+          yield* sessions.revoke(session.id)
+          yield* audit.record({
+            kind: "session.revoked",
+            actorUserId: actor.user.id,
+            appId: actor.app.id,
+            teamId: null,
+            targetType: "session",
+            targetId: String(session.id),
+            outcome: "success",
+          })
+        }
       })
 
       const rotate = Effect.fn("Authentication.rotate")(function* (tokens: {
@@ -231,13 +310,7 @@ export class Authentication extends Context.Service<
         }
       })
 
-      return Authentication.of({
-        login,
-        authenticate,
-        rotate,
-        logout: (actor) => (actor.session === undefined ? Effect.void : sessions.revoke(actor.session.id)),
-        preferredTeamId,
-      })
+      return Authentication.of({ login, authenticate, refuseApiToken, rotate, logout, preferredTeamId })
     }),
-  )
+  ).pipe(Layer.provide(LoginThrottle.layer))
 }

@@ -20,6 +20,12 @@ export interface RequestInfo {
   /** The client's address as the app reads it (`req.ip`: the proxy's client behind a loopback proxy). */
   readonly clientAddress: string | null
   readonly requestId: string | null
+  /**
+   * The request's method and path (without the query), which decide what an API token may do
+   * (`auth/Credential.ts`); absent outside requests.
+   */
+  readonly method?: string
+  readonly path?: string
 }
 
 /**

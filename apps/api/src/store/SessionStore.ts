@@ -1,6 +1,9 @@
 /**
- * Login sessions (access and refresh token digests), personal API tokens and failed logins.
+ * Login sessions (access and refresh token digests, and the client address each was opened from),
+ * personal API tokens with their scopes, and failed logins.
  */
+
+import type { ApiTokenScope } from "@fieldreport/domain/ApiToken"
 import { Array as Arr, Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import type { BrandedAppRow } from "./BrandedAppStore.ts"
@@ -37,8 +40,16 @@ export interface ApiTokenRow {
   readonly id: number
   readonly user_id: number
   readonly name: string
+  /** `read`: the token may only read; `write`: it may change data too. */
+  readonly scope: ApiTokenScope
   readonly created_at: string
   readonly revoked_at: string | null
+}
+
+/** A failed login under one throttling key. */
+export interface LoginFailureRow {
+  readonly id: number
+  readonly failed_at: string
 }
 
 export interface TokenPair {
@@ -105,6 +116,8 @@ export class SessionStore extends Context.Service<
       user_id: number
       branded_app_id: number
       client_uuid: string
+      /** Where the login came from; null when unknown. */
+      client_address: string | null
       tokens: TokenPair
     }) => Effect.Effect<SessionRow>
     readonly findByAccessDigest: (digest: string) => Effect.Effect<SessionRow | undefined>
@@ -113,19 +126,34 @@ export class SessionStore extends Context.Service<
     readonly findByRefreshDigest: (digest: string) => Effect.Effect<SessionRow | undefined>
     readonly replaceTokens: (id: number, tokens: TokenPair) => Effect.Effect<void>
     readonly revoke: (id: number) => Effect.Effect<void>
-    /** Revokes every session of a user, except the one `keep` names. */
+    /**
+     * Revokes every session of a user, except the one `keep` names, and forgets the addresses the
+     * revoked ones were opened from: this follows a new password or a deactivation, and the
+     * sessions may have been opened by someone who knew the old password.
+     */
     readonly revokeAllOf: (userId: number, keep?: number) => Effect.Effect<void>
+    /** Whether the user opened a session from the client address at or after `since`. */
+    readonly signedInFrom: (userId: number, clientAddress: string, since: string) => Effect.Effect<boolean>
     readonly insertApiToken: (token: {
       user_id: number
       name: string
+      scope: ApiTokenScope
       token_hash: string
     }) => Effect.Effect<ApiTokenRow>
     readonly findApiTokenByDigest: (digest: string) => Effect.Effect<ApiTokenRow | undefined>
     readonly listApiTokens: (userId: number) => Effect.Effect<ReadonlyArray<ApiTokenRow>>
     readonly revokeApiToken: (userId: number, id: number) => Effect.Effect<boolean>
-    readonly recordLoginFailure: (keys: ReadonlyArray<string>) => Effect.Effect<void>
-    /** Failures per key since an instant. */
-    readonly loginFailuresSince: (keys: ReadonlyArray<string>, since: string) => Effect.Effect<number>
+    /** Records a failed login now under each key; answers the rows' ids, in the keys' order. */
+    readonly recordLoginFailure: (keys: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<number>>
+    /** A key's failures at or after `since`, newest first, at most `limit` of them. */
+    readonly recentLoginFailures: (
+      key: string,
+      since: string,
+      limit: number,
+    ) => Effect.Effect<ReadonlyArray<LoginFailureRow>>
+    /** Deletes failures by id. */
+    readonly forgetLoginFailures: (ids: ReadonlyArray<number>) => Effect.Effect<void>
+    /** Deletes every failure under the keys. */
     readonly clearLoginFailures: (keys: ReadonlyArray<string>) => Effect.Effect<void>
   }
 >()("api/store/SessionStore") {
@@ -135,7 +163,7 @@ export class SessionStore extends Context.Service<
       const sql = yield* SqlClient.SqlClient
       const columns = sql.unsafe(sessionColumns)
       const first = <A>(rows: ReadonlyArray<A>) => rows[0]
-      const apiTokenColumns = sql`id, user_id, name, created_at, revoked_at`
+      const apiTokenColumns = sql`id, user_id, name, scope, created_at, revoked_at`
       return SessionStore.of({
         insert: ({ tokens, ...session }) =>
           Effect.gen(function* () {
@@ -185,10 +213,16 @@ export class SessionStore extends Context.Service<
           Effect.flatMap(
             nowIso,
             (now) =>
-              sql`UPDATE sessions SET revoked_at = ${now} WHERE user_id = ${userId} AND revoked_at IS NULL${
-                keep === undefined ? sql`` : sql` AND id <> ${keep}`
-              }`,
+              sql`UPDATE sessions SET revoked_at = COALESCE(revoked_at, ${now}), client_address = NULL
+                WHERE user_id = ${userId}${keep === undefined ? sql`` : sql` AND id <> ${keep}`}`,
           ).pipe(Effect.asVoid, Effect.orDie),
+        signedInFrom: (userId, clientAddress, since) =>
+          sql<{ id: number }>`SELECT id FROM sessions
+            WHERE user_id = ${userId} AND client_address = ${clientAddress} AND created_at >= ${since}
+            LIMIT 1`.pipe(
+            Effect.map((rows) => rows.length > 0),
+            Effect.orDie,
+          ),
         insertApiToken: (token) =>
           Effect.gen(function* () {
             const created_at = yield* nowIso
@@ -216,18 +250,21 @@ export class SessionStore extends Context.Service<
           Effect.gen(function* () {
             const failed_at = yield* nowIso
             const rows = keys.map((throttle_key) => ({ throttle_key, failed_at }))
-            if (!Arr.isArrayNonEmpty(rows)) return
-            yield* sql`INSERT INTO login_failures ${sql.insert(rows)}`
+            if (!Arr.isArrayNonEmpty(rows)) return []
+            const inserted = yield* sql<{
+              id: number
+              throttle_key: string
+            }>`INSERT INTO login_failures ${sql.insert(rows)} RETURNING id, throttle_key`
+            return keys.map((key) => inserted.find((row) => row.throttle_key === key)!.id)
           }).pipe(Effect.orDie),
-        loginFailuresSince: (keys, since) =>
-          keys.length === 0
-            ? Effect.succeed(0)
-            : sql<{ n: number }>`SELECT count(*) AS n FROM login_failures
-                WHERE ${sql.in("throttle_key", keys)} AND failed_at >= ${since}
-                GROUP BY throttle_key ORDER BY n DESC LIMIT 1`.pipe(
-                Effect.map((rows) => rows[0]?.n ?? 0),
-                Effect.orDie,
-              ),
+        recentLoginFailures: (key, since, limit) =>
+          sql<LoginFailureRow>`SELECT id, failed_at FROM login_failures
+            WHERE throttle_key = ${key} AND failed_at >= ${since}
+            ORDER BY failed_at DESC, id DESC LIMIT ${limit}`.pipe(Effect.orDie),
+        forgetLoginFailures: (ids) =>
+          ids.length === 0
+            ? Effect.void
+            : sql`DELETE FROM login_failures WHERE ${sql.in("id", ids)}`.pipe(Effect.asVoid, Effect.orDie),
         clearLoginFailures: (keys) =>
           keys.length === 0
             ? Effect.void

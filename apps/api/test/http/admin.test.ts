@@ -2,6 +2,7 @@ import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { UserStore } from "../../src/store/UserStore.ts"
 import { createPerson, type Person } from "../support/People.ts"
+import { query } from "../support/ReportFixtures.ts"
 import {
   adminEmail,
   adminPassword,
@@ -226,11 +227,23 @@ describe("POST /api/v4/admin/users", () => {
     expect(answer.body.errors).toEqual({
       "user.email": ["must be an e-mail address"],
       "user.first_name": ["must not be blank"],
-      "user.password": ["must be at least 8 characters"],
+      "user.password": ["must be at least 10 characters"],
       "user.admin": ["must be a boolean"],
     })
     const malformed = await server.request("POST", "/api/v4/admin/users", { token: adminToken, raw: "{user" })
     expect(malformed.status).toBe(400)
+  })
+
+  it("refuses a password that is easy to guess, also from the user's own e-mail address and names", async () => {
+    for (const password of ["password123", "1234567890", "quinn.quill@example.com", "QuinnQuill"]) {
+      const answer = await asAdmin("POST", "/api/v4/admin/users", {
+        user: { email: "quinn.quill@example.com", first_name: "Quinn", last_name: "Quill", password },
+      })
+      expect(answer.status, password).toBe(422)
+      expect(Object.keys(answer.body.errors), password).toEqual(["user.password"])
+      expect(answer.body.errors["user.password"][0], password).toMatch(/^is too easy to guess/)
+    }
+    expect((await loginAnswer("quinn.quill@example.com", "password123")).status).toBe(401)
   })
 })
 
@@ -383,7 +396,13 @@ describe("PATCH /api/v4/admin/users/{id}", () => {
     )
     const weak = await asAdmin("PATCH", `/api/v4/admin/users/${someone.id}`, { user: { password: "1234" } })
     expect(weak.status).toBe(422)
-    expect(weak.body.errors).toEqual({ "user.password": ["must be at least 8 characters"] })
+    expect(weak.body.errors).toEqual({ "user.password": ["must be at least 10 characters"] })
+    const guessable = await asAdmin("PATCH", `/api/v4/admin/users/${someone.id}`, {
+      user: { password: "password123" },
+    })
+    expect(guessable.status).toBe(422)
+    expect(guessable.body.errors["user.password"][0]).toMatch(/^is too easy to guess/)
+    expect((await server.request("GET", "/api/v4/users/me", { token: someone.token })).status).toBe(200)
   })
 })
 
@@ -402,6 +421,7 @@ describe("API tokens", () => {
     expect(created.body).toEqual({
       id: created.body.id,
       name: "Gauge importer",
+      scope: "write",
       token: expect.stringMatching(/^frt_[A-Za-z0-9_-]{43}$/),
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     })
@@ -424,7 +444,7 @@ describe("API tokens", () => {
     const listed = await asAdmin("GET", `/api/v4/admin/users/${user.id}/api_tokens`)
     expect(listed.status).toBe(200)
     expect(listed.body).toEqual([
-      { id: created.body.id, name: "Gauge importer", created_at: created.body.created_at },
+      { id: created.body.id, name: "Gauge importer", scope: "write", created_at: created.body.created_at },
     ])
 
     const revoked = await asAdmin("DELETE", `/api/v4/admin/users/${user.id}/api_tokens/${created.body.id}`)
@@ -463,6 +483,227 @@ describe("API tokens", () => {
     })
     expect(blank.status).toBe(422)
     expect(blank.body.errors).toEqual({ "api_token.name": ["must not be blank"] })
+  })
+})
+
+describe("API token scopes", () => {
+  const tokenOf = async (userId: number, api_token: Record<string, unknown>) => {
+    const created = await asAdmin("POST", `/api/v4/admin/users/${userId}/api_tokens`, { api_token })
+    expect(created.status).toBe(201)
+    return created.body as { id: number; name: string; scope: string; token: string }
+  }
+  const newTeam = (token: string) =>
+    server.request("POST", "/api/v4/teams", {
+      token,
+      body: { team: { name: "Scoped", industry: "Water", location: "Waikato" } },
+    })
+
+  it("are read or write (the default), shown on creation and when listed; anything else is 422", async () => {
+    const owner = await createUser({
+      email: "scopes@example.com",
+      first_name: "Sky",
+      last_name: "Scopes",
+      password: "scoped-password-1",
+    })
+    const reader = await tokenOf(owner.id, { name: "Dashboard", scope: "read" })
+    const writer = await tokenOf(owner.id, { name: "Importer" })
+    expect([reader.scope, writer.scope]).toEqual(["read", "write"])
+    const listed = await asAdmin("GET", `/api/v4/admin/users/${owner.id}/api_tokens`)
+    expect(listed.body.map((token: { name: string; scope: string }) => [token.name, token.scope])).toEqual([
+      ["Dashboard", "read"],
+      ["Importer", "write"],
+    ])
+    for (const scope of ["admin", "READ", "", 1, null]) {
+      const answer = await asAdmin("POST", `/api/v4/admin/users/${owner.id}/api_tokens`, {
+        api_token: { name: "Odd", scope },
+      })
+      expect(answer.status, JSON.stringify(scope)).toBe(422)
+      expect(Object.keys(answer.body.errors), JSON.stringify(scope)).toEqual(["api_token.scope"])
+    }
+    expect((await asAdmin("GET", `/api/v4/admin/users/${owner.id}/api_tokens`)).body).toHaveLength(2)
+  })
+
+  it("a read token may only GET, HEAD and OPTIONS: anything else is 403 saying it is read-only", async () => {
+    const owner = await createUser({
+      email: "reader@example.com",
+      first_name: "Rae",
+      last_name: "Reader",
+      password: "reading-password-1",
+    })
+    const { token } = await tokenOf(owner.id, { name: "Dashboard", scope: "read" })
+    expect((await server.request("GET", "/api/v4/users/me", { token })).status).toBe(200)
+    expect((await server.request("GET", "/api/v4/teams", { token })).status).toBe(200)
+    const head = await fetch(`${server.url}/api/v4/users/me`, {
+      method: "HEAD",
+      headers: { Authorization: `Token token=${token}` },
+    })
+    expect(head.status).toBe(200)
+    const refused = await newTeam(token)
+    expect(refused.status).toBe(403)
+    expect(refused.headers.get("content-type")).toContain("application/problem+json")
+    expect(refused.body.error).toContain("read-only")
+    const writes: ReadonlyArray<readonly [string, string, unknown]> = [
+      ["PATCH", "/api/v4/users/me", { user: { first_name: "Changed" } }],
+      ["POST", "/api/v4/channels", { channel: { name: "Nope", team_id: 1 } }],
+      ["PUT", "/api/v4/channels/1/form", { form: { name: "Nope", fields: [] } }],
+      ["DELETE", "/api/v4/channels/1", undefined],
+    ]
+    for (const [method, path, body] of writes) {
+      const answer = await server.request(method, path, { token, ...(body === undefined ? {} : { body }) })
+      expect(answer.status, `${method} ${path}`).toBe(403)
+      expect(answer.body.error, `${method} ${path}`).toContain("read-only")
+    }
+    expect((await server.request("GET", "/api/v4/users/me", { token })).body.first_name).toBe("Rae")
+    expect(await query(server, (sql) => sql`SELECT id FROM teams WHERE name = 'Scoped'`)).toEqual([])
+  })
+
+  it("a write token changes data, but never the password, the sessions, the tokens or the administration", async () => {
+    // The token of a platform administrator: what it may not do, no role would change.
+    const { token } = await tokenOf(1, { name: "Admin's integration" })
+    expect((await newTeam(token)).status).toBe(201)
+    const renamed = await server.request("PATCH", "/api/v4/users/me", {
+      token,
+      body: { user: { app_version: "9.9.9" } },
+    })
+    expect(renamed.status).toBe(200)
+    const password = await server.request("PATCH", "/api/v4/users/me", {
+      token,
+      body: { user: { password: "kiwi fern harbour tide", current_password: adminPassword } },
+    })
+    expect(password.status).toBe(403)
+    expect(password.body.error).toContain("API tokens may not")
+    for (const [method, path, body] of adminCalls) {
+      const answer = await server.request(method, path, { token, ...(body === undefined ? {} : { body }) })
+      expect(answer.status, `${method} ${path}`).toBe(403)
+      expect(answer.body.error, `${method} ${path}`).toContain("API tokens may not")
+    }
+    // Paths that reach the same routes (case, a trailing slash) meet the same refusal.
+    for (const path of ["/API/V4/ADMIN/USERS", "/api/v4/Admin/users/1/api_tokens", "/api/v4/admin/users/"]) {
+      expect((await server.request("GET", path, { token })).status, path).toBe(403)
+    }
+    const login = await server.request("POST", "/api/v4/session", {
+      token,
+      body: { session: { app_bundle_id: bundleId, email: adminEmail, password: adminPassword } },
+    })
+    expect(login.status).toBe(403)
+    const session = (await loginAnswer(adminEmail, adminPassword)).body.session
+    const rotate = await server.request("PATCH", "/api/v4/session", {
+      token,
+      body: { session: { access_token: session.access_token, refresh_token: session.refresh_token } },
+    })
+    expect(rotate.status).toBe(403)
+    // Nothing was changed: the administrator's password and session stand, and so does the token.
+    expect((await server.request("GET", "/api/v4/session", { token: session.access_token })).status).toBe(200)
+    expect((await loginAnswer(adminEmail, adminPassword)).status).toBe(201)
+    expect(
+      (await asAdmin("GET", "/api/v4/admin/users/1/api_tokens")).body.map((t: { name: string }) => t.name),
+    ).toContain("Admin's integration")
+  })
+})
+
+describe("the audit log", () => {
+  interface Event {
+    readonly kind: string
+    readonly actor_id: number | null
+    readonly target_type: string | null
+    readonly target_id: string | null
+    readonly outcome: string
+    readonly client_address: string | null
+    readonly detail: Record<string, unknown> | null
+  }
+  const events = async (query: string): Promise<ReadonlyArray<Event>> => {
+    const answer = await server.request("GET", `/api/v4/audit_events?${query}`, {
+      token: adminToken,
+      headers: { Range: "objects=0-99" },
+    })
+    expect(answer.status).toBe(200)
+    return answer.body
+  }
+  const brief = (event: Event) => [
+    event.kind,
+    event.actor_id,
+    event.target_type,
+    event.target_id,
+    event.outcome,
+  ]
+
+  it("records users created and changed, passwords, logins, sessions and tokens, never a secret", async () => {
+    const user = await createUser({
+      email: "audited@example.com",
+      first_name: "Audrey",
+      last_name: "Audited",
+      password: "audited-password-1",
+    })
+    const id = String(user.id)
+    await asAdmin("PATCH", `/api/v4/admin/users/${user.id}`, {
+      user: { first_name: "Aud", password: "renewed-password-2" },
+    })
+    const failed = await server.request("POST", "/api/v4/session", {
+      headers: { "X-Forwarded-For": "203.0.113.77" },
+      body: {
+        session: { app_bundle_id: bundleId, email: "audited@example.com", password: "wrong-password" },
+      },
+    })
+    expect(failed.status).toBe(401)
+    const session = (await loginAnswer("audited@example.com", "renewed-password-2")).body.session
+    const changed = await server.request("PATCH", "/api/v4/users/me", {
+      token: session.access_token,
+      body: { user: { password: "third-password-3", current_password: "renewed-password-2" } },
+    })
+    expect(changed.status).toBe(200)
+    const created = await asAdmin("POST", `/api/v4/admin/users/${user.id}/api_tokens`, {
+      api_token: { name: "Audited sync", scope: "read" },
+    })
+    const ended = await asAdmin("POST", `/api/v4/admin/users/${user.id}/api_tokens`, {
+      api_token: { name: "Audited export" },
+    })
+    expect((await server.request("DELETE", "/api/v4/session", { token: created.body.token })).status).toBe(
+      200,
+    )
+    await asAdmin("DELETE", `/api/v4/admin/users/${user.id}/api_tokens/${ended.body.id}`)
+    expect((await server.request("DELETE", "/api/v4/session", { token: session.access_token })).status).toBe(
+      200,
+    )
+
+    // What the administrator did to the user and their tokens.
+    const tokenIds = [String(created.body.id), String(ended.body.id)]
+    const byAdmin = (await events("actor_id=1")).filter(
+      (event) =>
+        (event.target_type === "user" && event.target_id === id) ||
+        (event.target_type === "api_token" && tokenIds.includes(event.target_id ?? "")),
+    )
+    expect(byAdmin.map(brief).reverse()).toEqual([
+      ["user.created", 1, "user", id, "success"],
+      ["user.changed", 1, "user", id, "success"],
+      ["password.changed", 1, "user", id, "success"],
+      ["api_token.created", 1, "api_token", String(created.body.id), "success"],
+      ["api_token.created", 1, "api_token", String(ended.body.id), "success"],
+      ["api_token.revoked", 1, "api_token", String(ended.body.id), "success"],
+    ])
+    expect(byAdmin.find((event) => event.kind === "user.changed")?.detail).toEqual({
+      fields: "first_name,password",
+    })
+    expect(byAdmin.find((event) => event.target_id === String(created.body.id))?.detail).toMatchObject({
+      scope: "read",
+    })
+    // What the user did, and what was done with their credentials.
+    const own = await events(`actor_id=${user.id}`)
+    expect(own.map(brief).reverse()).toEqual([
+      ["login.failed", user.id, "user", id, "failure"],
+      ["login.succeeded", user.id, "session", expect.any(String), "success"],
+      ["password.changed", user.id, "user", id, "success"],
+      ["api_token.revoked", user.id, "api_token", String(created.body.id), "success"],
+      ["session.revoked", user.id, "session", expect.any(String), "success"],
+    ])
+    expect(own.at(-1)?.client_address).toBe("203.0.113.77")
+    const text = JSON.stringify([...own, ...byAdmin])
+    for (const secret of ["audited-password-1", "renewed-password-2", "third-password-3", "wrong-password"])
+      expect(text).not.toContain(secret)
+    expect(text).not.toContain(created.body.token)
+    // A failed login of an e-mail nobody has is recorded without an actor.
+    await loginAnswer("nobody-at-all@example.com", "some-password")
+    const anonymous = (await events("kind=login.failed")).find((event) => event.actor_id === null)
+    expect(anonymous).toMatchObject({ kind: "login.failed", target_type: null, outcome: "failure" })
   })
 })
 

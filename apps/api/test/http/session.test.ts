@@ -57,7 +57,7 @@ describe("POST /api/v4/session", () => {
     ])
   })
 
-  it("throttles repeated failures per e-mail", async () => {
+  it("throttles repeated failures per e-mail and client address", async () => {
     const email = "nobody@example.com"
     for (let attempt = 0; attempt < 3; attempt++) expect((await login(email, "x")).status).toBe(401)
     const throttled = await login(email, "x")
@@ -105,6 +105,26 @@ describe("GET, PATCH and DELETE /api/v4/session", () => {
     expect(answer.status).toBe(200)
     expect(answer.body).toEqual({})
     expect((await server.request("GET", "/api/v4/session", { token })).status).toBe(401)
+  })
+
+  it("with an API token, revokes that token: it stops working at once", async () => {
+    const admin = await server.login(adminEmail, adminPassword)
+    const created = await server.request("POST", "/api/v4/admin/users/1/api_tokens", {
+      token: admin,
+      body: { api_token: { name: "Leaving integration", scope: "read" } },
+    })
+    const token: string = created.body.token
+    expect((await server.request("GET", "/api/v4/session", { token })).status).toBe(200)
+    const answer = await server.request("DELETE", "/api/v4/session", { token })
+    expect(answer.status).toBe(200)
+    expect(answer.body).toEqual({})
+    const after = await server.request("GET", "/api/v4/users/me", { token })
+    expect(after.status).toBe(401)
+    expect(after.body.error).toBe("the token is not valid")
+    const listed = await server.request("GET", "/api/v4/admin/users/1/api_tokens", { token: admin })
+    expect(listed.body.map((row: { id: number }) => row.id)).not.toContain(created.body.id)
+    // The administrator's session is untouched.
+    expect((await server.request("GET", "/api/v4/session", { token: admin })).status).toBe(200)
   })
 
   it("refuses missing, malformed and unknown credentials", async () => {

@@ -135,7 +135,7 @@ describe("PATCH /api/v4/users/me", () => {
     expect(invalid.status).toBe(422)
     expect(invalid.body.errors).toEqual({
       "user.first_name": ["must not be blank"],
-      "user.password": ["must be at least 8 characters"],
+      "user.password": ["must be at least 10 characters"],
       "user.bluetooth_enabled": ["must be a boolean"],
       "user.image_attachment_id": ["must be an attachment id or null"],
     })
@@ -148,7 +148,10 @@ describe("PATCH /api/v4/users/me", () => {
   it("a new password keeps the current session, revokes the others, and is the one that logs in", async () => {
     const dee = await createPerson(server, "dee@example.com")
     const other = await server.login("dee@example.com", "person-password-1")
-    const answer = await patchMe(dee.token, { password: "a-new-password-1" })
+    const answer = await patchMe(dee.token, {
+      password: "a-new-password-1",
+      current_password: "person-password-1",
+    })
     expect(answer.status).toBe(200)
     expect((await me(dee.token)).status).toBe(200)
     expect((await me(other)).status).toBe(401)
@@ -189,6 +192,88 @@ describe("PATCH /api/v4/users/me", () => {
     }
     // Nothing of a refused change is kept.
     expect((await me(gus.token)).body).toMatchObject({ first_name: "gus", user_image: null })
+  })
+})
+
+describe("changing the password", () => {
+  const loginFrom = (email: string, password: string, address?: string) =>
+    server.request("POST", "/api/v4/session", {
+      ...(address === undefined ? {} : { headers: { "X-Forwarded-For": address } }),
+      body: { session: { app_bundle_id: bundleId, email, password } },
+    })
+
+  it("needs the current password: 422 naming user.current_password without it, 403 when wrong", async () => {
+    const kim = await createPerson(server, "kim@example.com")
+    const missing = await patchMe(kim.token, { password: "kiwi fern harbour tide" })
+    expect(missing.status).toBe(422)
+    expect(missing.body.errors).toEqual({ "user.current_password": ["is required to change the password"] })
+    const wrong = await patchMe(kim.token, {
+      password: "kiwi fern harbour tide",
+      current_password: "not-my-password",
+    })
+    expect(wrong.status).toBe(403)
+    expect(wrong.headers.get("content-type")).toContain("application/problem+json")
+    expect(wrong.body).toMatchObject({ status: 403, error: "the current password is wrong" })
+    // Neither changed anything, nor ended the session.
+    expect((await loginFrom("kim@example.com", "kiwi fern harbour tide")).status).toBe(401)
+    expect((await loginFrom("kim@example.com", "person-password-1")).status).toBe(201)
+    expect((await me(kim.token)).status).toBe(200)
+  })
+
+  it("counts a wrong current password as a failed login from the client's address", async () => {
+    const lee = await createPerson(server, "lee@example.com")
+    // The default is 10 failures per e-mail and address in 15 minutes.
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const wrong = await patchMe(lee.token, {
+        password: "kiwi fern harbour tide",
+        current_password: `guess-${attempt}`,
+      })
+      expect(wrong.status, `attempt ${attempt}`).toBe(403)
+    }
+    // From this address the throttle holds, the right current password too, and logins alike.
+    const held = await patchMe(lee.token, {
+      password: "kiwi fern harbour tide",
+      current_password: "person-password-1",
+    })
+    expect(held.status).toBe(429)
+    expect(Number(held.headers.get("retry-after"))).toBeGreaterThan(0)
+    expect((await loginFrom("lee@example.com", "person-password-1")).status).toBe(429)
+    // The user elsewhere is not held up.
+    expect((await loginFrom("lee@example.com", "person-password-1", "198.51.100.44")).status).toBe(201)
+  })
+
+  it("refuses weak passwords with 422 naming user.password and saying why, and takes a good passphrase", async () => {
+    const max = await createPerson(server, "max.power@example.com")
+    const weak = {
+      "12345678": "must be at least 10 characters",
+      password: "must be at least 10 characters",
+      "        ": "must be at least 10 characters",
+      password123: "is too easy to guess",
+      "1234567890": "is too easy to guess",
+      qwertyuiop: "is too easy to guess",
+      // The user's own e-mail address is among the first guesses.
+      "max.power@example.com": "is too easy to guess",
+    }
+    for (const [password, why] of Object.entries(weak)) {
+      const answer = await patchMe(max.token, { password, current_password: "person-password-1" })
+      expect(answer.status, JSON.stringify(password)).toBe(422)
+      expect(Object.keys(answer.body.errors), JSON.stringify(password)).toEqual(["user.password"])
+      expect(answer.body.errors["user.password"][0], JSON.stringify(password)).toContain(why)
+    }
+    const guessable = await patchMe(max.token, {
+      password: "password123",
+      current_password: "person-password-1",
+    })
+    // zxcvbn's own advice comes with the refusal.
+    expect(guessable.body.errors["user.password"][0]).toMatch(
+      /^is too easy to guess: .*commonly used password/,
+    )
+    const good = await patchMe(max.token, {
+      password: "kiwi fern harbour tide",
+      current_password: "person-password-1",
+    })
+    expect(good.status).toBe(200)
+    expect((await loginFrom("max.power@example.com", "kiwi fern harbour tide")).status).toBe(201)
   })
 })
 

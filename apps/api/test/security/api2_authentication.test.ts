@@ -3,9 +3,12 @@
  * `test/http/admin.test.ts` show (wrong passwords, rotation, revocation on logout, deactivation,
  * personal API tokens): every operation that needs a user refuses a request without credentials,
  * with a malformed or expired token, or with a refresh token in place of an access token; access
- * and refresh tokens expire (api-decisions §2); and logins are throttled per e-mail address and per
- * client address, also when one password is tried on many addresses by someone who logs in to an
- * account of their own in between.
+ * and refresh tokens expire (api-decisions §2); and logins are throttled per e-mail address and
+ * client address, per client address (also when one password is tried on many addresses by someone
+ * who logs in to an account of their own in between), and per e-mail address by a growing wait,
+ * without ever locking the real user out: an attacker's failures hold up the attacker's address,
+ * and the e-mail's waits spare the addresses the user signs in from. The service trusts
+ * `X-Forwarded-For` from a loopback proxy, which is how these requests come from other addresses.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as Document from "../../src/openapi/Document.ts"
@@ -27,6 +30,8 @@ const needingAUser = Object.entries(Document.make().paths).flatMap(([path, item]
 )
 
 const loginAttempts = 3
+/** Failures per e-mail, from any address, before each further attempt waits. */
+const emailFailures = 4
 const start = "2030-03-01T08:00:00.000Z"
 
 let server: TestServer
@@ -52,9 +57,16 @@ const read = (token: string) => server.request("GET", "/api/v4/users/me", { toke
 
 beforeAll(async () => {
   time = manualClock(start)
-  server = await startTestServer({ FIELDREPORT_LOGIN_ATTEMPTS: String(loginAttempts) }, undefined, {
-    clock: time.clock,
-  })
+  server = await startTestServer(
+    {
+      FIELDREPORT_LOGIN_ATTEMPTS: String(loginAttempts),
+      FIELDREPORT_LOGIN_EMAIL_FAILURES: String(emailFailures),
+      FIELDREPORT_LOGIN_DELAY: "1 minute",
+      FIELDREPORT_LOGIN_DELAY_MAX: "5 minutes",
+    },
+    undefined,
+    { clock: time.clock },
+  )
   admin = await server.login(adminEmail, adminPassword)
   ana = await createMember(server, admin, "Ana", "Aro")
   ben = await createMember(server, admin, "Ben", "Bell")
@@ -136,17 +148,66 @@ describe("tokens expire", () => {
 })
 
 describe("logins", () => {
-  it("are throttled per e-mail address from any client address, the right password too, with Retry-After", async () => {
+  it("hold up an attacker at one address, the right password too, and not the user at another address", async () => {
     time.set("2030-05-01T08:00:00.000Z")
+    const attacker = "192.0.2.13"
     for (let attempt = 0; attempt < loginAttempts; attempt++)
-      expect((await login(carol.email, "wrong-password", `192.0.2.${attempt}`)).status).toBe(401)
-    const throttled = await login(carol.email, "member-password-1", "192.0.2.200")
-    expect(throttled.status).toBe(429)
-    expect(Number(throttled.headers.get("retry-after"))).toBeGreaterThan(0)
-    // Other people log in meanwhile, and Carol does once the window has passed.
-    expect((await login(ana.email, "member-password-1", "192.0.2.200")).status).toBe(201)
-    time.set("2030-05-01T08:15:01.000Z")
-    expect((await login(carol.email, "member-password-1", "192.0.2.200")).status).toBe(201)
+      expect((await login(carol.email, `guess-${attempt}`, attacker)).status).toBe(401)
+    // Many more attempts from there: refused without a check, so none of them counts.
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const refused = await login(
+        carol.email,
+        attempt === 0 ? "member-password-1" : `guess-${attempt}`,
+        attacker,
+      )
+      expect(refused.status).toBe(429)
+      expect(refused.headers.get("content-type")).toContain("application/problem+json")
+      expect(refused.headers.get("retry-after")).toBe(String(15 * 60))
+    }
+    // Carol, elsewhere, logs in; other people log in from the attacker's address.
+    expect((await login(carol.email, "member-password-1", "198.51.100.30")).status).toBe(201)
+    expect((await login(ana.email, "member-password-1", attacker)).status).toBe(201)
+    // The attacker's pair is admitted again once its oldest failure has left the 15 minutes.
+    time.set("2030-05-01T08:10:00.000Z")
+    expect((await login(carol.email, "guess-x", attacker)).headers.get("retry-after")).toBe(String(5 * 60))
+    time.set("2030-05-01T08:15:00.000Z")
+    expect((await login(carol.email, "member-password-1", attacker)).status).toBe(201)
+  })
+
+  it("make each further attempt on an e-mail from many addresses wait longer, sparing the user's own address", async () => {
+    // Made while the administrator's access token of the start still works.
+    time.set(start)
+    const dan = await createMember(server, admin, "Dan", "Dune")
+    time.set("2030-07-01T08:00:00.000Z")
+    const home = "198.51.100.80"
+    expect((await login(dan.email, "member-password-1", home)).status).toBe(201)
+    let bot = 0
+    const fromBot = (password = "Summer2030!") => login(dan.email, password, `203.0.113.${++bot}`)
+    // The first failures from anywhere are free.
+    for (let attempt = 0; attempt < emailFailures; attempt++) expect((await fromBot()).status).toBe(401)
+    // Then every failure makes the next attempt wait twice as long after it (1, 2, 4, then the 5-minute cap).
+    let now = Date.parse("2030-07-01T08:00:00.000Z")
+    for (const wait of [60, 120, 240, 300, 300]) {
+      const early = await fromBot()
+      expect(early.status).toBe(429)
+      expect(early.headers.get("retry-after")).toBe(String(wait))
+      // Half-way through, the rest of the wait.
+      time.set(new Date(now + (wait / 2) * 1000).toISOString())
+      expect((await fromBot()).headers.get("retry-after")).toBe(String(wait / 2))
+      // Dan at home is not held up, and a right password does not end the bots' waits.
+      expect((await login(dan.email, "member-password-1", home)).status).toBe(201)
+      expect((await fromBot()).headers.get("retry-after")).toBe(String(wait / 2))
+      now += wait * 1000
+      time.set(new Date(now).toISOString())
+      expect((await fromBot()).status).toBe(401)
+    }
+    // From an address Dan never signed in from, he waits like anyone else: a delay, not a wall.
+    const laptop = "198.51.100.81"
+    const waiting = await login(dan.email, "member-password-1", laptop)
+    expect(waiting.status).toBe(429)
+    expect(waiting.headers.get("retry-after")).toBe("300")
+    time.set(new Date(now + 300_000).toISOString())
+    expect((await login(dan.email, "member-password-1", laptop)).status).toBe(201)
   })
 
   it("are throttled per client address when one password is tried on many e-mail addresses", async () => {

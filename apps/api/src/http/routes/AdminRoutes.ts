@@ -1,7 +1,8 @@
 /**
  * `/api/v4/admin/…` (api-decisions §2, beyond the specification): platform administrators create
  * and list branded apps and users, update users, and issue, list and revoke users' API tokens.
- * Anyone else is `403`; a caller without credentials `401`.
+ * Anyone else is `403`, and so is every API token (administration is for people); a caller
+ * without credentials `401`.
  */
 import { type ApiToken, ApiTokenCreate, type CreatedApiToken } from "@fieldreport/domain/ApiToken"
 import { BrandedAppCreate } from "@fieldreport/domain/BrandedApp"
@@ -42,12 +43,13 @@ export const adminUserBody = (user: UserRow): AdminUser => ({
  *
  * @example
  * ```ts
- * apiTokenBody(row) // { id: 3, name: "Gauge importer", created_at: "2026-03-01T09:30:00.000Z" }
+ * apiTokenBody(row) // { id: 3, name: "Gauge importer", scope: "read", created_at: "2026-03-01T09:30:00.000Z" }
  * ```
  */
 export const apiTokenBody = (token: ApiTokenRow): typeof ApiToken.Encoded => ({
   id: token.id,
   name: token.name,
+  scope: token.scope,
   created_at: token.created_at,
 })
 
@@ -126,12 +128,7 @@ export const adminRoutes = (route: Route<AppServices>): Router => {
         const userId = yield* idParam(req, "id")
         const input = yield* bodyOf(req, "api_token", ApiTokenCreate)
         const { row, token } = yield* (yield* Administration).createApiToken(caller, userId, input)
-        const created: typeof CreatedApiToken.Encoded = {
-          id: row.id,
-          name: row.name,
-          token,
-          created_at: row.created_at,
-        }
+        const created: typeof CreatedApiToken.Encoded = { ...apiTokenBody(row), token }
         return json(created, 201, { Location: `/api/v4/admin/users/${userId}/api_tokens/${row.id}` })
       }),
     ),

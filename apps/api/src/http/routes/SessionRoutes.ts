@@ -1,5 +1,7 @@
 /**
- * `/api/v4/session`: log in, read, rotate and revoke a session (api-decisions §2).
+ * `/api/v4/session`: log in, read, rotate and revoke a session (api-decisions §2). Opening and
+ * renewing take a password or a refresh token, never an API token (`403`); `DELETE` with an API
+ * token revokes that token.
  */
 import { SessionCreate, SessionRotation } from "@fieldreport/domain/Session"
 import { Effect, Redacted } from "effect"
@@ -57,8 +59,9 @@ export const sessionRoutes = (route: Route<AppServices>): Router => {
     "/api/v4/session",
     route((req) =>
       Effect.gen(function* () {
-        const body = yield* bodyOf(req, "session", SessionCreate)
         const auth = yield* Authentication
+        yield* auth.refuseApiToken(req.headers)
+        const body = yield* bodyOf(req, "session", SessionCreate)
         const session = yield* auth.login({
           bundleId: body.app_bundle_id,
           email: body.email,
@@ -82,8 +85,9 @@ export const sessionRoutes = (route: Route<AppServices>): Router => {
     "/api/v4/session",
     route((req) =>
       Effect.gen(function* () {
-        const body = yield* bodyOf(req, "session", SessionRotation)
         const auth = yield* Authentication
+        yield* auth.refuseApiToken(req.headers)
+        const body = yield* bodyOf(req, "session", SessionRotation)
         const session = yield* auth.rotate({
           accessToken: Redacted.value(body.access_token),
           refreshToken: Redacted.value(body.refresh_token),

@@ -1,5 +1,6 @@
 /**
- * `/api/v4/users/me` (api-decisions §9): the current user's own record, read and changed.
+ * `/api/v4/users/me` (api-decisions §9): the current user's own record, read and changed; a new
+ * password needs the current one.
  */
 import type { User } from "@fieldreport/domain/User"
 import { UserUpdate } from "@fieldreport/domain/User"
@@ -10,7 +11,7 @@ import { Attachments } from "../../services/Attachments.ts"
 import { Authentication } from "../../services/Authentication.ts"
 import { Users } from "../../services/Users.ts"
 import type { UserRow } from "../../store/UserStore.ts"
-import { bodyOf, requestOrigin } from "../Request.ts"
+import { bodyOf, clientAddress, requestOrigin } from "../Request.ts"
 import { json, type Route } from "../Route.ts"
 
 /**
@@ -75,7 +76,7 @@ export const userRoutes = (route: Route<AppServices>): Router => {
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
         const changes = yield* bodyOf(req, "user", UserUpdate)
-        const user = yield* (yield* Users).updateMe(actor, changes)
+        const user = yield* (yield* Users).updateMe(actor, changes, clientAddress(req))
         return json(yield* userRecord(user, requestOrigin(req)))
       }),
     ),

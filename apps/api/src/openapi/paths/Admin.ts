@@ -11,7 +11,9 @@ import { done, envelope, type Group, many, one } from "../Endpoint.ts"
 export const admin: Group = {
   name: "Administration",
   noun: "user",
-  description: "Branded apps, users and their personal API tokens. Platform administrators only.",
+  description:
+    "Branded apps, users and their personal API tokens. Platform administrators only, signed in with a " +
+    "password: every call with a personal API token is `403`, whoever the token belongs to.",
   endpoints: [
     {
       method: "post",
@@ -35,7 +37,9 @@ export const admin: Group = {
       path: "/api/v4/admin/users",
       operationId: "createUser",
       summary: "Create a user",
-      description: "A taken e-mail address is `422`.",
+      description:
+        "A taken e-mail address is `422`, and so is a weak password (at least 10 characters and hard to " +
+        "guess, also from the user's e-mail address and names): `errors` names `user.password` and says why.",
       access: "admin",
       body: envelope("user", AdminUserCreate),
       replies: { 201: one(AdminUser, "The new user.") },
@@ -53,6 +57,9 @@ export const admin: Group = {
       path: "/api/v4/admin/users/{id}",
       operationId: "updateUser",
       summary: "Update a user",
+      description:
+        "A new password must be strong, as on creation (`422` naming `user.password`), and revokes the " +
+        "user's sessions.",
       access: "admin",
       body: envelope("user", AdminUserUpdate),
       replies: { 200: one(AdminUser, "The user.") },
@@ -62,7 +69,12 @@ export const admin: Group = {
       path: "/api/v4/admin/users/{id}/api_tokens",
       operationId: "createApiToken",
       summary: "Create a personal API token",
-      description: "Personal API tokens, for integrations, do not expire until revoked.",
+      description:
+        "Personal API tokens, for integrations, do not expire until revoked. `scope` is `read` (the token " +
+        "may only `GET`; anything else is `403` saying the token is read-only) or `write` (the default: it " +
+        "may change data too); anything else is `422` naming `api_token.scope`. No token may change a " +
+        "password or e-mail address, open or renew sessions, issue or revoke tokens, or call these " +
+        "administration endpoints (`403`).",
       access: "admin",
       body: envelope("api_token", ApiTokenCreate),
       replies: { 201: one(CreatedApiToken, "The new token, shown this once.") },

@@ -26,9 +26,17 @@ export const profile: Group = {
       path: "/api/v4/users/me",
       operationId: "updateCurrentUser",
       summary: "Update the current user",
-      description: "`image_attachment_id` sets the picture shown as `user_image` on the user's reports.",
+      description:
+        "`image_attachment_id` sets the picture shown as `user_image` on the user's reports. A new " +
+        "`password` needs `current_password`: `422` naming `user.current_password` without it, `403` when " +
+        "it is wrong (counted as a failed login from the client's address, so `429` with `Retry-After` " +
+        "once the login throttle holds). The new password must be at least 10 characters and hard to " +
+        "guess (a strength estimate that knows common passwords, words, names, keyboard patterns and the " +
+        "user's own e-mail address and names); a weak one is `422` naming `user.password` and saying why. " +
+        "Other sessions of the user are revoked. API tokens never change the password (`403`).",
       body: envelope("user", UserUpdate),
       replies: { 200: one(User, "The current user.") },
+      errors: [403, 422, 429],
     },
     {
       method: "get",

@@ -24,6 +24,7 @@ import dropReportBoxes from "./0020_drop_report_boxes.ts"
 import reportAttachmentKeys from "./0021_report_attachment_keys.ts"
 import clientUuids from "./0022_client_uuids.ts"
 import reportCellCounts from "./0023_report_cell_counts.ts"
+import apiTokenScopes from "./0024_api_token_scopes.ts"
 import appAdministrators from "./0025_app_administrators.ts"
 import auditEvents from "./0026_audit_events.ts"
 import sqlite340Schema from "./0027_sqlite_340_schema.ts"
@@ -52,6 +53,7 @@ export const migrations = Migrator.fromRecord({
   "0021_report_attachment_keys": reportAttachmentKeys,
   "0022_client_uuids": clientUuids,
   "0023_report_cell_counts": reportCellCounts,
+  "0024_api_token_scopes": apiTokenScopes,
   "0025_app_administrators": appAdministrators,
   "0026_audit_events": auditEvents,
   "0027_sqlite_340_schema": sqlite340Schema,

@@ -1,10 +1,12 @@
 /**
  * The session store's contract, on every engine: sessions found by their token digests, token
- * rotation and revocation, API tokens, and the login failures counted per key.
+ * rotation and revocation, the addresses sessions were opened from, API tokens with their scopes,
+ * and the login failures kept per key.
  */
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
+import { TestClock } from "effect/testing"
 import type { BrandedAppRow } from "../../../src/store/BrandedAppStore.ts"
 import { SessionStore, type TokenPair } from "../../../src/store/SessionStore.ts"
 import type { UserRow } from "../../../src/store/UserStore.ts"
@@ -31,6 +33,7 @@ describe("SessionStore contract", () => {
             user_id: userId,
             branded_app_id: appId,
             client_uuid: "device",
+            client_address: "203.0.113.5",
             tokens: first,
           })
           assert.deepStrictEqual(session, {
@@ -52,12 +55,14 @@ describe("SessionStore contract", () => {
             user_id: userId,
             branded_app_id: appId,
             client_uuid: "other",
+            client_address: null,
             tokens: tokens(),
           })
           const kept = yield* store.insert({
             user_id: userId,
             branded_app_id: appId,
             client_uuid: "kept",
+            client_address: "198.51.100.9",
             tokens: tokens(),
           })
           yield* store.revoke(session.id)
@@ -86,6 +91,7 @@ describe("SessionStore contract", () => {
             user_id: userId,
             branded_app_id: appId,
             client_uuid: "device",
+            client_address: "203.0.113.5",
             tokens: pair,
           })
           const [user] = yield* sql<UserRow>`SELECT * FROM users WHERE id = ${userId}`.pipe(Effect.orDie)
@@ -100,22 +106,34 @@ describe("SessionStore contract", () => {
         }),
       )
 
-      it.effect("keeps API tokens per user, and revokes only the owner's", () =>
+      it.effect("keeps API tokens per user with their scopes, and revokes only the owner's", () =>
         Effect.gen(function* () {
           const store = yield* SessionStore
           const [owner, stranger] = [yield* newUser(), yield* newUser()]
           const hash = crypto.randomUUID()
-          const token = yield* store.insertApiToken({ user_id: owner, name: "export", token_hash: hash })
-          assert.deepStrictEqual([token.user_id, token.name, token.revoked_at], [owner, "export", null])
+          const token = yield* store.insertApiToken({
+            user_id: owner,
+            name: "export",
+            scope: "read",
+            token_hash: hash,
+          })
+          assert.deepStrictEqual(
+            [token.user_id, token.name, token.scope, token.revoked_at],
+            [owner, "export", "read", null],
+          )
           assert.deepStrictEqual(yield* store.findApiTokenByDigest(hash), token)
           const later = yield* store.insertApiToken({
             user_id: owner,
             name: "backup",
+            scope: "write",
             token_hash: crypto.randomUUID(),
           })
           assert.deepStrictEqual(
-            (yield* store.listApiTokens(owner)).map((row) => row.id).sort((a, b) => a - b),
-            [token.id, later.id],
+            (yield* store.listApiTokens(owner)).map((row) => [row.id, row.scope]),
+            [
+              [token.id, "read"],
+              [later.id, "write"],
+            ],
           )
           assert.isFalse(yield* store.revokeApiToken(stranger, token.id))
           assert.isTrue(yield* store.revokeApiToken(owner, token.id))
@@ -124,19 +142,94 @@ describe("SessionStore contract", () => {
         }),
       )
 
-      it.effect("counts login failures per key since an instant, and clears them", () =>
+      it.effect("refuses a scope other than read or write", () =>
+        Effect.gen(function* () {
+          const sql = yield* SqlClient.SqlClient
+          const owner = yield* newUser()
+          const inserted = yield* sql`INSERT INTO api_tokens (user_id, name, token_hash, scope, created_at)
+            VALUES (${owner}, 'admin', ${crypto.randomUUID()}, 'admin', '2030-01-01T00:00:00.000Z')`.pipe(
+            Effect.result,
+          )
+          assert.strictEqual(inserted._tag, "Failure")
+        }),
+      )
+
+      it.effect(
+        "knows where a user signed in from lately, and forgets it when all sessions are revoked",
+        () =>
+          Effect.gen(function* () {
+            const store = yield* SessionStore
+            const { appId } = yield* newChannel
+            const [userId, stranger] = [yield* newUser(), yield* newUser()]
+            // The test clock stands at 1970-01-01T00:00:00.000Z.
+            const opened = (client_address: string | null) =>
+              store.insert({
+                user_id: userId,
+                branded_app_id: appId,
+                client_uuid: "d",
+                client_address,
+                tokens: tokens(),
+              })
+            const session = yield* opened("203.0.113.5")
+            yield* opened(null)
+            const longAgo = "1969-12-01T00:00:00.000Z"
+            assert.isTrue(yield* store.signedInFrom(userId, "203.0.113.5", longAgo))
+            assert.isFalse(yield* store.signedInFrom(userId, "203.0.113.6", longAgo))
+            assert.isFalse(yield* store.signedInFrom(stranger, "203.0.113.5", longAgo))
+            assert.isFalse(yield* store.signedInFrom(userId, "203.0.113.5", "1970-01-01T00:00:00.001Z"))
+            // Signing out is still signing in from there.
+            yield* store.revoke(session.id)
+            assert.isTrue(yield* store.signedInFrom(userId, "203.0.113.5", longAgo))
+            // Revoking them all (a new password, a deactivation) forgets them: they may have been someone else's.
+            const kept = yield* opened("198.51.100.9")
+            yield* store.revokeAllOf(userId, kept.id)
+            assert.isFalse(yield* store.signedInFrom(userId, "203.0.113.5", longAgo))
+            assert.isTrue(yield* store.signedInFrom(userId, "198.51.100.9", longAgo))
+          }),
+      )
+
+      it.effect("keeps login failures per key, answers the latest since an instant, and forgets them", () =>
         Effect.gen(function* () {
           const store = yield* SessionStore
-          // The test clock stands at 1970-01-01T00:00:00.000Z.
+          // The test clock starts at 1970-01-01T00:00:00.000Z.
           const email = `email:${crypto.randomUUID()}`
           const address = `address:${crypto.randomUUID()}`
-          yield* store.recordLoginFailure([email, address])
-          yield* store.recordLoginFailure([email])
-          assert.strictEqual(yield* store.loginFailuresSince([email], "1969-12-31T00:00:00.000Z"), 2)
-          assert.strictEqual(yield* store.loginFailuresSince([address], "1969-12-31T00:00:00.000Z"), 1)
-          assert.strictEqual(yield* store.loginFailuresSince([email], "1970-01-02T00:00:00.000Z"), 0)
-          yield* store.clearLoginFailures([email, address])
-          assert.strictEqual(yield* store.loginFailuresSince([email, address], "1969-12-31T00:00:00.000Z"), 0)
+          const [first, firstAtAddress] = yield* store.recordLoginFailure([email, address])
+          yield* TestClock.adjust("1 second")
+          const [second] = yield* store.recordLoginFailure([email])
+          yield* TestClock.adjust("1 second")
+          const [third] = yield* store.recordLoginFailure([email])
+          const since = "1969-12-31T00:00:00.000Z"
+          assert.deepStrictEqual(yield* store.recentLoginFailures(email, since, 10), [
+            { id: third!, failed_at: "1970-01-01T00:00:02.000Z" },
+            { id: second!, failed_at: "1970-01-01T00:00:01.000Z" },
+            { id: first!, failed_at: "1970-01-01T00:00:00.000Z" },
+          ])
+          assert.deepStrictEqual(
+            (yield* store.recentLoginFailures(email, since, 2)).map((row) => row.id),
+            [third, second],
+          )
+          assert.deepStrictEqual(yield* store.recentLoginFailures(address, since, 10), [
+            { id: firstAtAddress!, failed_at: "1970-01-01T00:00:00.000Z" },
+          ])
+          assert.deepStrictEqual(
+            (yield* store.recentLoginFailures(email, "1970-01-01T00:00:01.000Z", 10)).map((row) => row.id),
+            [third, second],
+          )
+          // Failures recorded at one instant come newest first by the order they were recorded.
+          const [fourth] = yield* store.recordLoginFailure([email])
+          assert.deepStrictEqual(
+            (yield* store.recentLoginFailures(email, since, 2)).map((row) => row.id),
+            [fourth, third],
+          )
+          yield* store.forgetLoginFailures([third!, fourth!])
+          assert.deepStrictEqual(
+            (yield* store.recentLoginFailures(email, since, 10)).map((row) => row.id),
+            [second, first],
+          )
+          yield* store.clearLoginFailures([email])
+          assert.deepStrictEqual(yield* store.recentLoginFailures(email, since, 10), [])
+          assert.strictEqual((yield* store.recentLoginFailures(address, since, 10)).length, 1)
         }),
       )
     })
