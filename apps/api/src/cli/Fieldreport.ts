@@ -12,6 +12,7 @@ import packageJson from "../../package.json" with { type: "json" }
 import { migrations } from "../store/migrations/index.ts"
 import * as SchemaMigrator from "../store/SchemaMigrator.ts"
 import * as CheckCommand from "./CheckCommand.ts"
+import * as CopyFilesCommand from "./CopyFilesCommand.ts"
 import * as CopyToPostgresCommand from "./CopyToPostgresCommand.ts"
 import * as CreateAdminCommand from "./CreateAdminCommand.ts"
 import { AlreadyShown } from "./Failure.ts"
@@ -37,6 +38,7 @@ export const command = Command.make("fieldreport").pipe(
     CheckCommand.command,
     CreateAdminCommand.command,
     CopyToPostgresCommand.command,
+    CopyFilesCommand.command,
     ImportCommand.command,
   ]),
 )
