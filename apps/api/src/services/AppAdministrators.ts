@@ -6,13 +6,15 @@
  * remove an app's administrators or read an app with them: an integration's token acts for a
  * program, and handing out administration is a person's decision. Adding someone who is one
  * already changes nothing and says so (`created: false`), so a retried request is harmless; a
- * deactivated user is refused (`422`), since they could not use it.
+ * deactivated user is refused (`422`), since they could not use it. Each change is an audit event
+ * (`app_administrator.added`, `app_administrator.removed`, the user as its target).
  */
 import { InvalidInput } from "@fieldreport/domain/Invalid"
 import { Context, Effect, Layer } from "effect"
 import { Forbidden, NotFound } from "../Errors.ts"
 import { type AppAdministratorRow, type BrandedAppRow, BrandedAppStore } from "../store/BrandedAppStore.ts"
 import { UserStore } from "../store/UserStore.ts"
+import { AuditLog } from "./AuditLog.ts"
 import type { Actor } from "./Authentication.ts"
 
 /** A branded app with its administrators. */
@@ -82,6 +84,23 @@ export class AppAdministrators extends Context.Service<
     Effect.gen(function* () {
       const apps = yield* BrandedAppStore
       const users = yield* UserStore
+      const audit = yield* AuditLog
+
+      const recorded = (
+        kind: "app_administrator.added" | "app_administrator.removed",
+        actor: Actor,
+        appId: number,
+        userId: number,
+      ) =>
+        audit.record({
+          kind,
+          actorUserId: actor.user.id,
+          appId,
+          teamId: null,
+          targetType: "user",
+          targetId: String(userId),
+          outcome: "success",
+        })
 
       const appOf = Effect.fn("AppAdministrators.appOf")(function* (appId: number) {
         return (yield* apps.findById(appId)) ?? (yield* new NotFound({ resource: "branded app" }))
@@ -109,6 +128,7 @@ export class AppAdministrators extends Context.Service<
         const user = (yield* users.findById(userId)) ?? (yield* new NotFound({ resource: "user" }))
         if (user.deactivated === 1) return yield* InvalidInput.at("user_id", "is deactivated")
         const created = yield* apps.addAdministrator(app.id, user.id)
+        if (created) yield* recorded("app_administrator.added", actor, app.id, user.id)
         const administrator: AppAdministratorRow = {
           branded_app_id: app.id,
           user_id: user.id,
@@ -129,6 +149,7 @@ export class AppAdministrators extends Context.Service<
         if (!(yield* apps.removeAdministrator(app.id, userId))) {
           return yield* new NotFound({ resource: "app administrator" })
         }
+        yield* recorded("app_administrator.removed", actor, app.id, userId)
       })
 
       return AppAdministrators.of({ get, list, add, remove })

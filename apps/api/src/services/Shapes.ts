@@ -16,6 +16,8 @@
  *   smallest area first (then by id) for 24 hours, after which an hourly job deletes them.
  * - Reports lie in the smallest shape of their app whose area contains them
  *   (`smallestContaining`).
+ * - Creating and deleting are audit events (`shape.created`, `shape.deleted`); a bulk create is
+ *   one `shape.created` with the count of shapes it stored.
  */
 import * as BoundingBox from "@fieldreport/domain/BoundingBox"
 import * as GeometryArea from "@fieldreport/domain/GeometryArea"
@@ -39,6 +41,7 @@ import {
   ShapeStore,
 } from "../store/ShapeStore.ts"
 import { Access } from "./Access.ts"
+import { AuditLog } from "./AuditLog.ts"
 import type { Actor } from "./Authentication.ts"
 
 /** Deletes the shape searches whose results expired. */
@@ -143,7 +146,25 @@ export class Shapes extends Context.Service<
       const store = yield* ShapeStore
       const memberships = yield* MembershipStore
       const access = yield* Access
+      const audit = yield* AuditLog
       const jobs = yield* JobRunner
+
+      const recorded = (
+        kind: "shape.created" | "shape.deleted",
+        actor: Actor,
+        shapeId: number | null,
+        detail?: { readonly count: number },
+      ) =>
+        audit.record({
+          kind,
+          actorUserId: actor.user.id,
+          appId: actor.app.id,
+          teamId: null,
+          targetType: "shape",
+          targetId: shapeId === null ? null : String(shapeId),
+          outcome: "success",
+          ...(detail === undefined ? {} : { detail }),
+        })
 
       /** Whether the actor is in a team of the current app that they agreed to join. */
       const hasTeam = (actor: Actor) =>
@@ -233,7 +254,9 @@ export class Shapes extends Context.Service<
       const create = Effect.fn("Shapes.create")(function* (actor: Actor, input: ShapeCreate) {
         yield* mayManage(actor)
         const shape = yield* Effect.fromResult(newShape(actor, input, "shape.geom", yield* nowIso))
-        return yield* store.insert(shape)
+        const stored = yield* store.insert(shape)
+        yield* recorded("shape.created", actor, stored.id)
+        return stored
       })
 
       const createMany = Effect.fn("Shapes.createMany")(function* (
@@ -246,6 +269,7 @@ export class Shapes extends Context.Service<
           Result.flatMap(input, (valid) => newShape(actor, valid, "geom", createdAt)),
         )
         const stored = yield* store.insertMany(shapes.filter(Result.isSuccess).map((shape) => shape.success))
+        if (stored.length > 0) yield* recorded("shape.created", actor, null, { count: stored.length })
         let next = 0
         return shapes.map((shape) =>
           Result.isSuccess(shape) ? Result.succeed(stored[next++]!) : Result.fail(shape.failure),
@@ -275,6 +299,7 @@ export class Shapes extends Context.Service<
         yield* mayManage(actor)
         yield* inApp(actor, id)
         yield* store.remove(id)
+        yield* recorded("shape.deleted", actor, id)
       })
 
       const targetOf = (input: ShapeSearch): Result.Result<Target, InvalidInput> => {

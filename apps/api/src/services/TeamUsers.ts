@@ -15,6 +15,10 @@
  * are in the team or not, unless they ask for an invitation with `send_email: true`.
  * `send_email` decides only whether an invitation e-mail goes out (`Invitations`). For users who
  * already joined, role and channel changes apply at once.
+ *
+ * Audit events, once the change is stored: `team_user.invited` and `team_user.added` (with the
+ * channel role and channels given), `team_user.channels_changed` for someone who had joined and
+ * whose channels or channel role changed, `team_user.role_changed` and `team_user.accepted`.
  */
 import type {
   AddUserResult,
@@ -43,6 +47,7 @@ import {
 } from "../store/TeamUserStore.ts"
 import * as Transaction from "../store/Transaction.ts"
 import { Access } from "./Access.ts"
+import { type AuditEventInput, AuditLog } from "./AuditLog.ts"
 import type { Actor } from "./Authentication.ts"
 import { Invitations } from "./Invitations.ts"
 
@@ -123,6 +128,25 @@ export class TeamUsers extends Context.Service<
       const teams = yield* TeamStore
       const store = yield* TeamUserStore
       const invitations = yield* Invitations
+      const audit = yield* AuditLog
+
+      /** An event about a team user of the team, by the actor. */
+      const teamUserEvent = (
+        actor: Actor,
+        teamId: number,
+        kind: AuditEventInput["kind"],
+        teamUserId: number,
+        detail: NonNullable<AuditEventInput["detail"]>,
+      ): AuditEventInput => ({
+        kind,
+        actorUserId: actor.user.id,
+        appId: actor.app.id,
+        teamId,
+        targetType: "team_user",
+        targetId: String(teamUserId),
+        outcome: "success",
+        detail,
+      })
 
       const list = Effect.fn("TeamUsers.list")(function* (
         actor: Actor,
@@ -204,11 +228,26 @@ export class TeamUsers extends Context.Service<
             ...(changes.agreed_to_join === undefined ? {} : { agreed_to_join: true }),
           }),
         )
+        if (changes.role !== undefined && changes.role !== target.role) {
+          yield* audit.record(
+            teamUserEvent(actor, teamId, "team_user.role_changed", target.id, {
+              user_id: target.user_id,
+              from: target.role,
+              to: changes.role,
+            }),
+          )
+        }
+        if (changes.agreed_to_join === true && target.agreed_to_join === 0) {
+          yield* audit.record(
+            teamUserEvent(actor, teamId, "team_user.accepted", target.id, { user_id: target.user_id }),
+          )
+        }
       })
 
       /**
        * Makes the user a team user, or brings their pending membership up to date: added at once
-       * when `direct`, otherwise invited; an invitation again refreshes `last_invited_at`.
+       * when `direct`, otherwise invited; an invitation again refreshes `last_invited_at`. Answers
+       * the membership and how they are joining (`undefined` for someone who had joined already).
        */
       const joinTeam = Effect.fn("TeamUsers.joinTeam")(function* (
         teamId: number,
@@ -216,23 +255,25 @@ export class TeamUsers extends Context.Service<
         direct: boolean,
         now: string,
       ) {
+        const joining = direct ? ("added" as const) : ("invited" as const)
         const current = yield* store.membership(teamId, userId)
         if (current === undefined) {
-          return yield* store.insertMembership({
+          const membership = yield* store.insertMembership({
             team_id: teamId,
             user_id: userId,
             agreed_to_join: direct,
             last_invited_at: direct ? null : now,
             created_at: now,
           })
+          return { membership, joining }
         }
         // Already in the team: an invitation would only take away access they have.
-        if (current.agreed_to_join === 1) return current
+        if (current.agreed_to_join === 1) return { membership: current, joining: undefined }
         yield* store.update(current.id, direct ? { agreed_to_join: true } : { last_invited_at: now })
-        return { ...current, agreed_to_join: direct ? 1 : 0 }
+        return { membership: { ...current, agreed_to_join: direct ? 1 : 0 }, joining }
       })
 
-      /** The result for one user in one selected channel. */
+      /** The result for one user in one selected channel, and whether their role in it changed. */
       const joinChannel = Effect.fn("TeamUsers.joinChannel")(function* (
         channel: { readonly id: number; readonly index: number; readonly inTeam: boolean },
         user: UserToAdd,
@@ -251,7 +292,7 @@ export class TeamUsers extends Context.Service<
                 : { [`channels.${channel.index}.id`]: ["is not a channel of this team"] }),
             },
           }
-          return result
+          return { result, changed: false }
         }
         const current = yield* store.channelRole(channel.id, user.user_id)
         yield* store.setChannelRole(channel.id, user.user_id, user.role, current !== undefined)
@@ -261,7 +302,7 @@ export class TeamUsers extends Context.Service<
           status: "success",
           errors: {},
         }
-        return result
+        return { result, changed: current !== user.role }
       })
 
       const addUsers = Effect.fn("TeamUsers.addUsers")(function* (
@@ -277,7 +318,7 @@ export class TeamUsers extends Context.Service<
         // The app's administrators need not be in the team; anyone else must manage it.
         const administers = yield* access.isAppAdministrator(actor)
         if (!administers) yield* access.teamFor(actor, teamId, "manage")
-        return yield* inTransaction(
+        const { result, events } = yield* inTransaction(
           Effect.gen(function* () {
             const now = yield* nowIso
             const selected = input.channels.flatMap((channel, index) =>
@@ -302,29 +343,43 @@ export class TeamUsers extends Context.Service<
             const refusals = input.users.map((user, index) => refusalOf(known.get(user.user_id), index))
 
             // In request order, so a user named twice ends as their last entry leaves them.
-            const memberships = new Map<number, { readonly membership: Membership; readonly mail: boolean }>()
+            const memberships = new Map<
+              number,
+              {
+                readonly membership: Membership
+                readonly joining: "invited" | "added" | undefined
+                readonly user: UserToAdd
+              }
+            >()
             for (const [index, user] of input.users.entries()) {
               if (refusals[index] !== undefined) continue
               // An administrator who asks for an e-mail invites, as anyone else does.
               const direct = administers && !user.send_email
-              memberships.set(user.user_id, {
-                membership: yield* joinTeam(teamId, user.user_id, direct, now),
-                mail: user.send_email,
-              })
+              const { membership, joining } = yield* joinTeam(teamId, user.user_id, direct, now)
+              // Joining earlier in this request still counts as joining, not as a member's change.
+              const earlier = memberships.get(user.user_id)?.joining
+              memberships.set(user.user_id, { membership, joining: joining ?? earlier, user })
             }
 
             const teamsResult: Array<ReadonlyArray<AddUserResult>> = []
+            const changedChannels = new Map<number, Set<number>>()
             for (const channel of channels) {
               const results: Array<AddUserResult> = []
               for (const [index, user] of input.users.entries()) {
-                results.push(yield* joinChannel(channel, user, refusals[index]))
+                const { result, changed } = yield* joinChannel(channel, user, refusals[index])
+                results.push(result)
+                if (changed) {
+                  const ids = changedChannels.get(user.user_id) ?? new Set<number>()
+                  changedChannels.set(user.user_id, ids.add(channel.id))
+                }
               }
               teamsResult.push(results)
             }
 
             const channelIds = [...new Set(channels.filter(({ inTeam }) => inTeam).map(({ id }) => id))]
-            for (const { membership, mail } of memberships.values()) {
-              if (mail && membership.agreed_to_join === 0) {
+            const events: Array<AuditEventInput> = []
+            for (const { membership, joining, user } of memberships.values()) {
+              if (user.send_email && membership.agreed_to_join === 0) {
                 yield* invitations.invite({
                   team_user_id: membership.id,
                   inviter_id: actor.user.id,
@@ -332,10 +387,29 @@ export class TeamUsers extends Context.Service<
                   base_url: baseUrl,
                 })
               }
+              const changed = [...(changedChannels.get(user.user_id) ?? [])]
+              if (joining === undefined && changed.length === 0) continue
+              events.push(
+                teamUserEvent(
+                  actor,
+                  teamId,
+                  joining === undefined ? "team_user.channels_changed" : `team_user.${joining}`,
+                  membership.id,
+                  {
+                    user_id: user.user_id,
+                    role: user.role,
+                    channel_ids: (joining === undefined ? changed : channelIds).join(","),
+                    ...(joining === undefined ? {} : { send_email: user.send_email }),
+                  },
+                ),
+              )
             }
-            return { teams: teamsResult }
+            return { result: { teams: teamsResult }, events }
           }),
         )
+        // Recorded once the transaction committed: a failed audit write must not undo the change.
+        yield* Effect.forEach(events, audit.record, { discard: true })
+        return result
       })
 
       return TeamUsers.of({ list, get, update, addUsers })

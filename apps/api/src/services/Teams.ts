@@ -2,6 +2,7 @@
  * Teams of the current branded app (api-decisions §3, §9): the creator of a team becomes its
  * owner; managers and owners update it; only the owner hands ownership to another team user
  * (becoming a manager); only the owner or a platform administrator switches task management.
+ * A handover is an audit event (`team.ownership_transferred`), recorded once it is stored.
  */
 import { InvalidInput } from "@fieldreport/domain/Invalid"
 import type { TeamCreate, TeamUpdate } from "@fieldreport/domain/Team"
@@ -10,6 +11,7 @@ import { Forbidden, type NotFound } from "../Errors.ts"
 import { type TeamOfUser, TeamStore } from "../store/TeamStore.ts"
 import * as Transaction from "../store/Transaction.ts"
 import { Access, type TeamAccess, teamRoleAllows } from "./Access.ts"
+import { AuditLog } from "./AuditLog.ts"
 import type { Actor } from "./Authentication.ts"
 
 /**
@@ -41,6 +43,7 @@ export class Teams extends Context.Service<
       const inTransaction = yield* Transaction.runner
       const access = yield* Access
       const teams = yield* TeamStore
+      const audit = yield* AuditLog
 
       const create = Effect.fn("Teams.create")(function* (actor: Actor, input: TeamCreate) {
         return yield* inTransaction(
@@ -97,6 +100,18 @@ export class Teams extends Context.Service<
             }
           }),
         )
+        if (newOwner !== undefined) {
+          yield* audit.record({
+            kind: "team.ownership_transferred",
+            actorUserId: actor.user.id,
+            appId: actor.app.id,
+            teamId: id,
+            targetType: "team",
+            targetId: String(id),
+            outcome: "success",
+            detail: { from_user_id: actor.user.id, to_user_id: newOwner.userId },
+          })
+        }
       })
 
       /** The team user who is to own the team, unless the owner names themselves. */
@@ -111,7 +126,7 @@ export class Teams extends Context.Service<
         }
         return candidate.id === ownerTeamUserId
           ? undefined
-          : { teamUserId: candidate.id, formerOwnerId: ownerTeamUserId }
+          : { teamUserId: candidate.id, userId: candidate.user_id, formerOwnerId: ownerTeamUserId }
       })
 
       return Teams.of({
