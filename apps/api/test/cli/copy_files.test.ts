@@ -118,11 +118,14 @@ describe("fieldreport copy-files --to-s3", () => {
     expect((await s3.read(`uploads/${pdfKey}`))?.equals(pdf)).toBe(true)
   }, 60_000)
 
-  it("exits 2 without --to-s3, without a bucket or without the directory, and 1 when the bucket cannot be reached", async () => {
+  it("shows its help; exits 2 without --to-s3, without a bucket or without the directory, and 1 when the bucket cannot be reached", async () => {
     const dataDir = dataDirectory()
     mkdirSync(join(dataDir, "uploads", "ab"), { recursive: true })
     const env = { FIELDREPORT_DATA_DIR: dataDir, ...s3.env }
 
+    const help = await fieldreport(["copy-files", "--help"], env)
+    expect(help.code).toBe(0)
+    expect(help.stdout).toContain("--to-s3")
     const withoutFlag = await fieldreport(["copy-files"], env)
     expect(withoutFlag.code).toBe(2)
     const withoutBucket = await fieldreport(["copy-files", "--to-s3"], { FIELDREPORT_DATA_DIR: dataDir })
