@@ -11,7 +11,7 @@
  * asked, so an object's addresses made within one minute are identical and a browser's cache
  * serves them, as with the API's own signed addresses.
  */
-import { createHash, createHmac } from "node:crypto"
+import { createHash, createHmac, createSecretKey } from "node:crypto"
 
 /** The keys addresses are signed with; `sessionToken` with temporary credentials. */
 export interface Credentials {
@@ -39,6 +39,10 @@ const granularityMillis = 60_000
 const encode = (value: string): string =>
   encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
 
+const encodedPairs = (
+  pairs: ReadonlyArray<readonly [string, string]>,
+): ReadonlyArray<readonly [string, string]> => pairs.map(([name, value]) => [encode(name), encode(value)])
+
 const hmac = (key: Buffer | string, data: string): Buffer => createHmac("sha256", key).update(data).digest()
 
 /** `20240131T101500Z` */
@@ -63,12 +67,12 @@ export const signer = (
   const amzDate = amzDateOf(signedAt)
   const day = amzDate.slice(0, 8)
   const scope = `${day}/${region}/s3/aws4_request`
-  const signingKey = hmac(
-    hmac(hmac(hmac(`AWS4${credentials.secretAccessKey}`, day), region), "s3"),
-    "aws4_request",
+  // A key object, made once: an HMAC keyed by a plain buffer sets its key up again on every call.
+  const signingKey = createSecretKey(
+    hmac(hmac(hmac(hmac(`AWS4${credentials.secretAccessKey}`, day), region), "s3"), "aws4_request"),
   )
   const expires = Math.min(maxLifetimeSeconds, options.lifetimeSeconds + granularityMillis / 1000)
-  const fixed: ReadonlyArray<readonly [string, string]> = [
+  const fixed = encodedPairs([
     ["X-Amz-Algorithm", "AWS4-HMAC-SHA256"],
     ["X-Amz-Content-Sha256", "UNSIGNED-PAYLOAD"],
     ["X-Amz-Credential", `${credentials.accessKeyId}/${scope}`],
@@ -78,14 +82,13 @@ export const signer = (
       ? []
       : [["X-Amz-Security-Token", credentials.sessionToken] as const]),
     ["X-Amz-SignedHeaders", "host"],
-  ]
+  ])
   const origin = `${bucketUrl.protocol}//${bucketUrl.host}`
   const basePath = bucketUrl.pathname.replace(/\/+$/, "")
   const host = bucketUrl.host.toLowerCase()
   return (key, response) => {
     const path = `${basePath}/${key.split("/").map(encode).join("/")}`
-    const query = [...fixed, ...Object.entries(response)]
-      .map(([name, value]) => [encode(name), encode(value)] as const)
+    const query = [...fixed, ...encodedPairs(Object.entries(response))]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([name, value]) => `${name}=${value}`)
       .join("&")

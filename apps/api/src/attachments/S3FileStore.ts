@@ -123,10 +123,16 @@ export const make = (options: S3Options): Effect.Effect<FileStoreShape, never, S
         const body = createReadStream(file)
         const params = { Bucket, Key: `${prefix}${key}`, Body: body, ContentType: contentType }
         yield* Effect.tryPromise({
-          try: (signal) =>
-            size <= partSize
-              ? client.send(new PutObjectCommand({ ...params, ContentLength: size }), { abortSignal: signal })
-              : new Upload({ client, params, partSize, queueSize: partsInFlight }).done(),
+          try: (signal) => {
+            if (size <= partSize)
+              return client.send(new PutObjectCommand({ ...params, ContentLength: size }), {
+                abortSignal: signal,
+              })
+            // An interrupted multipart upload is aborted, so the bucket keeps none of its parts.
+            const upload = new Upload({ client, params, partSize, queueSize: partsInFlight })
+            signal.addEventListener("abort", () => void upload.abort(), { once: true })
+            return upload.done()
+          },
           catch: failure,
         }).pipe(Effect.ensuring(Effect.sync(() => body.destroy())))
       })

@@ -27,6 +27,7 @@ import { contentDisposition, contentTypeHeader } from "../attachments/ContentDis
 import { type ByteSource, contentTypes, isImage, sniff } from "../attachments/ContentSniffer.ts"
 import { FileStore, type Presigner } from "../attachments/FileStore.ts"
 import type { FileStoreUnavailable } from "../attachments/FileStoreUnavailable.ts"
+import * as PresignedUrl from "../attachments/PresignedUrl.ts"
 import * as SignedUrl from "../attachments/SignedUrl.ts"
 import * as StorageKey from "../attachments/StorageKey.ts"
 import { AppConfig } from "../Config.ts"
@@ -98,8 +99,8 @@ const cleanupBatch = 200
  */
 const orphanGrace = Duration.hours(24)
 const orphanSweepInterval = Duration.hours(24)
-/** Storage keys looked up at a time by the sweep. */
-const sweepLookup = 1000
+/** Attachments looked up at a time, by id or by storage key. */
+const lookupBatch = 1000
 /** How long a client is asked to wait when the file store is down. */
 const storeRetryAfterSeconds = 30
 const urlSecretSetting = "attachment_url_secret"
@@ -421,7 +422,7 @@ export class Attachments extends Context.Service<
         return presign(StorageKey.fileOf(attachment.storage_key, served), {
           contentType: contentTypeHeader(contentType),
           contentDisposition: contentDisposition(inline ? "inline" : "attachment", filename),
-          cacheControl: `private, max-age=${config.urlLifetimeSeconds}`,
+          cacheControl: `private, max-age=${Math.min(config.urlLifetimeSeconds, PresignedUrl.maxLifetimeSeconds)}`,
         })
       }
 
@@ -454,8 +455,8 @@ export class Attachments extends Context.Service<
           if (Option.isNone(presigner)) return apiUrls
           const presign = yield* presigner.value
           const rows = new Map<number, AttachmentRow>()
-          for (let start = 0; start < images.length; start += sweepLookup) {
-            const ids = images.slice(start, start + sweepLookup).map((image) => image.id)
+          for (let start = 0; start < images.length; start += lookupBatch) {
+            const ids = images.slice(start, start + lookupBatch).map((image) => image.id)
             for (const row of yield* store.findMany(ids)) rows.set(row.id, row)
           }
           return (image: { readonly id: number }) => {
@@ -549,8 +550,8 @@ export class Attachments extends Context.Service<
             ...new Set(old.flatMap((file) => (file.style === undefined ? [] : [file.storageKey]))),
           ]
           const recorded = new Set<string>()
-          for (let start = 0; start < named.length; start += sweepLookup) {
-            for (const key of yield* store.existingStorageKeys(named.slice(start, start + sweepLookup)))
+          for (let start = 0; start < named.length; start += lookupBatch) {
+            for (const key of yield* store.existingStorageKeys(named.slice(start, start + lookupBatch)))
               recorded.add(key)
           }
           const orphans = old
