@@ -51,14 +51,15 @@ const version = Effect.map(migrations, (known) => {
 
 /**
  * The arguments as the command line is to parse them: after `import` everything is the importer's
- * (its flags are not this command's), and no command at all is a usage error shown with the help.
+ * (its flags are not this command's).
  */
 const parsable = (args: ReadonlyArray<string>): ReadonlyArray<string> =>
   args[0] === "import" ? ["import", "--", ...args.slice(1)] : args
 
 /**
  * Runs the command on `args` (the process's arguments after the script), ending in one of the
- * exit codes: a usage error, already shown with the help, fails with code 2.
+ * exit codes: a usage error, already shown with the help, fails with code 2, and so does no
+ * subcommand at all, after the help.
  *
  * @example
  * ```ts
