@@ -203,6 +203,13 @@ const rules = (): ReadonlyArray<Rule> => {
       ),
     },
     {
+      // The team's owner reads its audit events, and so does the app's administrator (every team of
+      // the app); an outsider is told nothing (404), everyone else is refused.
+      name: "read the team's audit events",
+      allowed: ["owner", "appAdmin"],
+      call: request("GET", `/api/v4/audit_events?team_id=${world.teamId}`),
+    },
+    {
       // Shapes are the app's: no team role manages them, not even owning a team (anyone may make one).
       name: "create a shape of the app",
       allowed: ["appAdmin"],
