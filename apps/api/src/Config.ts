@@ -3,6 +3,7 @@
  * Nothing else in the app reads `process.env`.
  */
 import { Config, Context, Duration, Effect, Layer, Option, Redacted, Schema } from "effect"
+import * as TrustProxy from "./http/TrustProxy.ts"
 
 export interface AppConfigShape {
   readonly host: string
@@ -49,6 +50,8 @@ export interface AppConfigShape {
   readonly bootstrapApp: string
   readonly demo: boolean
   readonly corsOrigins: ReadonlyArray<string>
+  /** The proxies whose `X-Forwarded-For` names the client (see `http/TrustProxy.ts`); loopback by default. */
+  readonly trustProxy: ReadonlyArray<string>
   readonly smtpUrl: Option.Option<string>
   readonly mailFrom: string
   /** Static map image template with `{latitude}` and `{longitude}` placeholders. */
@@ -142,6 +145,10 @@ const fromEnvironment = Config.all({
   bootstrapApp: Config.String("FIELDREPORT_BOOTSTRAP_APP").pipe(Config.withDefault("com.fieldreport.app")),
   demo: Config.Boolean("FIELDREPORT_DEMO").pipe(Config.withDefault(true)),
   corsOrigins: list("FIELDREPORT_CORS_ORIGINS"),
+  trustProxy: Config.schema(TrustProxy.List, "FIELDREPORT_TRUST_PROXY").pipe(
+    Config.map(TrustProxy.entries),
+    Config.withDefault<ReadonlyArray<string>>(["loopback"]),
+  ),
   smtpUrl: optional("FIELDREPORT_SMTP_URL"),
   mailFrom: Config.String("FIELDREPORT_MAIL_FROM").pipe(
     Config.withDefault("Fieldreport <no-reply@localhost>"),

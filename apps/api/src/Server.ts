@@ -70,6 +70,7 @@ export const startServer = async (
     logger,
     metrics: makeMetrics(config.metricsToken),
     corsOrigins: config.corsOrigins,
+    trustProxy: config.trustProxy,
     bodyLimitBytes: config.bodyLimitBytes,
     rateLimitPerToken: config.rateLimitPerToken,
     rateLimitPerAddress: config.rateLimitPerAddress,

@@ -20,6 +20,8 @@ export interface AppOptions {
   readonly logger: Logger
   readonly metrics: Metrics
   readonly corsOrigins: ReadonlyArray<string>
+  /** The proxies whose `X-Forwarded-For` names the client (`FIELDREPORT_TRUST_PROXY`); loopback when absent. */
+  readonly trustProxy?: ReadonlyArray<string>
   readonly bodyLimitBytes: number
   readonly rateLimitPerToken: number
   readonly rateLimitPerAddress: number
@@ -42,7 +44,7 @@ export interface AppOptions {
 export const makeApp = (options: AppOptions): express.Express => {
   const app = express()
   app.disable("x-powered-by")
-  app.set("trust proxy", "loopback")
+  app.set("trust proxy", [...(options.trustProxy ?? ["loopback"])])
   app.set("query parser", "extended")
   // While draining, every response closes its connection, those of requests in flight at the stop
   // too: a connection kept alive would hold the stop up until it timed out.
