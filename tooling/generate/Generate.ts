@@ -300,7 +300,8 @@ const suburbs = (count: number): ReadonlyArray<string> => {
 export const scaffold = (scenario: Scenario) =>
   Effect.gen(function* () {
     const config = yield* AppConfig
-    const app = yield* (yield* BrandedAppStore).findByBundleId(config.bootstrapApp)
+    const apps = yield* BrandedAppStore
+    const app = yield* apps.findByBundleId(config.bootstrapApp)
     if (app === undefined)
       return yield* Effect.die(`no branded app ${config.bootstrapApp}: run Bootstrap first`)
     const teams = yield* Teams
@@ -312,6 +313,8 @@ export const scaffold = (scenario: Scenario) =>
       password_hash: yield* hashPassword(password),
       admin: false,
     })
+    // Shapes are the app's, managed by its administrators: the owner of the city's team is one.
+    yield* apps.addAdministrator(app.id, user.id)
     const as = (teamId?: number): Actor => ({ user, app, teamId, session: undefined })
     const { team } = yield* teams.create(
       as(),
