@@ -1,6 +1,7 @@
 /**
- * `POST /api/v4/teams/{team_id}/add_users_to_team_channels`: add users to some of a team's
- * channels with a channel role, in one request, and the per-item results (api-decisions §3, §9).
+ * `POST /api/v4/teams/{team_id}/add_users_to_team_channels`: add users to some of a team's channels
+ * with a channel role, in one request, and the per-item results (docs/api.md, Adding people to
+ * channels).
  *
  * The response holds one list per selected channel, in request order, and in each one result per
  * user, in request order.

@@ -1,7 +1,7 @@
 /**
  * Alert areas: a user's circles and polygons, used to notify them of new reports inside
- * (api-decisions §7). A circle is a WKT POINT with a radius of 1 to 100,000 metres; a polygon is a
- * WKT POLYGON, holes allowed, with no radius.
+ * (docs/api.md, Alert areas). A circle is a WKT POINT with a radius of 1 to 100,000 metres; a
+ * polygon is a WKT POLYGON, holes allowed, with no radius.
  *
  * Containment is exact, the boundary counting as inside: great-circle distance for circles, the
  * polygon with its holes in plain longitude and latitude for polygons. The database only narrows the
@@ -55,7 +55,7 @@ export const AlertArea = Schema.Struct({
  */
 export type AlertArea = typeof AlertArea.Type
 
-/** The most metres a circle may reach (api-decisions §7). */
+/** The most metres a circle may reach. */
 const MAX_RADIUS = 100_000
 
 const Radius = Schema.Number.check(

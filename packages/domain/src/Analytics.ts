@@ -1,8 +1,8 @@
 /**
- * The analytics endpoints (specification "Analytics", api-decisions §8): the query parameters they
- * share and the record each one returns. Reading a request's query string (lenient forms, defaults,
- * the range rules) is `AnalyticsBucket.parseQuery`'s; this module describes the parameters and the
- * records for clients and the API reference.
+ * The analytics endpoints (docs/api.md, Analytics): the query parameters they share and the record
+ * each one returns. Reading a request's query string (lenient forms, defaults, the range rules) is
+ * `AnalyticsBucket.parseQuery`'s; this module describes the parameters and the records for clients
+ * and the API reference.
  */
 import { Schema } from "effect"
 import { rangeWidths } from "./AnalyticsBucket.ts"

@@ -1,8 +1,9 @@
 /**
- * A personal API token of a user, for integrations (api-decisions §2): it does not expire until
- * revoked, and its secret is shown once, in the response that creates it. Its scope says what it
- * may do: `read` only reads (`GET`), `write` changes data too. No token ever acts on the account
- * (password, e-mail, tokens) or calls the platform administration; those are for people.
+ * A personal API token of a user, for integrations (docs/api.md, API tokens and their scopes): it
+ * does not expire until revoked, and its secret is shown once, in the response that creates it. Its
+ * scope says what it may do: `read` only reads (`GET`), `write` changes data too. No token ever
+ * acts on the account (password, e-mail, tokens) or calls the platform administration; those are
+ * for people.
  */
 import { Effect, Schema } from "effect"
 import { Id, Name, oneOf } from "./internal/wire.ts"

@@ -1,7 +1,7 @@
 /**
- * Administrators of a branded app (api-decisions §3, beyond the specification): users whom a
- * platform administrator put in charge of one app. They manage the app's shapes and add people to
- * any team of the app directly.
+ * Administrators of a branded app (docs/api.md, Tenancy and roles; not in the v4 dialect): users
+ * whom a platform administrator put in charge of one app. They manage the app's shapes and add
+ * people to any team of the app directly.
  */
 import { Schema } from "effect"
 import { BrandedApp } from "./BrandedApp.ts"

@@ -1,6 +1,7 @@
 /**
- * A file attachment (api-decisions §5): uploaded with `POST /api/v4/file_attachments`, then named
- * by its id in the Image and FileUpload fields of a report.
+ * A file attachment (docs/api.md, Attachments and files): uploaded with
+ * `POST /api/v4/file_attachments`, then named by its id in the Image and FileUpload fields of a
+ * report.
  */
 import { Schema } from "effect"
 import { Count, Id } from "./internal/wire.ts"

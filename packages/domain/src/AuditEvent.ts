@@ -1,7 +1,7 @@
 /**
- * The security audit log as the API shows it (`GET /api/v4/audit_events`, beyond the
- * specification): the kinds of event, the event record, and the list's filters read from a query
- * string the lenient way of every list (api-decisions §1).
+ * The security audit log as the API shows it (`GET /api/v4/audit_events`, docs/api.md, Audit
+ * events): the kinds of event, the event record, and the list's filters read from a query string
+ * the lenient way of every list.
  */
 import { DateTime, Result, Schema } from "effect"
 import { MalformedRequest } from "./Invalid.ts"

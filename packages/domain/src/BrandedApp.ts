@@ -1,6 +1,7 @@
 /**
  * A branded app: a white-label app, known by its bundle id (`com.example.fieldapp`), that has its
- * own teams and shapes. Clients name it in the `X-AppId` header (api-decisions §1, §2, §3).
+ * own teams and shapes. Clients name it in the `X-AppId` header (docs/api.md, Branded app and
+ * team).
  */
 import { Schema } from "effect"
 import { Id, Name } from "./internal/wire.ts"

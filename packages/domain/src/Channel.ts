@@ -1,6 +1,7 @@
 /**
- * A channel: the specification's "account", the place reports are filed into. It belongs to a
- * team and has its own category tree, form and report states (api-decisions §3, §10).
+ * A channel: the v4 dialect's "account", the place reports are filed into. It belongs to a team and
+ * has its own category tree, form and report states (docs/api.md, Channels, forms, categories and
+ * states).
  */
 import { Schema } from "effect"
 import { Id, Name, nullOr } from "./internal/wire.ts"

@@ -6,9 +6,9 @@
  * three false, and an update that leaves all three false deletes the stored selection: there is no
  * create or delete endpoint, `PATCH /api/v4/channel_selections/{channel_id}` does both.
  *
- * A key missing from the update body keeps its current value. The specification lists all three
- * booleans, but reading a missing one as false would let a client that only knows about `view`
- * switch off notifications it never mentioned.
+ * A key missing from the update body keeps its current value. The v4 dialect's clients send all
+ * three booleans, but reading a missing one as false would let a client that only knows about
+ * `view` switch off notifications it never mentioned.
  */
 import { type Result, Schema } from "effect"
 import { decodeInput, type InvalidInput } from "./Invalid.ts"

@@ -1,6 +1,6 @@
 /**
  * Which fields each resource renders by default and which a client may add with `fields`
- * (specification "Resources and their fields", api-decisions §4, §6, §9, §10).
+ * (docs/api.md, Fields; each resource's section lists its own).
  *
  * A catalogue lists its fields in the order they are rendered. A field is requested by its name
  * (`branded_app`) and renders one or more output keys (`branded_app_id`); `FieldSelection` turns a
@@ -36,7 +36,7 @@ export interface Field {
 /**
  * A resource's fields and how a selection combines with its defaults:
  *
- * - `adds`: named optional fields join the defaults (the specification's convention 1);
+ * - `adds`: named optional fields join the defaults (the v4 dialect's rule);
  * - `replaces`: naming any field that is not `always` renders exactly the named ones instead of the
  *   defaults (categories and the analytics counters: "only the requested ones").
  *
@@ -63,9 +63,9 @@ const defaults = plain("default")
 const optional = plain("optional")
 
 /**
- * A field the specification selects by a short name (`account`) but renders under its key
- * (`account_id`). The key is accepted as a name too, since clients read it in responses and ask
- * for it back.
+ * A field the v4 dialect selects by a short name (`account`) but renders under its key
+ * (`account_id`). The key is accepted as a name too, since clients read it in responses and ask for
+ * it back.
  */
 const aliased = (name: string, key: string, presence: Presence): Field => ({
   names: [name, key],
@@ -86,8 +86,8 @@ const replaces = (...fields: ReadonlyArray<Field | ReadonlyArray<Field>>): Field
 })
 
 /**
- * Reports: the specification's default list exactly; its optional fields plus `uuid`,
- * `updated_at`, `appearance` and `cache_key` (api-decisions §4). `form_fields` also renders
+ * Reports: the v4 dialect's default list exactly; its optional fields plus `uuid`, `updated_at`,
+ * `appearance` and `cache_key` (docs/api.md, Reading a report). `form_fields` also renders
  * `note_comment_ids` and `report_comment_ids`.
  *
  * @example
@@ -168,7 +168,7 @@ export const notification: FieldCatalogue = adds(
 )
 
 /**
- * Alert areas: every field is default (the specification names no optional one).
+ * Alert areas: every field is default (the v4 dialect names no optional one).
  *
  * @example
  * ```ts
@@ -193,8 +193,8 @@ export const team: FieldCatalogue = adds(
 )
 
 /**
- * Team users: the typed fields of the specification's table are default; the four it calls
- * selectable are optional (api-decisions §9).
+ * Team users: the typed fields of the v4 dialect are default; the four it calls selectable are
+ * optional (docs/api.md, Team users).
  *
  * @example
  * ```ts
@@ -222,7 +222,7 @@ export const teamUser: FieldCatalogue = adds(
 
 /**
  * Shapes: `id`, `geom` and `metadata` are default; `branded_app` (rendering `branded_app_id`),
- * `cache_key`, `highlight_color` and `normal_color` optional (api-decisions §6).
+ * `cache_key`, `highlight_color` and `normal_color` optional (docs/api.md, Shapes).
  *
  * @example
  * ```ts
@@ -288,7 +288,7 @@ export const categoryList: FieldCatalogue = {
 
 /**
  * Note comments: `id`, `comment`, `created_at`, `user_id` default; `public` and `report_id`
- * optional (api-decisions §4).
+ * optional (docs/api.md, Comments).
  *
  * @example
  * ```ts
@@ -301,7 +301,7 @@ export const noteComment: FieldCatalogue = adds(
 )
 
 /**
- * Report comments: every field of api-decisions §4 is default.
+ * Report comments: every field is default (docs/api.md, Comments).
  *
  * @example
  * ```ts
@@ -323,7 +323,7 @@ export const reportComment: FieldCatalogue = adds(
 export const form: FieldCatalogue = adds(defaults("id", "name", "version", "fields"))
 
 /**
- * Report states (api-decisions §10): every field is default.
+ * Report states (docs/api.md, Report states): every field is default.
  *
  * @example
  * ```ts
@@ -335,8 +335,8 @@ export const reportState: FieldCatalogue = adds(
 )
 
 /**
- * Report state changes (api-decisions §4): every field of the domain's `ReportStateChange` is
- * default; `previous_report_state` and `new_report_state` are `{id, name}`.
+ * Report state changes (docs/api.md, States and their history): every field of the domain's
+ * `ReportStateChange` is default; `previous_report_state` and `new_report_state` are `{id, name}`.
  *
  * @example
  * ```ts
@@ -348,8 +348,8 @@ export const reportStateChange: FieldCatalogue = adds(
 )
 
 /**
- * The `reports_read` analytics: only `total_reads` unless `fields` names counters; then only
- * those (specification, Analytics rule 2).
+ * The `reports_read` analytics: only `total_reads` unless `fields` names counters; then only those
+ * (docs/api.md, Analytics).
  *
  * @example
  * ```ts
@@ -363,7 +363,7 @@ export const reportsRead: FieldCatalogue = replaces(
 
 /**
  * The `user_awareness` analytics: `user_id`, `first_name` and `last_name` always, then only
- * `total_alerts` unless `fields` names counters; then only those (specification, Analytics rule 3).
+ * `total_alerts` unless `fields` names counters; then only those (docs/api.md, Analytics).
  *
  * @example
  * ```ts

@@ -1,6 +1,5 @@
 /**
- * The `fields` query parameter: which fields of a resource to render (specification convention 1,
- * api-decisions §1).
+ * The `fields` query parameter: which fields of a resource to render (docs/api.md, Fields).
  *
  * `fields=account_logo,-title` adds the optional `account_logo` and removes the default `title`.
  * It may arrive in any list form `QueryValue.list` reads; an empty `fields=` is the same as none.
@@ -41,7 +40,7 @@ export interface Resolved {
 }
 
 /**
- * The most names one `fields` may hold (api-decisions §1, limits).
+ * The most names one `fields` may hold (docs/api.md, Limits).
  *
  * @example
  * ```ts

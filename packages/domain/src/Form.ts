@@ -1,6 +1,6 @@
 /**
  * A channel's form: the resource `GET /api/v4/channels/{id}/form` returns, and the definition a
- * channel admin replaces it with through `PUT /api/v4/channels/{id}/form` (api-decisions §10).
+ * channel admin replaces it with through `PUT /api/v4/channels/{id}/form` (docs/api.md, Forms).
  *
  * A definition lists its fields in order. A field sent with its `id` keeps its id and key, so old
  * reports keep their answers; a field or option without one is new and gets a fresh key from the

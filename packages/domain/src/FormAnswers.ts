@@ -1,8 +1,8 @@
 /**
- * Whether a report's answers fit its channel's form: every key a field of the form, every value
- * the shape its field type takes, chosen options that exist and are enabled, mandatory fields
- * answered, attachments of a type the field accepts and each in one field only (specification
- * "Filling Image and FileUpload fields", api-decisions §5).
+ * Whether a report's answers fit its channel's form: every key a field of the form, every value the
+ * shape its field type takes, chosen options that exist and are enabled, mandatory fields answered,
+ * attachments of a type the field accepts and each in one field only (docs/api.md, Filing a
+ * report).
  *
  * Values by field type:
  *

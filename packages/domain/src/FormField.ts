@@ -1,6 +1,6 @@
 /**
- * A field of a channel's form, as the specification's "Form field" table describes it: an element
- * of a form's `fields` and of a report's `form_fields`.
+ * A field of a channel's form, as the v4 dialect describes it (docs/api.md, Forms): an element of a
+ * form's `fields` and of a report's `form_fields`.
  *
  * A field is filled on a report under its `key` (`f_<form>_<field>_<n>`). Choice fields (CheckBox,
  * DropDown, Radio) list their options in `data`, a JSON document carried as a string; each option

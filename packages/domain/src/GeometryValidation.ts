@@ -16,7 +16,7 @@ import type { Position } from "./Position.ts"
 import { type Geometry, positions, type Ring } from "./Wkt.ts"
 
 /**
- * The most positions a geometry may have (api-decisions §1, limits).
+ * The most positions a geometry may have (docs/api.md, Limits).
  *
  * @example
  * ```ts

@@ -1,8 +1,8 @@
 /**
  * Free-form JSON a client sends (shape metadata, a form field's `data` document): how deep it may
- * nest (api-decisions §2). Whatever is stored is written out again with `JSON.stringify`, which
- * recurses once per level and exhausts the stack after a few thousand; a bound far below that
- * makes every stored value readable again.
+ * nest (docs/api.md, Limits). Whatever is stored is written out again with `JSON.stringify`, which
+ * recurses once per level and exhausts the stack after a few thousand; a bound far below that makes
+ * every stored value readable again.
  *
  * A level is an object or an array; a string, number, boolean or null adds none, so `{"a": [1]}`
  * is two levels deep and `"text"` none.

@@ -1,6 +1,6 @@
 /**
- * A note comment: an internal note on a report (api-decisions §4), for the channel's staff unless
- * marked public.
+ * A note comment: an internal note on a report (docs/api.md, Comments), for the channel's staff
+ * unless marked public.
  */
 import { Effect, Schema } from "effect"
 import { Id } from "./internal/wire.ts"

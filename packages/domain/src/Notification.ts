@@ -1,6 +1,6 @@
 /**
- * A notification of the current user about a report (api-decisions §7): read once the user opens
- * it or the report, archived and unarchived by the user.
+ * A notification of the current user about a report (docs/api.md, Notifications): read once the
+ * user opens it or the report, archived and unarchived by the user.
  */
 import { Schema } from "effect"
 import { Id } from "./internal/wire.ts"

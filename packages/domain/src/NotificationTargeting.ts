@@ -1,5 +1,5 @@
 /**
- * Who is notified about a report (api-decisions §7).
+ * Who is notified about a report (docs/api.md, Notifications).
  *
  * - A new report: every member of its channel who follows the channel, and every member with
  *   `alert: true` for it and an alert area containing the report's location.

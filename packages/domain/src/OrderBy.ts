@@ -4,7 +4,8 @@
  * of report searches (`order[updated_at]=desc`).
  *
  * Only fields a resource allows are accepted; anything else is a `MalformedRequest` that lists the
- * allowed values (api-decisions §1). The result is plain data: only the store turns it into SQL.
+ * allowed values (docs/api.md, Ordering). The result is plain data: only the store turns it into
+ * SQL.
  */
 import { Result } from "effect"
 import { MalformedRequest } from "./Invalid.ts"
@@ -73,7 +74,7 @@ export const notifications: Ordering<"archived_at" | "read" | "report.updated_at
 }
 
 /**
- * Team users: one clause only (specification, team users list).
+ * Team users: one clause only, as the v4 dialect's team users list takes.
  *
  * @example
  * ```ts

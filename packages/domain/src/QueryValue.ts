@@ -1,5 +1,6 @@
 /**
- * Query parameters read the lenient way existing clients send them (api-decisions §1).
+ * Query parameters read the lenient way existing clients send them (docs/api.md, Leniency for
+ * existing clients).
  *
  * The input is the query object Express builds with its "extended" parser (qs): a value is a
  * string, an array, or a nested object for bracketed names (`filter[tile][scale]=0.5` becomes

@@ -1,5 +1,5 @@
 /**
- * Pagination by the `Range` request header (api-decisions §1), as the legacy clients page:
+ * Pagination by the `Range` request header (docs/api.md, Pages), as the legacy clients page:
  * `Range: objects=0-59` asks for the records 0 to 59, both included. Without the header a list
  * returns its first 60 records; a range wider than 100 records is clipped to 100.
  *

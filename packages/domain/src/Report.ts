@@ -1,13 +1,12 @@
 /**
- * A report: a geo-located observation filed into a channel (the specification's "account"), with a
+ * A report: a geo-located observation filed into a channel (the v4 dialect's "account"), with a
  * category, a state, a title and the answers to the channel's form.
  *
- * The resource carries the specification's default and optional fields and the extra ones of
- * api-decisions §4. The three bodies that write a report (create, update, upsert) are read into
+ * The resource carries the v4 dialect's default and optional fields and a few more (docs/api.md,
+ * Reading a report). The three bodies that write a report (create, update, upsert) are read into
  * one plain shape whatever form the client used:
  *
- * - the specification's form: `location` and/or `address`, answers as `f_<n>_<n>_<n>` keys at the
- *   top level;
+ * - the plain form: `location` and/or `address`, answers as `f_<n>_<n>_<n>` keys at the top level;
  * - the legacy form: `geom` as WKT `POINT(lon lat)`, answers as `form_fields: [{key, value}]`.
  *
  * Both become `location` and `answers`. Keys a client may not write (`id`, `user_id`,
@@ -72,7 +71,7 @@ export const LocationFromPoint = Schema.String.check(
 
 /**
  * What a report body may give as the answer to a field: a string, a number, an array of strings or
- * an array of numbers (the specification), or null (no answer); a string of at most
+ * an array of numbers (as the v4 dialect allows), or null (no answer); a string of at most
  * `TextLimits.text` characters. Which of these fits which field is decided against the form by
  * `FormAnswers`.
  *
@@ -154,7 +153,7 @@ interface LegacyBody extends Whereabouts {
   readonly form_fields?: ReadonlyArray<{ readonly key: FieldKey; readonly value: AnswerValue }>
 }
 
-/** Answers at the top level of a body, the specification's form; other unknown keys are ignored. */
+/** Answers at the top level of a body, the plain form; other unknown keys are ignored. */
 const topLevelAnswers = [Answers] as const
 
 /** `geom` only stands in for `location`; giving both leaves it unclear which one is meant. */
@@ -193,7 +192,7 @@ const normalise = (body: LegacyBody & Answers): { location?: Location; answers: 
   return location === undefined ? { answers } : { location, answers }
 }
 
-/** Written back in the specification's form: answers at the top level. */
+/** Written back in the plain form: answers at the top level. */
 const denormalise = <R extends { readonly answers: Answers }>({ answers, ...rest }: R) => ({
   ...rest,
   ...answers,
@@ -257,7 +256,7 @@ export const ReportCreate = Schema.StructWithRest(
   )
 export type ReportCreate = typeof ReportCreate.Type
 
-/** Who works on a report and by when (api-decisions §4): set by an update, null clears either. */
+/** Who works on a report and by when: set by an update, null clears either. */
 const assignment = {
   assignee_id: Schema.optionalKey(nullOr(Id, "a user id")),
   assignment_due_at: Schema.optionalKey(nullOr(Timestamp, "a timestamp")),

@@ -1,5 +1,5 @@
 /**
- * A report comment: a message about a report that its readers see (api-decisions §4), created
+ * A report comment: a message about a report that its readers see (docs/api.md, Comments), created
  * with `POST /api/v4/report_comments`.
  */
 import { Effect, Schema } from "effect"
@@ -8,9 +8,8 @@ import * as TextLimits from "./TextLimits.ts"
 import { Timestamp } from "./Timestamp.ts"
 
 /**
- * The report comment resource, with the fields of api-decisions §4. `uuid` is the client's, or one
- * the server assigns when the client sends none; `user_id` is left out of anonymous comments, as on
- * reports.
+ * The report comment resource (docs/api.md, Comments). `uuid` is the client's, or one the server
+ * assigns when the client sends none; `user_id` is left out of anonymous comments, as on reports.
  *
  * @example
  * ```ts

@@ -1,7 +1,7 @@
 /**
- * Report searches (api-decisions §6): starting one returns its id and address; while it runs it
- * reads as pending; once done it is a list of map items, the few fields a map needs to draw a pin.
- * The tiles search counts reports per grid cell, for maps of millions of reports.
+ * Report searches (docs/api.md, Report searches): starting one returns its id and address; while it
+ * runs it reads as pending; once done it is a list of map items, the few fields a map needs to draw
+ * a pin. The tiles search counts reports per grid cell, for maps of millions of reports.
  */
 import { Schema } from "effect"
 import { Count, Id } from "./internal/wire.ts"

@@ -1,7 +1,7 @@
 /**
- * The parameters of a report search, `GET /api/v4/reports/search` (specification "Search
- * parameters", api-decisions §6): `filter[…]` says which reports to include, `exclude[…]` which to
- * leave out, both with the same criteria, and `order[…]` how to sort them.
+ * The parameters of a report search, `GET /api/v4/reports/search` (docs/api.md, Report searches):
+ * `filter[…]` says which reports to include, `exclude[…]` which to leave out, both with the same
+ * criteria, and `order[…]` how to sort them.
  *
  * The input is the query object qs parses (`filter[tile][scale]=0.5` arrives nested). A parameter
  * the search does not know is malformed rather than ignored: a dropped filter would quietly

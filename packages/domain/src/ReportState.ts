@@ -1,14 +1,14 @@
 /**
  * How a report moves between the report states of its channel.
  *
- * - Create, and an upsert that creates: the report's `report_state_id` is ignored (the
- *   specification's state table and upsert rule 3). A new report starts in the channel's initial
- *   state and has no state change record.
- * - Update (`PATCH /api/v4/reports/{id}`), and an upsert that finds the report (the
- *   specification's "later update"), with `report_state_id`: the target must be a state of the
- *   report's channel, and, when the current state lists `next_state_ids`, one of those. A move to
- *   another state writes a report state change record; "moving" to the current state changes
- *   nothing and writes none.
+ * - Create, and an upsert that creates: the report's `report_state_id` is ignored (the v4 dialect's
+ *   rule; docs/api.md, Filing a report). A new report starts in the channel's initial state and has
+ *   no state change record.
+ * - Update (`PATCH /api/v4/reports/{id}`), and an upsert that finds the report (the v4 dialect's
+ *   "later update"), with `report_state_id`: the target must be a state of the report's channel,
+ *   and, when the current state lists `next_state_ids`, one of those. A move to another state
+ *   writes a report state change record; "moving" to the current state changes nothing and writes
+ *   none.
  */
 import { Option, Result } from "effect"
 import { InvalidInput } from "./Invalid.ts"

@@ -1,8 +1,8 @@
 /**
- * A change of a report's state (api-decisions §4), listed by
- * `GET /api/v4/reports/{id}/report_state_changes`: who moved the report, when, from which state
- * to which. State names are copied at the time of the change, so the record reads the same after
- * a state is renamed.
+ * A change of a report's state (docs/api.md, States and their history), listed by
+ * `GET /api/v4/reports/{id}/report_state_changes`: who moved the report, when, from which state to
+ * which. State names are copied at the time of the change, so the record reads the same after a
+ * state is renamed.
  */
 import { Schema } from "effect"
 import { Id } from "./internal/wire.ts"

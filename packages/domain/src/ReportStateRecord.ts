@@ -1,7 +1,7 @@
 /**
- * A report state of a channel, as a record (api-decisions §10): its name, its place in the list,
- * whether new reports start in it, how its reports appear on the map, and which states may follow
- * it. The rules of moving between states live in `ReportState`.
+ * A report state of a channel, as a record (docs/api.md, Report states): its name, its place in the
+ * list, whether new reports start in it, how its reports appear on the map, and which states may
+ * follow it. The rules of moving between states live in `ReportState`.
  */
 import { Effect, Schema } from "effect"
 import { Count, Id, Name, nullOr, oneOf } from "./internal/wire.ts"

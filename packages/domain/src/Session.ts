@@ -1,7 +1,7 @@
 /**
  * A session: what a user gets by logging in to a branded app, an access token and a refresh token
- * (api-decisions §2). Secrets a client sends are held as `Redacted`, so a log of a decoded body
- * never shows them.
+ * (docs/api.md, Signing in). Secrets a client sends are held as `Redacted`, so a log of a decoded
+ * body never shows them.
  */
 import { Schema } from "effect"
 import { BundleId } from "./BrandedApp.ts"

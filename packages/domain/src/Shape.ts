@@ -2,7 +2,7 @@
  * A shape: a geometry of a branded app (a district, a catchment, a farm) with free metadata,
  * imported in bulk or created one by one; reports are placed in the smallest shape that contains
  * them. Shape searches find the shapes that contain a point, intersect a geometry or lie in a box
- * (api-decisions §6).
+ * (docs/api.md, Shapes).
  */
 import { Effect, Schema } from "effect"
 import { Count, Id } from "./internal/wire.ts"

@@ -1,9 +1,9 @@
 /**
- * The colours a map draws a shape in (api-decisions §6): `normal_color` at rest and
+ * The colours a map draws a shape in (docs/api.md, Shapes): `normal_color` at rest and
  * `highlight_color` when selected, as CSS colour strings. They come from the shape's metadata
  * (`normal_color`, or the legacy `color`, and `highlight_color`) when those hold a CSS colour, and
- * are defaults otherwise: metadata is free-form (often a source file's attributes), so a value
- * that is no colour is passed over, never refused.
+ * are defaults otherwise: metadata is free-form (often a source file's attributes), so a value that
+ * is no colour is passed over, never refused.
  */
 import type { ShapeMetadata } from "./Shape.ts"
 

@@ -55,7 +55,7 @@ export type TaskCreate = typeof TaskCreate.Type
 /**
  * The body of `PATCH /api/v4/tasks/{uuid}` (under `task`), any of: new text, a new assignee,
  * `completed` (true completes the task, false reopens it), and `time`, the client's time of the
- * change, by which an older change arriving late is ignored (api-decisions §9).
+ * change, by which an older change arriving late is ignored (docs/api.md, Tasks).
  *
  * @example
  * ```ts

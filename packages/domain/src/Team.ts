@@ -1,6 +1,6 @@
 /**
  * A team: the people of an organisation in one branded app, with its channels. Its creator is its
- * owner; ownership moves only through a team update (api-decisions §3, §9).
+ * owner; ownership moves only through a team update (docs/api.md, Teams).
  */
 import { Effect, Schema } from "effect"
 import { Id, Name } from "./internal/wire.ts"

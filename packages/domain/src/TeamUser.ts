@@ -1,6 +1,6 @@
 /**
  * A team user: a user's membership of a team, with their team role and the device state their
- * mobile app reports (api-decisions §9).
+ * mobile app reports (docs/api.md, Team users).
  */
 import { Schema } from "effect"
 import { Count, Id, nullOr, oneOf } from "./internal/wire.ts"
@@ -29,7 +29,7 @@ export const TeamUserStatus = oneOf(["active", "invited", "deactivated"])
 export type TeamUserStatus = typeof TeamUserStatus.Type
 
 /**
- * The team user resource: the typed fields of the specification by default, `channel_count`,
+ * The team user resource: the typed fields of the v4 dialect by default, `channel_count`,
  * `report_count`, `status` and `supervisor_id` (a team user id) when selected.
  *
  * @example
@@ -63,9 +63,9 @@ export const TeamUser = Schema.Struct({
 export type TeamUser = typeof TeamUser.Type
 
 /**
- * An invitee who has not accepted, as the team users resource shows them (api-decisions §3): the
- * invitation only, never the person's names, e-mail address, device state, activity, counts or
- * supervisor. `status` when selected.
+ * An invitee who has not accepted, as the team users resource shows them (docs/api.md,
+ * Invitations): the invitation only, never the person's names, e-mail address, device state,
+ * activity, counts or supervisor. `status` when selected.
  *
  * @example
  * ```ts

@@ -1,7 +1,7 @@
 /**
- * The longest text each kind of string field of a request body may hold (api-decisions §2: every
- * string field has a documented maximum). Named once here, so the domain schemas, the API
- * reference (`maxLength`) and the `422` a client reads all give the same number.
+ * The longest text each kind of string field of a request body may hold (docs/api.md, Limits: every
+ * string field has a documented maximum). Named once here, so the domain schemas, the API reference
+ * (`maxLength`) and the `422` a client reads all give the same number.
  *
  * Lengths count UTF-16 code units, as JavaScript's `length` and JSON Schema's `maxLength` do in
  * this service: a character outside the Basic Multilingual Plane (most emoji) counts as two.

@@ -1,8 +1,8 @@
 /**
- * Tiles of the map view (api-decisions §6): a tile is a grid cell `scale` degrees wide, anchored at
- * `floor(longitude / scale) * scale`, `floor(latitude / scale) * scale`. Its `tile_id` is standard
- * base64 of three little-endian float64: the anchor's longitude, its latitude and the scale
- * (`ZmZmZmbWZUBmZmZmZqZEwJqZmZmZmak/` is 174.7, -41.3, 0.05).
+ * Tiles of the map view (docs/api.md, Tiles): a tile is a grid cell `scale` degrees wide, anchored
+ * at `floor(longitude / scale) * scale`, `floor(latitude / scale) * scale`. Its `tile_id` is
+ * standard base64 of three little-endian float64: the anchor's longitude, its latitude and the
+ * scale (`ZmZmZmbWZUBmZmZmZqZEwJqZmZmZmak/` is 174.7, -41.3, 0.05).
  *
  * Floating point: `174.7 / 0.05` is `3493.9999999999995` and `3494 * 0.05` is `174.70000000000002`,
  * so the plain formula would put 174.7 in the wrong cell and give anchors no client ever wrote. Grid

@@ -1,6 +1,6 @@
 /**
- * Timestamps of the wire (specification convention 2, api-decisions §1): read from ISO 8601 text
- * with a time zone offset or `Z`, held as a UTC `DateTime`, written with milliseconds and `Z`.
+ * Timestamps of the wire (docs/api.md, Values): read from ISO 8601 text with a time zone offset or
+ * `Z`, held as a UTC `DateTime`, written with milliseconds and `Z`.
  *
  * Reading accepts what existing clients send: `2016-10-10T16:13:27.142+13:00`, `…Z`, offsets
  * written `+13:00`, `+1300` or `+13`, a space instead of the `T` (the legacy server wrote

@@ -1,6 +1,6 @@
 /**
- * The category of a report written through `POST /api/v4/reports/upsert` (rules 4 to 7 of the
- * specification's upsert section), planned over the channel's category tree without touching it:
+ * The category of a report written through `POST /api/v4/reports/upsert` (docs/api.md, Updating and
+ * upserting), planned over the channel's category tree without touching it:
  *
  * - neither `category_id` nor `category_names`: the channel's root category. Null counts as absent
  *   for both, so a client that sends `"category_id": null` with names gets the names;

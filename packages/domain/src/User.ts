@@ -1,6 +1,7 @@
 /**
  * A user: the current user's own record (`GET`/`PATCH /api/v4/users/me`) and the platform
- * administrators' view of users (`/api/v4/admin/users`, api-decisions §2, §9).
+ * administrators' view of users (`/api/v4/admin/users`; docs/api.md, Sessions, users and API
+ * tokens).
  */
 import { Effect, Schema } from "effect"
 import { Email, Id, Name, nullOr } from "./internal/wire.ts"
@@ -8,8 +9,9 @@ import { Secret } from "./Session.ts"
 import * as TextLimits from "./TextLimits.ts"
 
 /**
- * A new password: 10 to 256 characters (the maximum bounds the cost of hashing), kept redacted.
- * The API also refuses passwords that are easy to guess (a strength estimate, api-decisions §2).
+ * A new password: 10 to 256 characters (the maximum bounds the cost of hashing), kept redacted. The
+ * API also refuses passwords that are easy to guess (a strength estimate; docs/api.md, The current
+ * user and app).
  *
  * @example
  * ```ts

@@ -57,7 +57,7 @@ describe("ReportCreate", () => {
   }
 
   it.each([
-    ["the specification's form", specForm],
+    ["the plain form", specForm],
     ["the legacy form", legacyForm],
     ["location with form_fields", { ...legacyForm, geom: undefined, location: where }],
     ["geom with top-level answers", { ...specForm, location: undefined, geom: "POINT(174.7762 -41.2865)" }],
@@ -69,7 +69,7 @@ describe("ReportCreate", () => {
     expect(decoded(ReportCreate, JSON.parse(JSON.stringify(body)), "report")).toEqual(normalised)
   })
 
-  it("writes the plain shape back in the specification's form", () => {
+  it("writes the plain shape back in the plain form", () => {
     expect(Schema.encodeSync(ReportCreate)(normalised)).toEqual(specForm)
   })
 

@@ -6,7 +6,7 @@ import { Schema } from "effect"
 import * as TextLimits from "../TextLimits.ts"
 
 /**
- * A record id: a positive integer (api-decisions §1: ids are integers, except tasks).
+ * A record id: a positive integer (docs/api.md, Values: ids are integers, except tasks).
  *
  * @example
  * ```ts
