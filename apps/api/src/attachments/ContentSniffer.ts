@@ -1,8 +1,9 @@
 /**
- * What an uploaded file is, told from its bytes (api-decisions §5), never from the name a client
- * gave it: magic numbers for images, PDF, RTF and the legacy OLE office formats (whose directory
- * names the application); the entry names of a zip's central directory for the zip-based office
- * formats (Office Open XML, OpenDocument, iWork); valid UTF-8 without NULs for plain text.
+ * What an uploaded file is, told from its bytes (docs/api.md, Attachments and files), never from
+ * the name a client gave it: magic numbers for images, PDF, RTF and the legacy OLE office formats
+ * (whose directory names the application); the entry names of a zip's central directory for the
+ * zip-based office formats (Office Open XML, OpenDocument, iWork); valid UTF-8 without NULs for
+ * plain text.
  *
  * The name decides only what the bytes cannot: UTF-8 text named `.csv` is CSV, and an iWork
  * archive named `.numbers` or `.pages` is that application's, because Numbers and Pages archives

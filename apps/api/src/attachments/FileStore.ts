@@ -1,7 +1,8 @@
 /**
- * Where the bytes of uploads and their renditions live (api-decisions §5): a local directory
- * (`<dataDir>/uploads`, the default) or, with `FIELDREPORT_S3_BUCKET`, an S3-compatible bucket
- * under the `uploads/` prefix, which is how several API processes on several machines share them.
+ * Where the bytes of uploads and their renditions live (docs/api.md, Attachments and files): a
+ * local directory (`<dataDir>/uploads`, the default) or, with `FIELDREPORT_S3_BUCKET`, an
+ * S3-compatible bucket under the `uploads/` prefix, which is how several API processes on several
+ * machines share them.
  *
  * Every place that writes, reads or deletes upload files goes through this service. Files are
  * named by keys relative to the store's root (`3f/3f9c…`, `3f/3f9c….thumb`, see `StorageKey`);

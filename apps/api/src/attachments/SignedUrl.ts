@@ -1,10 +1,11 @@
 /**
- * Signed, expiring file addresses (api-decisions §5): `<scope>/<name>?expires=<unix seconds>&signature=<mac>`,
- * the MAC a SHA-512/256 over a server secret, the scope and the expiry. A scope is one file's path
- * (`/api/v4/files/15`) and its names the file's renditions, so the addresses of a file's original,
- * thumbnail and medium image share one signature: whoever may see one of them may see the report
- * and with it all three. The address itself is the credential, so an `<img src>` works without
- * headers, and it stops working at its expiry.
+ * Signed, expiring file addresses (docs/api.md, Attachments and files):
+ * `<scope>/<name>?expires=<unix seconds>&signature=<mac>`, the MAC a SHA-512/256 over a server
+ * secret, the scope and the expiry. A scope is one file's path (`/api/v4/files/15`) and its names
+ * the file's renditions, so the addresses of a file's original, thumbnail and medium image share
+ * one signature: whoever may see one of them may see the report and with it all three. The address
+ * itself is the credential, so an `<img src>` works without headers, and it stops working at its
+ * expiry.
  *
  * SHA-512/256 is SHA-512 cut to 256 bits, so unlike SHA-256 it gives away no state to extend a
  * message with: the secret as a prefix is a sound MAC, at one hash per file where HMAC takes two

@@ -1,7 +1,7 @@
 /**
- * Requests Node's HTTP parser refuses before the app sees them (malformed, headers past Node's
- * size limit, sent too slowly) get a problem body like every other error (api-decisions §1),
- * instead of Node's bare status line.
+ * Requests Node's HTTP parser refuses before the app sees them (malformed, headers past Node's size
+ * limit, sent too slowly) get a problem body like every other error (docs/api.md, Errors), instead
+ * of Node's bare status line.
  */
 import type { Duplex } from "node:stream"
 

@@ -1,7 +1,7 @@
 /**
- * The `fields` query parameter on the wire (api-decisions §1): which keys of a resource to render,
- * and the `X-Ignored-Fields` response header that lists the names the resource does not know
- * (legacy clients ask for fields this server may not have, so they are ignored, not refused).
+ * The `fields` query parameter on the wire (docs/api.md, Fields): which keys of a resource to
+ * render, and the `X-Ignored-Fields` response header that lists the names the resource does not
+ * know (legacy clients ask for fields this server may not have, so they are ignored, not refused).
  */
 import type * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import * as FieldSelection from "@fieldreport/domain/FieldSelection"

@@ -1,6 +1,7 @@
 /**
- * Background work (api-decisions §11): jobs are rows of the `jobs` table (see `store/JobStore.ts`),
- * so they survive restarts and any number of processes share them without doing one twice.
+ * Background work (docs/api.md, Running the service): jobs are rows of the `jobs` table (see
+ * `store/JobStore.ts`), so they survive restarts and any number of processes share them without
+ * doing one twice.
  *
  * - `enqueue` adds a job; inside a caller's `withTransaction` it commits or rolls back with the
  *   caller's writes, and the workers are woken once it commits.

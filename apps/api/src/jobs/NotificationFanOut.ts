@@ -1,6 +1,6 @@
 /**
- * The notification fan-out (api-decisions §7): the handlers of the jobs the reports service
- * enqueues when a report is filed (`report.created`) and when an update moves it
+ * The notification fan-out (docs/api.md, Notifications): the handlers of the jobs the reports
+ * service enqueues when a report is filed (`report.created`) and when an update moves it
  * (`report.moved`).
  *
  * Who is told is the domain's rule (`NotificationTargeting`); this module gathers what it needs:

@@ -3,9 +3,9 @@
  * domain Schemas they name, so the reference and the validation the server runs are one source.
  *
  * What every endpoint of a kind shares is derived here rather than repeated in the tables:
- * authentication (api-decisions §1: `Token token=` or `Bearer`), the `X-AppId` and `X-TeamId`
- * headers, path parameters from the path template, `Range` paging, and the problem responses
- * (RFC 9457) an endpoint can answer with.
+ * authentication (`Token token=` or `Bearer`), the `X-AppId` and `X-TeamId` headers, path
+ * parameters from the path template, `Range` paging, and the problem responses (RFC 9457) an
+ * endpoint can answer with.
  *
  * Schemas become JSON Schema through effect's representation compiler, all in one batch so named
  * schemas (`Schemas.ts`) are written once under `components.schemas` and referenced everywhere.

@@ -1,9 +1,9 @@
 /**
  * The vocabulary of the API reference's endpoint tables (`paths/*.ts`): one plain record per
- * endpoint of the specification and of api-decisions, naming its domain Schemas. `Document` turns
- * the tables into OpenAPI; what every endpoint shares (authentication, the `X-AppId` and `X-TeamId`
- * headers, path parameters, problem responses) is derived there, so an entry says only what is
- * particular to its endpoint.
+ * endpoint (docs/api.md explains them), naming its domain Schemas. `Document` turns the tables into
+ * OpenAPI; what every endpoint shares (authentication, the `X-AppId` and `X-TeamId` headers, path
+ * parameters, problem responses) is derived there, so an entry says only what is particular to its
+ * endpoint.
  */
 import type * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import type * as OrderBy from "@fieldreport/domain/OrderBy"
@@ -14,7 +14,7 @@ export type Method = "get" | "post" | "put" | "patch" | "delete"
 
 /**
  * Who may call an endpoint: anyone (`public`), an authenticated user (`user`), or a platform
- * administrator (`admin`, api-decisions §2).
+ * administrator (`admin`).
  */
 export type Access = "public" | "user" | "admin"
 
@@ -53,7 +53,7 @@ export interface JsonBody {
   readonly schema: Schema.Top
 }
 
-/** A `multipart/form-data` upload with one `file` part (api-decisions §5). */
+/** A `multipart/form-data` upload with one `file` part. */
 export interface UploadBody {
   readonly _tag: "upload"
 }
@@ -65,7 +65,7 @@ export type Body = JsonBody | UploadBody
  * A successful reply. Without `schema` it has no body (`204`).
  *
  * - `root`: the record sits under this member (`{session: Session}`);
- * - `list`: a JSON array of records; `paginated`: an array paged with `Range` (api-decisions §1);
+ * - `list`: a JSON array of records; `paginated`: an array paged with `Range`;
  * - `location`: the reply carries a `Location` header naming the new record.
  */
 export interface Reply {

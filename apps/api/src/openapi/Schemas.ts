@@ -46,7 +46,7 @@ import { AdminUser, AdminUserCreate, AdminUserUpdate, User, UserUpdate } from "@
 import { Schema } from "effect"
 
 /**
- * The body of a problem response (RFC 9457, api-decisions §1), as `http/Problem.ts` writes it:
+ * The body of a problem response (RFC 9457; docs/api.md, Errors), as `http/Problem.ts` writes it:
  * `errors` maps field paths to messages on `400` and `422`; `error` repeats the message for older
  * clients; `error_id` names a `500` in the log.
  *
@@ -211,7 +211,7 @@ export const components: ReadonlyArray<Component> = [
     ChannelSelectionChanges,
     "Changes to a channel selection; all three false removes it.",
   ),
-  component("Channel", Channel, "A channel (the specification's account) of a team."),
+  component("Channel", Channel, "A channel of a team; reports name it `account_id`."),
   component("ChannelCreate", ChannelCreate, "A channel to create."),
   component("ChannelUpdate", ChannelUpdate, "Changes to a channel."),
   component("Form", Form, "A channel's form."),

@@ -1,8 +1,8 @@
 /**
- * `/api/v4/admin/…` (api-decisions §2, beyond the specification): platform administrators create
- * and list branded apps and users, update users, and issue, list and revoke users' API tokens.
- * Anyone else is `403`, and so is every API token (administration is for people); a caller
- * without credentials `401`.
+ * `/api/v4/admin/…` (docs/api.md, Platform administration): platform administrators create and list
+ * branded apps and users, update users, and issue, list and revoke users' API tokens. Anyone else
+ * is `403`, and so is every API token (administration is for people); a caller without credentials
+ * `401`.
  */
 import { type ApiToken, ApiTokenCreate, type CreatedApiToken } from "@fieldreport/domain/ApiToken"
 import { BrandedAppCreate } from "@fieldreport/domain/BrandedApp"
@@ -92,7 +92,7 @@ export const adminRoutes = (route: Route<AppServices>): Router => {
         const caller = yield* administrator(req)
         const input = yield* bodyOf(req, "user", AdminUserCreate)
         const user = yield* (yield* Administration).createUser(caller, input)
-        // The contract's creation answer: a new user is never deactivated, so it does not say so.
+        // A new user is never deactivated, so the creation answer does not say so.
         const { deactivated: _, ...created } = adminUserBody(user)
         return json(created, 201, { Location: `/api/v4/admin/users/${user.id}` })
       }),

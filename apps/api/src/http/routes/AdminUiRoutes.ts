@@ -1,7 +1,8 @@
 /**
- * The admin UI (api-decisions §11): the files `apps/admin` builds, served at `/admin`. The build is
- * found through the `@fieldreport/admin` package on first use, so a server started before the UI
- * was built still serves the API; `/admin` then answers a problem saying how to build it.
+ * The admin UI (docs/api.md, Running the service): the files `apps/admin` builds, served at
+ * `/admin`. The build is found through the `@fieldreport/admin` package on first use, so a server
+ * started before the UI was built still serves the API; `/admin` then answers a problem saying how
+ * to build it.
  *
  * - Each file is sent as the brotli or gzip copy the build wrote beside it when the request's
  *   `Accept-Encoding` allows one (`Vary: Accept-Encoding`), else as it is.

@@ -1,6 +1,6 @@
 /**
- * `/api/v4/alert_areas`: the current user's alert areas (specification "Alert areas",
- * api-decisions §7). Every field is default; `fields` may leave some out.
+ * `/api/v4/alert_areas`: the current user's alert areas (docs/api.md, Alert areas). Every field is
+ * default; `fields` may leave some out.
  */
 import type { AlertArea } from "@fieldreport/domain/AlertArea"
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"

@@ -1,7 +1,7 @@
 /**
- * `/api/v4/analytics/…`: the nine analytics endpoints (specification "Analytics", api-decisions
- * §8). Every one is a GET reading `channel_id`, `start_date`, `end_date` and `time_zone` with
- * `AnalyticsBucket.parseQuery`; a malformed query is `400` naming every parameter at fault.
+ * `/api/v4/analytics/…`: the nine analytics endpoints (docs/api.md, Analytics). Every one is a GET
+ * reading `channel_id`, `start_date`, `end_date` and `time_zone` with `AnalyticsBucket.parseQuery`;
+ * a malformed query is `400` naming every parameter at fault.
  */
 import * as AnalyticsBucket from "@fieldreport/domain/AnalyticsBucket"
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"

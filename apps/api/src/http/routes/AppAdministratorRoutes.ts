@@ -1,6 +1,6 @@
 /**
- * `/api/v4/admin/branded_apps/{id}` and its administrators (api-decisions §3, beyond the
- * specification), for platform administrators signed in as a person (not with an API token):
+ * `/api/v4/admin/branded_apps/{id}` and its administrators (docs/api.md, Platform administration),
+ * for platform administrators signed in as a person (not with an API token):
  *
  * - `GET /api/v4/admin/branded_apps/{id}` → the app with `administrators`.
  * - `POST /api/v4/admin/branded_apps/{id}/administrators` `{user_id}` → `201` with the

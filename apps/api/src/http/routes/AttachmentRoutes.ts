@@ -1,6 +1,7 @@
 /**
- * `POST /api/v4/file_attachments` (api-decisions §5): a `multipart/form-data` body with one `file`
- * part, streamed to the attachment service as it arrives, never buffered whole.
+ * `POST /api/v4/file_attachments` (docs/api.md, Attachments and files): a `multipart/form-data`
+ * body with one `file` part, streamed to the attachment service as it arrives, never buffered
+ * whole.
  */
 import type { Readable } from "node:stream"
 import { InvalidInput, MalformedRequest } from "@fieldreport/domain/Invalid"

@@ -1,7 +1,7 @@
 /**
- * `/api/v4/audit_events`: the security audit log, newest first, paginated with `Range` and
- * filtered by `actor_id`, `team_id`, `kind`, `since` and `until` (beyond the specification; who
- * reads which events is `AuditEvents`'s).
+ * `/api/v4/audit_events`: the security audit log, newest first, paginated with `Range` and filtered
+ * by `actor_id`, `team_id`, `kind`, `since` and `until` (docs/api.md, Audit events; who reads which
+ * events is `AuditEvents`'s).
  */
 import * as AuditEvent from "@fieldreport/domain/AuditEvent"
 import * as RangePage from "@fieldreport/domain/RangePage"

@@ -1,6 +1,6 @@
 /**
- * `GET /api/v4/branded_app` (api-decisions §2): the current branded app, named by `X-AppId` or
- * else the app of the session.
+ * `GET /api/v4/branded_app` (docs/api.md, The current user and app): the current branded app, named
+ * by `X-AppId` or else the app of the session.
  */
 import type { BrandedApp } from "@fieldreport/domain/BrandedApp"
 import { Effect } from "effect"

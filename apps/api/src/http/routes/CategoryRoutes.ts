@@ -1,7 +1,7 @@
 /**
- * `/api/v4/channels/{id}/categories`: the category tree of a channel (specification "Forms and
- * categories", api-decisions §10). The list renders only `id` unless `fields` names more (and then
- * it must name `id`); one category renders every field unless `fields` picks some.
+ * `/api/v4/channels/{id}/categories`: the category tree of a channel (docs/api.md, Categories). The
+ * list renders only `id` unless `fields` names more (and then it must name `id`); one category
+ * renders every field unless `fields` picks some.
  */
 import { CategoryCreate, CategoryUpdate } from "@fieldreport/domain/Category"
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"

@@ -1,5 +1,5 @@
 /**
- * `/api/v4/channels`: list, create, fetch, update and delete channels (api-decisions §10).
+ * `/api/v4/channels`: list, create, fetch, update and delete channels (docs/api.md, Channels).
  */
 import { ChannelCreate, ChannelUpdate } from "@fieldreport/domain/Channel"
 import * as QueryValue from "@fieldreport/domain/QueryValue"

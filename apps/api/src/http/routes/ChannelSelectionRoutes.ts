@@ -1,7 +1,7 @@
 /**
  * `/api/v4/channel_selections`: the current user's channel selections, listed and updated
- * (specification "Channel selections", api-decisions §7, §9). There is no create or delete: an
- * update creates a selection, and one that leaves view, follow and alert all false deletes it.
+ * (docs/api.md, Channel selections). There is no create or delete: an update creates a selection,
+ * and one that leaves view, follow and alert all false deletes it.
  */
 import * as ChannelSelection from "@fieldreport/domain/ChannelSelection"
 import { Effect } from "effect"

@@ -1,7 +1,7 @@
 /**
- * Comments on reports (api-decisions §4): note comments, fetched one by one
- * (`/api/v4/note_comment/{id}`), listed a page at a time and created under their report; and
- * report comments, created with `POST /api/v4/report_comments`.
+ * Comments on reports (docs/api.md, Comments): note comments, fetched one by one
+ * (`/api/v4/note_comment/{id}`), listed a page at a time and created under their report; and report
+ * comments, created with `POST /api/v4/report_comments`.
  */
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import { NoteCommentCreate } from "@fieldreport/domain/NoteComment"

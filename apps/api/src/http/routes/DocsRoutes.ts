@@ -1,8 +1,8 @@
 /**
- * The API reference (api-decisions §11): the OpenAPI 3.1 document at `/api/v4/openapi.json`, and
- * the page at `/docs` that shows it with Swagger UI. The page's scripts and styles come from the
- * `swagger-ui-dist` package and from this server only (no CDN), so it works offline and under the
- * default Content-Security-Policy (`script-src 'self'`; the page has no inline script).
+ * The API reference: the OpenAPI 3.1 document at `/api/v4/openapi.json`, and the page at `/docs`
+ * that shows it with Swagger UI. The page's scripts and styles come from the `swagger-ui-dist`
+ * package and from this server only (no CDN), so it works offline and under the default
+ * Content-Security-Policy (`script-src 'self'`; the page has no inline script).
  */
 import { createRequire } from "node:module"
 import { dirname } from "node:path"

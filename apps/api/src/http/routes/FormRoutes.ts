@@ -1,5 +1,6 @@
 /**
- * `/api/v4/channels/{id}/form`: read a channel's form, and replace its definition (api-decisions §10).
+ * `/api/v4/channels/{id}/form`: read a channel's form, and replace its definition (docs/api.md,
+ * Forms).
  */
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import { FormDefinition } from "@fieldreport/domain/Form"

@@ -1,7 +1,7 @@
 /**
- * `/api/v4/notifications`: the current user's notifications in the current team (specification
- * "Notifications", api-decisions §7). Every field is default; `fields` may leave some out. The list
- * is paginated with `Range` and takes `archived` and `orderby`.
+ * `/api/v4/notifications`: the current user's notifications in the current team (docs/api.md,
+ * Notifications). Every field is default; `fields` may leave some out. The list is paginated with
+ * `Range` and takes `archived` and `orderby`.
  */
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import type { Notification } from "@fieldreport/domain/Notification"

@@ -1,6 +1,7 @@
 /**
- * `/api/v4/pins/{color}/{appearance}@{1,2,3}x.png`: the map pins of categories (api-decisions §10),
- * drawn by the server in the category's colour, so any colour a channel admin picks has a pin.
+ * `/api/v4/pins/{color}/{appearance}@{1,2,3}x.png`: the map pins of categories (docs/api.md,
+ * Categories), drawn by the server in the category's colour, so any colour a channel admin picks
+ * has a pin.
  *
  * Pins are public images (an `<img src>` sends no credentials) that never change for a given
  * address, so they are cached by clients and kept in memory once drawn.

@@ -1,6 +1,6 @@
 /**
  * `/api/v4/reports`: fetch, create, update and upsert reports, and a report's state changes
- * (specification "Reports", api-decisions §4). Every answer that is a report takes `fields`.
+ * (docs/api.md, Reports). Every answer that is a report takes `fields`.
  *
  * The path of one report only matches a numeric id, so `/api/v4/reports/search` and
  * `/api/v4/reports/tiles` stay free for their own routes whatever order routers are mounted in.

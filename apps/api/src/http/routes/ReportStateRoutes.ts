@@ -1,6 +1,6 @@
 /**
  * `/api/v4/report_states`: list, fetch, create and update the report states of channels
- * (api-decisions §10).
+ * (docs/api.md, Report states).
  */
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import * as QueryValue from "@fieldreport/domain/QueryValue"

@@ -1,5 +1,5 @@
 /**
- * Report searches and the tiles search (specification "Start search", api-decisions §6):
+ * Report searches and the tiles search (docs/api.md, Searches and tiles):
  *
  * - `GET /api/v4/reports/search?filter[…]&exclude[…]&order[…]` starts a search: `200 {id, url}`.
  * - `GET /api/v4/report_searches/{id}`: `202 {id, status: "pending"}` while it runs, a `500`

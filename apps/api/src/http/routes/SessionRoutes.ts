@@ -1,6 +1,6 @@
 /**
- * `/api/v4/session`: log in, read, rotate and revoke a session (api-decisions §2). Opening and
- * renewing take a password or a refresh token, never an API token (`403`); `DELETE` with an API
+ * `/api/v4/session`: log in, read, rotate and revoke a session (docs/api.md, Signing in). Opening
+ * and renewing take a password or a refresh token, never an API token (`403`); `DELETE` with an API
  * token revokes that token.
  */
 import { SessionCreate, SessionRotation } from "@fieldreport/domain/Session"

@@ -1,7 +1,6 @@
 /**
- * Shapes of a branded app and shape searches (specification "Shapes", api-decisions §6). Every
- * route needs `X-AppId`, the bundle id of the app whose shapes they are: without it `400`, for an
- * unknown app `404`.
+ * Shapes of a branded app and shape searches (docs/api.md, Shapes). Every route needs `X-AppId`,
+ * the bundle id of the app whose shapes they are: without it `400`, for an unknown app `404`.
  *
  * - `POST /api/v4/shapes` `{shape: {geom, metadata}}` → `201` with the shape.
  * - `POST /api/v4/shapes/bulk_create` `[{geom, metadata}, …]` (at most 200) → one result per item in

@@ -1,7 +1,7 @@
 /**
  * `/api/v4/tasks`: create, fetch, list, update and delete the tasks of the current team
- * (specification "Tasks", api-decisions §9). Every answer that holds tasks takes `fields`; the list
- * is paginated with `Range`.
+ * (docs/api.md, Tasks). Every answer that holds tasks takes `fields`; the list is paginated with
+ * `Range`.
  */
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import * as OrderBy from "@fieldreport/domain/OrderBy"

@@ -1,6 +1,6 @@
 /**
  * `/api/v4/teams`: create, list, fetch and update the teams of the current branded app
- * (specification "Teams", api-decisions §3, §9).
+ * (docs/api.md, Teams).
  */
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import * as QueryValue from "@fieldreport/domain/QueryValue"

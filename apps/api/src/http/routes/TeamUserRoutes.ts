@@ -1,7 +1,7 @@
 /**
  * `/api/v4/teams/{team_id}/team_users` and `/api/v4/teams/{team_id}/add_users_to_team_channels`:
  * the users of a team, listed, read and changed, and added to the team's channels in bulk
- * (specification "Team users" and "Teams", api-decisions §3, §9).
+ * (docs/api.md, Team users; Adding people to channels).
  */
 import { AddUsersToTeamChannels } from "@fieldreport/domain/AddUsersToTeamChannels"
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
@@ -21,11 +21,11 @@ import { baseUrlOf, bodyOf, idParam } from "../Request.ts"
 import { json, noContent, type Route } from "../Route.ts"
 
 /**
- * The team user resource with every field of the catalogue; the counts are those computed for
- * the request (null when not selected). An invitee who has not accepted is only their invitation
- * (api-decisions §3): `id`, `agreed_to_join`, `last_invited_at`, `role`, `user_id` and `status`,
- * never the person's names, e-mail address (invitations name users by id, so no inviter gave
- * one), device state, activity or counts.
+ * The team user resource with every field of the catalogue; the counts are those computed for the
+ * request (null when not selected). An invitee who has not accepted is only their invitation
+ * (docs/api.md, Invitations): `id`, `agreed_to_join`, `last_invited_at`, `role`, `user_id` and
+ * `status`, never the person's names, e-mail address (invitations name users by id, so no inviter
+ * gave one), device state, activity or counts.
  *
  * @example
  * ```ts
@@ -65,7 +65,7 @@ const joinedBody = (row: JoinedTeamUser) => ({
   supervisor_id: row.supervisor_id,
 })
 
-/** The list's filters, each in every lenient form clients send (api-decisions §1). */
+/** The list's filters, each in every lenient form clients send. */
 const filterOf = (query: QueryValue.Query): Result.Result<TeamUserFilter, MalformedRequest> =>
   Result.gen(function* () {
     return {

@@ -1,6 +1,6 @@
 /**
- * `/api/v4/users/me` (api-decisions §9): the current user's own record, read and changed; a new
- * password needs the current one.
+ * `/api/v4/users/me` (docs/api.md, The current user and app): the current user's own record, read
+ * and changed; a new password needs the current one.
  */
 import type { User } from "@fieldreport/domain/User"
 import { UserUpdate } from "@fieldreport/domain/User"

@@ -1,5 +1,5 @@
 /**
- * `/api/v4/admin/…`: platform administration, beyond the specification (api-decisions §2).
+ * `/api/v4/admin/…`: platform administration (docs/api.md, Platform administration).
  */
 import { ApiToken, ApiTokenCreate, CreatedApiToken } from "@fieldreport/domain/ApiToken"
 import { AdminBrandedApp } from "@fieldreport/domain/AppAdministrator"

@@ -1,6 +1,5 @@
 /**
- * `/api/v4/alert_areas`: the current user's alert areas (specification "Alert areas",
- * api-decisions §7).
+ * `/api/v4/alert_areas`: the current user's alert areas (docs/api.md, Alert areas).
  */
 import { AlertArea } from "@fieldreport/domain/AlertArea"
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"

@@ -1,6 +1,6 @@
 /**
- * `/api/v4/analytics/…`: counts over the reports of a channel created in a time range
- * (specification "Analytics", api-decisions §8).
+ * `/api/v4/analytics/…`: counts over the reports of a channel created in a time range (docs/api.md,
+ * Analytics).
  */
 import {
   AnalyticsParameters,

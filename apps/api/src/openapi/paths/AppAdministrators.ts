@@ -1,6 +1,6 @@
 /**
- * `/api/v4/admin/branded_apps/{id}` and its administrators: who administers a branded app, beyond
- * the specification (api-decisions §3).
+ * `/api/v4/admin/branded_apps/{id}` and its administrators: who administers a branded app
+ * (docs/api.md, Tenancy and roles).
  */
 import {
   AdminBrandedApp,

@@ -1,6 +1,6 @@
 /**
  * `POST /api/v4/file_attachments`: uploading a file that fills an Image or FileUpload field of a
- * report (api-decisions §5).
+ * report (docs/api.md, Attachments and files).
  */
 import { Attachment } from "@fieldreport/domain/Attachment"
 import { type Group, upload } from "../Endpoint.ts"

@@ -1,5 +1,5 @@
 /**
- * `/api/v4/audit_events`: the security audit log, beyond the specification.
+ * `/api/v4/audit_events`: the security audit log (docs/api.md, Audit events).
  */
 import { AuditEvent, AuditEventParameters, kinds } from "@fieldreport/domain/AuditEvent"
 import { type Group, page, query } from "../Endpoint.ts"

@@ -1,6 +1,6 @@
 /**
- * `/api/v4/channel_selections`: which channels the current user views, follows and is alerted
- * about (specification "Channel selections", api-decisions §7, §9).
+ * `/api/v4/channel_selections`: which channels the current user views, follows and is alerted about
+ * (docs/api.md, Channel selections).
  */
 import { ChannelSelection } from "@fieldreport/domain/ChannelSelection"
 import { done, envelope, type Group, many } from "../Endpoint.ts"

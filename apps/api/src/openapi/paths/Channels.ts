@@ -1,6 +1,6 @@
 /**
- * `/api/v4/channels`: channels, their forms and their category trees (specification "Forms and
- * categories", api-decisions §10).
+ * `/api/v4/channels`: channels, their forms and their category trees (docs/api.md, Channels, forms,
+ * categories and states).
  */
 import { Category, CategoryCreate, CategoryUpdate } from "@fieldreport/domain/Category"
 import { Channel, ChannelCreate, ChannelUpdate } from "@fieldreport/domain/Channel"
@@ -13,7 +13,7 @@ export const channels: Group = {
   name: "Channels",
   noun: "channel",
   description:
-    "A channel (the specification's account) belongs to a team and holds reports, a form, a category tree and " +
+    "A channel belongs to a team and holds reports (which name it `account_id`), a form, a category tree and " +
     "report states. Channel roles are admin, operator, reporter and viewer; the creator of a channel is its admin.",
   endpoints: [
     {

@@ -1,6 +1,6 @@
 /**
- * Note comments (internal notes) and report comments (seen by the report's readers)
- * (specification "Note comments", api-decisions §4).
+ * Note comments (internal notes) and report comments (seen by the report's readers) (docs/api.md,
+ * Comments).
  */
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import { NoteComment, NoteCommentCreate } from "@fieldreport/domain/NoteComment"

@@ -1,6 +1,6 @@
 /**
- * `/api/v4/notifications`: the current user's notifications about reports (specification
- * "Notifications", api-decisions §7).
+ * `/api/v4/notifications`: the current user's notifications about reports (docs/api.md,
+ * Notifications).
  */
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import { Notification, NotificationUpdate } from "@fieldreport/domain/Notification"

@@ -1,6 +1,6 @@
 /**
  * `/api/v4/users/me` and `/api/v4/branded_app`: the current user and the current branded app
- * (api-decisions §2, §4, §9).
+ * (docs/api.md, The current user and app).
  */
 import { BrandedApp } from "@fieldreport/domain/BrandedApp"
 import { User, UserUpdate } from "@fieldreport/domain/User"

@@ -1,5 +1,5 @@
 /**
- * `GET /api/v4/openapi.json`: this reference itself (api-decisions §11).
+ * `GET /api/v4/openapi.json`: this reference itself.
  */
 import { Schema } from "effect"
 import { type Group, one } from "../Endpoint.ts"

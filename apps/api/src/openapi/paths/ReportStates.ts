@@ -1,5 +1,5 @@
 /**
- * `/api/v4/report_states`: the report states of channels (api-decisions §4, §10).
+ * `/api/v4/report_states`: the report states of channels (docs/api.md, Report states).
  */
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import {

@@ -1,6 +1,6 @@
 /**
  * `/api/v4/reports`: fetch, create, update and upsert reports, and their state changes
- * (specification "Reports", api-decisions §4).
+ * (docs/api.md, Reports).
  */
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import { Report, ReportCreate, ReportUpdate, ReportUpsert } from "@fieldreport/domain/Report"

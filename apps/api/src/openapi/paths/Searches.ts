@@ -1,6 +1,6 @@
 /**
- * Report searches and tiles (specification "Search parameters", api-decisions §6): a search runs
- * in the background; its results are read from `/api/v4/report_searches/{id}` and kept 24 hours.
+ * Report searches and tiles (docs/api.md, Searches and tiles): a search runs in the background; its
+ * results are read from `/api/v4/report_searches/{id}` and kept 24 hours.
  */
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import { Report } from "@fieldreport/domain/Report"

@@ -1,5 +1,6 @@
 /**
- * `/api/v4/session`: logging in, reading, rotating and revoking a session (api-decisions §2).
+ * `/api/v4/session`: logging in, reading, rotating and revoking a session (docs/api.md, Signing
+ * in).
  */
 import { Session, SessionCreate, SessionRotation, SessionWithoutTokens } from "@fieldreport/domain/Session"
 import { Schema } from "effect"

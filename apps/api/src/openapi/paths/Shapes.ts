@@ -1,6 +1,5 @@
 /**
- * `/api/v4/shapes` and `/api/v4/shape_searches`: the shapes of a branded app (specification
- * "Shapes", api-decisions §6).
+ * `/api/v4/shapes` and `/api/v4/shape_searches`: the shapes of a branded app (docs/api.md, Shapes).
  */
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import { ReportSearch } from "@fieldreport/domain/ReportSearch"
@@ -50,8 +49,8 @@ export const shapes: Group = {
         `An array of 1 to ${bulkCreateLimit} shapes, each the body of a single create without its envelope; ` +
         "one result per item in request order, its `ref` the item's index. Valid items are created together " +
         "in one transaction; an invalid item gets `http_status: 422` and its reasons in `errors` (named from " +
-        "the item: `geom`, `metadata.display`) and does not stop the others. Beyond the specification, in the " +
-        "form of the dialect's other bulk creates. Platform administrators and the app's administrators only.",
+        "the item: `geom`, `metadata.display`) and does not stop the others. Fieldreport's own addition, in " +
+        "the form of the API's other bulk creates. Platform administrators and the app's administrators only.",
       appHeader: "required",
       query: [fields(FieldCatalogue.shape)],
       body: bare(Schema.Array(ShapeCreate)),

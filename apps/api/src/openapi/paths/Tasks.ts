@@ -1,6 +1,5 @@
 /**
- * `/api/v4/tasks`: tasks about reports, in teams with `feature_tasks_enabled` (specification
- * "Tasks", api-decisions §3, §9).
+ * `/api/v4/tasks`: tasks about reports, in teams with `feature_tasks_enabled` (docs/api.md, Tasks).
  */
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import * as OrderBy from "@fieldreport/domain/OrderBy"

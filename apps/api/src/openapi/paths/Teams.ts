@@ -1,6 +1,6 @@
 /**
- * `/api/v4/teams`: teams, their users, and adding users to their channels (specification "Teams"
- * and "Team users", api-decisions §3, §9).
+ * `/api/v4/teams`: teams, their users, and adding users to their channels (docs/api.md, Tasks,
+ * teams and team users).
  */
 import {
   AddUsersToTeamChannels,
