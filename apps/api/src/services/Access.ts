@@ -1,5 +1,5 @@
 /**
- * Tenancy and roles (api-decisions §3), in one place for every resource.
+ * Tenancy and roles (docs/api.md, Tenancy and roles), in one place for every resource.
  *
  * Only teams of the actor's current branded app count, and only team users who agreed to join
  * (an invitation not yet accepted gives no access). Whatever lies outside what the actor may see

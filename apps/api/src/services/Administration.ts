@@ -1,6 +1,6 @@
 /**
- * Platform administration (api-decisions §2, beyond the specification): branded apps, users and
- * users' personal API tokens, for platform administrators only.
+ * Platform administration (docs/api.md, Platform administration): branded apps, users and users'
+ * personal API tokens, for platform administrators only.
  *
  * Every use case takes an `Administrator`, which only `authorize` makes, so none of them can run
  * for a caller who is not one, nor for an API token (administration is for people,

@@ -1,12 +1,12 @@
 /**
- * The current user's alert areas (specification "Alert areas", api-decisions §7): circles and
- * polygons they are alerted about new reports in. Each user sees and changes only their own; an
- * area of anyone else is `404`, as if it did not exist.
+ * The current user's alert areas (docs/api.md, Alert areas): circles and polygons they are alerted
+ * about new reports in. Each user sees and changes only their own; an area of anyone else is `404`,
+ * as if it did not exist.
  *
  * The domain validates a body (`AlertArea.fromBody`) and gives the canonical WKT and the box the
  * spatial index keeps; the row and its box are written in one transaction.
  *
- * Decision the documents leave open: an update is a whole new area, as a create is (`area`
+ * A detail docs/api.md does not spell out: an update is a whole new area, as a create is (`area`
  * required, `radius` absent read as null), following the legacy dialect's example; an area is the
  * user's, whichever branded app or team they are acting in.
  */

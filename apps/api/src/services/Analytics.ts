@@ -1,18 +1,18 @@
 /**
- * The analytics endpoints (specification "Analytics", api-decisions §8): counts over the reports
- * of one channel created in `[start, end)`, for anyone who may read the channel.
+ * The analytics endpoints (docs/api.md, Analytics): counts over the reports of one channel created
+ * in `[start, end)`, for anyone who may read the channel.
  *
  * The database counts (`AnalyticsStore`); this service asks it once per stretch of constant UTC
  * offset where local time matters, adds the stretches up, names what was counted (states,
  * categories, options) and lists what nothing fell in with a count of 0: every bucket of
  * `reports_over_time`, every hour, weekday, state, category and option.
  *
- * Decisions the documents leave open:
+ * Details docs/api.md does not spell out:
  *
- * - Every endpoint takes the range over report creation time, as §8 says of all of them:
- *   `reports_read` counts the opens, whenever they happened, of the reports created in the
- *   range, and `user_awareness` the notifications about those reports. So each answers "what
- *   became of the reports filed in this period", and no endpoint mixes two clocks.
+ * - Every endpoint takes the range over report creation time, as the guide says of all of them:
+ *   `reports_read` counts the opens, whenever they happened, of the reports created in the range,
+ *   and `user_awareness` the notifications about those reports. So each answers "what became of the
+ *   reports filed in this period", and no endpoint mixes two clocks.
  * - `reports_images` lists each image of an Image field once, in the order the reports were filed;
  *   its `created_at` is the image's own (when it was uploaded).
  * - `reports_per_field_selection` counts the reports whose category is exactly the category (not
@@ -55,7 +55,7 @@ import { Access } from "./Access.ts"
 import { Attachments } from "./Attachments.ts"
 import type { Actor } from "./Authentication.ts"
 
-/** The field types `reports_per_field_selection` counts (specification, Analytics rule 1). */
+/** The field types `reports_per_field_selection` counts. */
 const countedFieldTypes: ReadonlyArray<string> = ["Category", "DropDown", "Radio"]
 
 const rangeOf = (query: AnalyticsBucket.AnalyticsQuery): ReportRange => ({

@@ -1,6 +1,6 @@
 /**
- * Administrators of a branded app (api-decisions §3, beyond the specification): platform
- * administrators name them, one app at a time, and see them listed on the app.
+ * Administrators of a branded app (docs/api.md, Tenancy and roles): platform administrators name
+ * them, one app at a time, and see them listed on the app.
  *
  * Only a platform administrator signed in as a person (a session, not an API token) may add or
  * remove an app's administrators or read an app with them: an integration's token acts for a

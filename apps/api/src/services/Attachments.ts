@@ -1,9 +1,10 @@
 /**
- * File attachments (api-decisions §5): uploads kept in the file store (a local directory, or an
- * S3-compatible bucket: `attachments/FileStore.ts`) under a random storage key, typed by their
- * bytes, with `thumb` (150 px) and `medium` (600 px) renditions of images made by a background
- * job, served at signed, expiring addresses (the API's, or with `FIELDREPORT_S3_PRESIGNED` the
- * bucket's own), and removed when no report (nor picture, nor logo) uses them within 24 hours.
+ * File attachments (docs/api.md, Attachments and files): uploads kept in the file store (a local
+ * directory, or an S3-compatible bucket: `attachments/FileStore.ts`) under a random storage key,
+ * typed by their bytes, with `thumb` (150 px) and `medium` (600 px) renditions of images made by a
+ * background job, served at signed, expiring addresses (the API's, or with
+ * `FIELDREPORT_S3_PRESIGNED` the bucket's own), and removed when no report (nor picture, nor logo)
+ * uses them within 24 hours.
  *
  * An upload is received into a file of `<dataDir>/incoming` (typing it reads its end too), then
  * put in the store, and only then recorded: a row always has its file. A file whose row never

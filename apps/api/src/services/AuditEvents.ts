@@ -1,5 +1,5 @@
 /**
- * Reading the security audit log (`GET /api/v4/audit_events`, beyond the specification) and
+ * Reading the security audit log (`GET /api/v4/audit_events`; docs/api.md, Audit events) and
  * keeping it to its retention. Who reads what:
  *
  * - platform administrators: every event;

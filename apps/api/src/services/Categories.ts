@@ -1,6 +1,6 @@
 /**
- * The category tree of a channel (api-decisions §10): read by the channel's readers, changed by
- * its admins. The root (depth 0) is created with the channel and stays where it is; categories
+ * The category tree of a channel (docs/api.md, Categories): read by the channel's readers, changed
+ * by its admins. The root (depth 0) is created with the channel and stays where it is; categories
  * nest at most three levels below it, and a move takes the whole subtree along, so it must still
  * fit. A category created without a pin colour takes its parent's (the root's colour is the
  * channel's default), as categories an upsert creates do. A category still holding reports or

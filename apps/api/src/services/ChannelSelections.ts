@@ -1,8 +1,8 @@
 /**
- * The current user's channel selections (api-decisions §7, §9): which channels they view, follow
- * and get alerts from. The list holds only stored selections of channels the user may still read
- * in the current app; an update on a channel they cannot read is `404`, as if it did not exist,
- * and the domain's `ChannelSelection.apply` decides whether the result is stored or deleted.
+ * The current user's channel selections (docs/api.md, Channel selections): which channels they
+ * view, follow and get alerts from. The list holds only stored selections of channels the user may
+ * still read in the current app; an update on a channel they cannot read is `404`, as if it did not
+ * exist, and the domain's `ChannelSelection.apply` decides whether the result is stored or deleted.
  */
 import * as ChannelSelection from "@fieldreport/domain/ChannelSelection"
 import { Context, Effect, Layer } from "effect"

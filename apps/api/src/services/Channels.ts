@@ -1,6 +1,6 @@
 /**
- * Channels (api-decisions §3, §10): the managers and owners of a team create them and become
- * their admins; channel admins rename, re-logo and delete them; members list them.
+ * Channels (docs/api.md, Channels): the managers and owners of a team create them and become their
+ * admins; channel admins rename, re-logo and delete them; members list them.
  *
  * A new channel is ready to take reports at once: it gets a root category named after it, the
  * states New (initial), In progress and Resolved, and a form with a Category, a Description and

@@ -1,8 +1,8 @@
 /**
- * Comments on reports (api-decisions §4): note comments, the internal notes of a channel's staff,
- * and report comments, the messages a report's readers exchange.
+ * Comments on reports (docs/api.md, Comments): note comments, the internal notes of a channel's
+ * staff, and report comments, the messages a report's readers exchange.
  *
- * Decisions the documents leave open:
+ * Details docs/api.md does not spell out:
  *
  * - The staff of a channel are its operators and admins: they write notes and read them all;
  *   everyone else who reads the report reads only the notes marked public. A note they may not

@@ -1,6 +1,6 @@
 /**
- * The form of a channel (api-decisions §10): read by the channel's readers, replaced as a whole
- * by its admins.
+ * The form of a channel (docs/api.md, Forms): read by the channel's readers, replaced as a whole by
+ * its admins.
  *
  * Keys are the server's: a field is answered on reports under `f_<form>_<field>_<n>` and an option
  * by `f_<form>_<field>_<n>_<option>_<m>`, where `<n>` and `<option>` come from the form's counter

@@ -1,5 +1,5 @@
 /**
- * Invitation e-mails (api-decisions §3, §9, §11): a user added to a team's channels with
+ * Invitation e-mails (docs/api.md, Invitations): a user added to a team's channels with
  * `send_email: true` gets an e-mail saying who invited them where and how to accept.
  *
  * The e-mail is sent by a background job (`mail.invitation`) enqueued in the caller's

@@ -1,14 +1,14 @@
 /**
- * The current user's notifications (specification "Notifications", api-decisions §7), scoped to
- * the current branded app and team: a notification counts only when its report's channel is in the
- * actor's current team (which is always a team of the current app). Anything else, another user's
- * notification included, is `404`.
+ * The current user's notifications (docs/api.md, Notifications), scoped to the current branded app
+ * and team: a notification counts only when its report's channel is in the actor's current team
+ * (which is always a team of the current app). Anything else, another user's notification included,
+ * is `404`.
  *
  * Opening a notification marks it read (opening its report does too, in `Reports.get`). Only
  * `archived` may be changed: true archives it now, false unarchives it.
  *
- * Decision the documents leave open: archiving a notification already archived keeps the time it
- * was first archived, so a repeated request changes nothing.
+ * A detail docs/api.md does not spell out: archiving a notification already archived keeps the time
+ * it was first archived, so a repeated request changes nothing.
  */
 import type { Clause } from "@fieldreport/domain/OrderBy"
 import type { RangePage } from "@fieldreport/domain/RangePage"

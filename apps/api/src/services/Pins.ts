@@ -1,6 +1,6 @@
 /**
- * Where the map pins of categories are served (api-decisions §10): the routes that draw them and
- * every resource that links to one (categories, report search results, a report's channel logo)
+ * Where the map pins of categories are served (docs/api.md, Categories): the routes that draw them
+ * and every resource that links to one (categories, report search results, a report's channel logo)
  * name them the same way.
  */
 import type { PinUrls } from "@fieldreport/domain/Category"

@@ -1,8 +1,8 @@
 /**
- * Report searches (specification "Start search", api-decisions §6): starting one checks its
- * parameters, stores it and enqueues a `report_search.run` job; the job writes the ordered ids of
- * the matching reports; readers page through them for 24 hours, after which a clean-up job deletes
- * them. Jobs are rows, so a search started before a restart completes after it.
+ * Report searches (docs/api.md, Report searches): starting one checks its parameters, stores it and
+ * enqueues a `report_search.run` job; the job writes the ordered ids of the matching reports;
+ * readers page through them for 24 hours, after which a clean-up job deletes them. Jobs are rows,
+ * so a search started before a restart completes after it.
  *
  * Which reports a search reads (the tiles search reads the same):
  *

@@ -1,7 +1,8 @@
 /**
- * The report states of channels (api-decisions §10): read by the channel's readers, created and
- * changed by its admins. A channel has exactly one initial state, so making a state initial
- * takes that from the one before; `next_state_ids` may only name states of the same channel.
+ * The report states of channels (docs/api.md, Report states): read by the channel's readers,
+ * created and changed by its admins. A channel has exactly one initial state, so making a state
+ * initial takes that from the one before; `next_state_ids` may only name states of the same
+ * channel.
  */
 import { InvalidInput } from "@fieldreport/domain/Invalid"
 import type { ReportStateCreate, ReportStateUpdate } from "@fieldreport/domain/ReportStateRecord"

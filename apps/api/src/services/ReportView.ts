@@ -1,12 +1,12 @@
 /**
- * Reports rendered for a field selection (specification "Report", api-decisions §4): the default
- * fields from the report itself, each optional field only when it is selected.
+ * Reports rendered for a field selection (docs/api.md, Reading a report): the default fields from
+ * the report itself, each optional field only when it is selected.
  *
  * Rendering many reports costs the same few look-ups as rendering one: each selected field reads
  * what it needs for all the reports in one batch, and what belongs to a channel (its form, the
  * actor's access to it) once per channel.
  *
- * Decisions the documents leave open:
+ * Details docs/api.md does not spell out:
  *
  * - Anonymous reports leave out `user_id`, `user_image` and `user_short_name`, whoever asks.
  * - Answers of private form fields are shown to the channel's staff (operators and admins) and to

@@ -1,13 +1,13 @@
 /**
- * Filing and changing reports (specification "Reports", api-decisions §3, §4, §5): fetch, create,
- * update, upsert and the history of state changes.
+ * Filing and changing reports (docs/api.md, Reports): fetch, create, update, upsert and the history
+ * of state changes.
  *
  * Every write is one transaction: the report, its answers checked against the channel's form, its
  * attachments marked used and recorded field by field, its box in the spatial index, its state
  * change, the categories an upsert creates, and the background job that tells others about it.
  * A write that fails a rule leaves nothing behind.
  *
- * Decisions the documents leave open:
+ * Details docs/api.md does not spell out:
  *
  * - The Category field of the form answers the category as well as `category_id` does (the legacy
  *   clients send it in `form_fields`); both given must agree. The answer is kept as `category_id`
@@ -17,10 +17,10 @@
  *   A derived title follows later changes of the category and answers; a title a client wrote stays.
  * - A client `uuid` that names a report the caller cannot read is a conflict (`409`), never that
  *   report. An update never changes a report's `uuid`: clients know the report by it.
- * - Upsert rule 3: a create ignores `report_state_id`; an upsert that finds the report is the
- *   specification's "later update" and sets the state as `PATCH` does, with the same transitions,
- *   roles and state change record (integrations mirror an external system's state this way).
- * - Upsert names the report's category on every call (rule 4): an update without `category_id` or
+ * - A create ignores `report_state_id`; an upsert that finds the report is the v4 dialect's "later
+ *   update" and sets the state as `PATCH` does, with the same transitions, roles and state change
+ *   record (integrations mirror an external system's state this way).
+ * - Upsert names the report's category on every call: an update without `category_id` or
  *   `category_names` puts the report back in the root category.
  * - Only the channel's operators and admins change a report's state, its assignee and its due
  *   time (assigning is dispatching work, like moving it on); reporters edit their own reports'

@@ -1,5 +1,5 @@
 /**
- * Shapes of a branded app and shape searches (specification "Shapes", api-decisions §3 and §6).
+ * Shapes of a branded app and shape searches (docs/api.md, Shapes).
  *
  * - Shapes are the app's, not a team's: every report of every team in the app is matched against
  *   them. So only platform administrators and the app's administrators create and delete them;

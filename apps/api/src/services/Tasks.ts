@@ -1,12 +1,12 @@
 /**
- * Tasks (specification "Tasks", api-decisions §3, §9): work about a report assigned to a team
- * user, in teams with `feature_tasks_enabled`.
+ * Tasks (docs/api.md, Tasks): work about a report assigned to a team user, in teams with
+ * `feature_tasks_enabled`.
  *
  * Every task call acts in the current team (`X-TeamId`, or the user's preferred team) of the
  * current branded app: in a team without tasks, or without a current team at all, every call is
  * `403`; a task of another team or app is `404`, as if it did not exist.
  *
- * Decisions the documents leave open:
+ * Details docs/api.md does not spell out:
  *
  * - Every team user reads the team's tasks one by one (so that changing one they may not change is
  *   `403`, not `404`); the list holds only the caller's own: those they created or are assigned to.

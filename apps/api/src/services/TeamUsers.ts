@@ -1,6 +1,6 @@
 /**
- * Team users (api-decisions §3, §9): who belongs to a team, listed and read by its team users,
- * changed by its managers and owners, and added to the team's channels in bulk.
+ * Team users (docs/api.md, Team users; Invitations): who belongs to a team, listed and read by its
+ * team users, changed by its managers and owners, and added to the team's channels in bulk.
  *
  * `add_users_to_team_channels` makes each user a team user (a `team_member`, unless they already
  * hold more) and a member of each selected channel with the given channel role. Each user and

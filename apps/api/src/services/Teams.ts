@@ -1,8 +1,8 @@
 /**
- * Teams of the current branded app (api-decisions §3, §9): the creator of a team becomes its
- * owner; managers and owners update it; only the owner hands ownership to another team user
- * (becoming a manager); only the owner or a platform administrator switches task management.
- * A handover is an audit event (`team.ownership_transferred`), recorded once it is stored.
+ * Teams of the current branded app (docs/api.md, Teams): the creator of a team becomes its owner;
+ * managers and owners update it; only the owner hands ownership to another team user (becoming a
+ * manager); only the owner or a platform administrator switches task management. A handover is an
+ * audit event (`team.ownership_transferred`), recorded once it is stored.
  */
 import { InvalidInput } from "@fieldreport/domain/Invalid"
 import type { TeamCreate, TeamUpdate } from "@fieldreport/domain/Team"

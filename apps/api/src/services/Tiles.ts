@@ -1,5 +1,5 @@
 /**
- * The tiles search (api-decisions §6): how many reports lie in each grid cell of a map area, for
+ * The tiles search (docs/api.md, Tiles): how many reports lie in each grid cell of a map area, for
  * maps of millions of reports. It reads the reports a report search with the same `filter[…]` and
  * `exclude[…]` would (`ReportSearches.selectionFor`) and answers at once.
  *

@@ -1,6 +1,6 @@
 /**
- * The current user's own record (api-decisions §9, `PATCH /api/v4/users/me`): names, password,
- * picture and the device state the mobile app reports.
+ * The current user's own record (`PATCH /api/v4/users/me`; docs/api.md, The current user and app):
+ * names, password, picture and the device state the mobile app reports.
  *
  * Only the fields of `UserUpdate` are ever written, so `admin`, `email` and `deactivated` stay out
  * of reach of the user. A new password needs the current one (checked through the login throttle,
