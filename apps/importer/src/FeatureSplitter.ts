@@ -3,12 +3,11 @@
  * bytes arrive: only the feature being read is held, whatever the size of the file, and each
  * feature is then read by the native `JSON.parse`.
  *
- * Why not a JSON token streamer: one polygon of a hundred vertices is some five hundred tokens,
- * and building each token as an object made reading twenty times slower than `JSON.parse`
- * (docs/benchmarks.md). This scanner only follows strings and nesting, a byte at a time, which is
- * all it takes to find where each element of the top-level `features` array starts and ends.
- * Structural characters are ASCII and never occur inside a UTF-8 multi-byte sequence, so bytes
- * can be scanned without decoding.
+ * Why not a JSON token streamer: one polygon of a hundred vertices is some five hundred tokens, and
+ * building each token as an object made reading many times slower than `JSON.parse`. This scanner
+ * only follows strings and nesting, a byte at a time, which is all it takes to find where each
+ * element of the top-level `features` array starts and ends. Structural characters are ASCII and
+ * never occur inside a UTF-8 multi-byte sequence, so bytes can be scanned without decoding.
  */
 
 const QUOTE = 0x22

@@ -66,8 +66,8 @@ export class ServerError extends Schema.TaggedError<ServerError>()("ServerError"
 }
 
 /**
- * The API refused the token (`403`): it is not that of an administrator of the app or of a
- * platform administrator, the only people who create an app's shapes (api-decisions §3).
+ * The API refused the token (`403`): it is not that of an administrator of the app or of a platform
+ * administrator, the only people who create an app's shapes (docs/api.md, Shapes).
  *
  * @example
  * ```ts

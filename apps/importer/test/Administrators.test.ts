@@ -1,5 +1,5 @@
 /**
- * Whose token imports (api-decisions §3): shapes are the app's, so only the API token of an
+ * Whose token imports (docs/api.md, Shapes): shapes are the app's, so only the API token of an
  * administrator of the app or of a platform administrator creates them. Anyone else's token stops
  * the import with exit code 1 and says whose token it must be; nothing is created.
  */

@@ -9,7 +9,7 @@
  *
  * SHA-512/256 is SHA-512 cut to 256 bits, so unlike SHA-256 it gives away no state to extend a
  * message with: the secret as a prefix is a sound MAC, at one hash per file where HMAC takes two
- * per address and an object each (a list of 10,000 images: 9 ms of signing against 80 ms).
+ * per address and an object each (`docs/benchmarks.md`).
  *
  * Time is read through `Clock`, so tests move it with `TestClock`.
  */

@@ -1,10 +1,9 @@
 /**
- * Every alert area in memory, for the notification fan-out's matching (api-decisions §7): an R-tree
- * (rbush) of their bounding boxes, each with its geometry read once, so matching a report is a tree
- * search and the exact tests (`AlertArea.contains`) of the few hundred areas whose box holds it,
- * with one small read of the database. Reading those few hundred areas from the database took
- * 1.1 to 1.6 ms per report at 100,000 areas (the benchmark of issue 4, `apps/api/bench`); the
- * target is 1 ms for the whole match.
+ * Every alert area in memory, for the notification fan-out's matching (docs/api.md, Notifications):
+ * an R-tree (rbush) of their bounding boxes, each with its geometry read once, so matching a report
+ * is a tree search and the exact tests (`AlertArea.contains`) of the few hundred areas whose box
+ * holds it, with one small read of the database. Reading those areas from the database for every
+ * report cost more than a whole match may take (`docs/benchmarks.md`, alert matching).
  *
  * The database stays the truth, and is shared: other API processes may write to it. Every write to
  * `alert_areas` numbers the area's change in `alert_area_changes` (migration 0012's triggers).

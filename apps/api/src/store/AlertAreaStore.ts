@@ -1,10 +1,10 @@
 /**
- * Alert areas of users (api-decisions §7). The notification fan-out matches against them in memory
- * (`AlertAreaIndex`), which follows every write through migration 0012's change numbers and computes
- * each area's box itself.
+ * Alert areas of users (docs/api.md, Alert areas). The notification fan-out matches against them in
+ * memory (`AlertAreaIndex`), which follows every write through migration 0012's change numbers and
+ * computes each area's box itself.
  *
- * A polygon's rings are also kept as JSON (`rings`, migration 0011): the in-memory index reads every
- * area when it loads, and reading rings from JSON takes 2 µs where reading the WKT takes 40. The
+ * A polygon's rings are also kept as JSON (`rings`, migration 0011): the in-memory index reads
+ * every area when it loads, and reading rings from JSON costs a small part of reading the WKT. The
  * store writes both from the same input, so they never disagree.
  */
 import type { AlertAreaInput } from "@fieldreport/domain/AlertArea"

@@ -1,7 +1,7 @@
 /**
- * The counts behind the analytics endpoints (api-decisions §8), grouped by the database: every
- * query reads the reports of one channel created in `[start, end)` and answers a handful of rows
- * per group, never the reports.
+ * The counts behind the analytics endpoints (docs/api.md, Analytics), grouped by the database:
+ * every query reads the reports of one channel created in `[start, end)` and answers a handful of
+ * rows per group, never the reports.
  *
  * Counts per time, state, category and choice come mostly from the counts kept as reports are
  * written (migration 0010): those of the whole quarter hours of the range from

@@ -1,6 +1,6 @@
 /**
- * Branded apps, keyed by their bundle id, and their administrators (api-decisions §3): users a
- * platform administrator made administrators of one app.
+ * Branded apps, keyed by their bundle id, and their administrators (docs/api.md, Tenancy and
+ * roles): users a platform administrator made administrators of one app.
  */
 import { Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"

@@ -1,7 +1,6 @@
 /**
- * Channel selections (specification "Channel selections", api-decisions §7): per user and channel,
- * whether they view, follow and get alerts. Only selections with a flag set are stored; booleans
- * are 0/1.
+ * Channel selections (docs/api.md, Channel selections): per user and channel, whether they view,
+ * follow and get alerts. Only selections with a flag set are stored; booleans are 0/1.
  */
 import type { ChannelSelection } from "@fieldreport/domain/ChannelSelection"
 import { Context, Effect, Layer } from "effect"

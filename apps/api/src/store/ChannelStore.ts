@@ -1,6 +1,6 @@
 /**
- * Channels (the specification's accounts) and their members. A channel row is read together with
- * its root category and its form, which every client needs to file a report.
+ * Channels (the v4 dialect's accounts) and their members. A channel row is read together with its
+ * root category and its form, which every client needs to file a report.
  */
 import { Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"

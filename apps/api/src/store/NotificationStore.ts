@@ -1,6 +1,7 @@
 /**
- * Notifications of users about reports (api-decisions §7), and what the fan-out reads to decide
- * who gets one: the report, the channel's members with their selections, who already has one.
+ * Notifications of users about reports (docs/api.md, Notifications), and what the fan-out reads to
+ * decide who gets one: the report, the channel's members with their selections, who already has
+ * one.
  *
  * A user has at most one notification per report: the unique `(channel_id, user_id, report_id)`
  * index guards it (with the channel, as Citus needs; migration 0017), and inserts that meet it are

@@ -4,7 +4,7 @@
  * it ends, so such a query reads in the worker thread of `SqliteClient.rowsApart`; on PostgreSQL it
  * runs on a connection of the pool, as any query. Its rows are copied between threads: worth it for
  * a long query with a short answer, not for tens of thousands of rows (analytics' per-user counts
- * answered 8 to 16 ms later that way, and are left on the connection).
+ * answered later that way, so they are left on the connection).
  */
 import { Effect, Option } from "effect"
 import type { SqlError, Statement } from "effect/sql"

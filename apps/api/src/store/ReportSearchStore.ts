@@ -1,5 +1,5 @@
 /**
- * Report searches and the tiles search in SQL (api-decisions §6).
+ * Report searches and the tiles search in SQL (docs/api.md, Searches and tiles).
  *
  * A search is a row of `report_searches`; its job writes the ordered ids of the matching reports
  * to `report_search_results`. On PostgreSQL that is one `INSERT … SELECT` numbered by
@@ -38,7 +38,7 @@ const defaultOrder: ReadonlyArray<OrderBy.Clause<OrderBy.ReportSearchField>> = [
 /** Boxes counted by one statement. */
 const countChunk = 100
 
-/** Results written by one transaction on SQLite: about 4 ms of the API's thread. */
+/** Results written by one transaction on SQLite, few enough to hold the API's thread only briefly. */
 const resultsPerWrite = 10_000
 
 /** A search as stored; `status` moves from `pending` to `done` or `failed`. */

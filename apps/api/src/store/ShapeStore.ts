@@ -1,5 +1,5 @@
 /**
- * Shapes of branded apps and shape searches in SQL (api-decisions §6).
+ * Shapes of branded apps and shape searches in SQL (docs/api.md, Shapes).
  *
  * A shape row keeps its WKT, its metadata as JSON text, its bounding box and its area in square
  * metres; the same box goes into the `shapes_box` R*Tree in the same transaction, so the index

@@ -1,8 +1,7 @@
 /**
- * Tasks of a team (specification "Tasks", api-decisions §9), keyed by the UUID their client
- * generated. `last_change_at` is the time of the last change applied, as the client that made it
- * gave it, so that a change arriving late with an older time can be refused in the same statement
- * that would apply it.
+ * Tasks of a team (docs/api.md, Tasks), keyed by the UUID their client generated. `last_change_at`
+ * is the time of the last change applied, as the client that made it gave it, so that a change
+ * arriving late with an older time can be refused in the same statement that would apply it.
  */
 import type * as OrderBy from "@fieldreport/domain/OrderBy"
 import { Context, Effect, Layer } from "effect"

@@ -1,6 +1,6 @@
 /**
- * Teams of a branded app and their team users (api-decisions §3): who belongs to a team, with which
- * role, and whether they have agreed to join.
+ * Teams of a branded app and their team users (docs/api.md, Tenancy and roles): who belongs to a
+ * team, with which role, and whether they have agreed to join.
  */
 import { Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"

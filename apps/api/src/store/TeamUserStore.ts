@@ -1,13 +1,14 @@
 /**
- * Team users as the team users resource shows them (api-decisions §9): the membership joined with
- * the user's names and the device state their mobile app reports, filtered, ordered and paged in
- * SQL, with `channel_count` and `report_count` counted in the same query when asked for. Also the
- * writes of `add_users_to_team_channels` and the facts an invitation e-mail needs.
+ * Team users as the team users resource shows them (docs/api.md, Team users): the membership joined
+ * with the user's names and the device state their mobile app reports, filtered, ordered and paged
+ * in SQL, with `channel_count` and `report_count` counted in the same query when asked for. Also
+ * the writes of `add_users_to_team_channels` and the facts an invitation e-mail needs.
  *
- * An invitee who has not accepted (api-decisions §3) is only an invitation to the team: the query
- * itself reads none of their user's columns (names, e-mail, device state, activity), their counts
- * or their supervisor, so nothing of the person leaves the database before they agree to join, and
- * the orders by those columns put invitees last instead of among the others by what is hidden.
+ * An invitee who has not accepted (docs/api.md, Invitations) is only an invitation to the team: the
+ * query itself reads none of their user's columns (names, e-mail, device state, activity), their
+ * counts or their supervisor, so nothing of the person leaves the database before they agree to
+ * join, and the orders by those columns put invitees last instead of among the others by what is
+ * hidden.
  */
 import type * as OrderBy from "@fieldreport/domain/OrderBy"
 import type { TeamUserStatus } from "@fieldreport/domain/TeamUser"

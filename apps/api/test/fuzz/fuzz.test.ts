@@ -131,7 +131,7 @@ const faultsOf = (received: Received): ReadonlyArray<string> => {
   if (typeof body.type !== "string" || typeof body.title !== "string" || typeof body.error !== "string")
     faults.push("a problem body without type, title and error")
   if (body.status !== received.status) faults.push("a problem body with another status")
-  // A search that failed is a documented 500 (api-decisions §6); any other 5xx is a fault.
+  // A search that failed is a documented 500 (docs/api.md, Report searches); any other 5xx is a fault.
   if (received.status >= 500 && body.type !== "urn:fieldreport:problem:search-failed")
     faults.push(`status ${received.status}`)
   return faults

@@ -1,9 +1,9 @@
 /**
- * The admin UI at `/admin` (api-decisions §11): the shell page and the bundle `apps/admin` builds
- * (the API's `test` task builds it first through turbo's `^build`), under a Content-Security-Policy
- * that keeps scripts and API calls same-origin; each file sent as the build's brotli or gzip copy
- * when the request allows it, hashed files cached for good, the page and the stable entry
- * revalidated, source maps only when configured, and the configured basemap in the page.
+ * The admin UI at `/admin`: the shell page and the bundle `apps/admin` builds (the API's `test`
+ * task builds it first through turbo's `^build`), under a Content-Security-Policy that keeps
+ * scripts and API calls same-origin; each file sent as the build's brotli or gzip copy when the
+ * request allows it, hashed files cached for good, the page and the stable entry revalidated,
+ * source maps only when configured, and the configured basemap in the page.
  */
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http"
 import { brotliDecompressSync, gunzipSync } from "node:zlib"

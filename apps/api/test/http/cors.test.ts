@@ -1,6 +1,7 @@
 /**
- * Cross-origin use (api-decisions §11): only the origins of `FIELDREPORT_CORS_ORIGINS` get CORS
- * headers, with the request headers the admin elements send and the response headers they read.
+ * Cross-origin use (docs/api.md, Running the service): only the origins of
+ * `FIELDREPORT_CORS_ORIGINS` get CORS headers, with the request headers the admin elements send and
+ * the response headers they read.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startTestServer, type TestServer } from "../support/TestServer.ts"

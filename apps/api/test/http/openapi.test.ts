@@ -232,9 +232,9 @@ const isDocumented = (document: Document.OpenApiDocument, route: Registered): bo
 
 /** Routes that are not API operations, and why they are not in the document. */
 const notInTheDocument: Readonly<Record<string, string>> = {
-  "GET /healthz": "operations: process health (api-decisions §11)",
-  "GET /readyz": "operations: readiness (api-decisions §11)",
-  "GET /metrics": "operations: Prometheus metrics (api-decisions §11)",
+  "GET /healthz": "operations: process health",
+  "GET /readyz": "operations: readiness",
+  "GET /metrics": "operations: Prometheus metrics",
   "GET /docs": "the page that shows this document",
   "GET /docs/reference.js": "the script of that page",
   "GET /api/v4/files/{}/{}": "signed file addresses handed out in attachment records, not called by clients",

@@ -1,7 +1,7 @@
 /**
- * Assigning a report (api-decisions §4): `assignee_id` and `assignment_due_at` in the body of
- * `PATCH /api/v4/reports/{id}`, set by the channel's operators and admins to a member of the
- * report's channel, null to clear.
+ * Assigning a report (docs/api.md, Updating and upserting): `assignee_id` and `assignment_due_at`
+ * in the body of `PATCH /api/v4/reports/{id}`, set by the channel's operators and admins to a
+ * member of the report's channel, null to clear.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Person } from "../support/People.ts"

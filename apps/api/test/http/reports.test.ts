@@ -117,7 +117,7 @@ const insertShape = async (bundle: string, geom: string, area: number) => {
 }
 
 describe("GET /api/v4/reports/{id}", () => {
-  it("renders exactly the specification's default fields", async () => {
+  it("renders exactly the v4 dialect's default fields", async () => {
     const id = await file(world.reporter, { location: where, address: "Quay St" })
     const answer = await get(world.viewer, id)
     expect(answer.status).toBe(200)
@@ -368,7 +368,7 @@ describe("GET /api/v4/reports/{id}", () => {
 })
 
 describe("POST /api/v4/reports", () => {
-  it("files a report in the specification's form: 201 with it and its Location", async () => {
+  it("files a report in the plain form: 201 with it and its Location", async () => {
     const before = await reportCount(server, world.channel.id)
     const answer = await postReport(server, world.reporter, {
       account_id: world.channel.id,

@@ -1,8 +1,9 @@
 /**
- * The audit events of tenancy (api-decisions §3), read back through `GET /api/v4/audit_events` by
- * the platform administrator: app administrators added and removed, shapes created and deleted,
- * team users invited, added, accepting, changing role or channels, and a team's ownership handed
- * over. Each names who acted, in which app and team, on what, and nothing more than it needs.
+ * The audit events of tenancy (docs/api.md, Audit events), read back through
+ * `GET /api/v4/audit_events` by the platform administrator: app administrators added and removed,
+ * shapes created and deleted, team users invited, added, accepting, changing role or channels, and
+ * a team's ownership handed over. Each names who acted, in which app and team, on what, and nothing
+ * more than it needs.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { addUsers, createMember, type Member } from "../support/Members.ts"

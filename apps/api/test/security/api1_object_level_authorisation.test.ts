@@ -1,10 +1,10 @@
 /**
  * OWASP API1:2023 Broken Object Level Authorization. Every operation of the OpenAPI document whose
- * path names an object (platform administration aside: that is function level, API5) is called
- * on the objects of a team's owner by someone who may not see them: a user of another team, the
- * owner through another branded app, and, for the objects that are a user's own (alert areas,
+ * path names an object (platform administration aside: that is function level, API5) is called on
+ * the objects of a team's owner by someone who may not see them: a user of another team, the owner
+ * through another branded app, and, for the objects that are a user's own (alert areas,
  * notifications, searches), a teammate. The answer never succeeds and is the answer for an id that
- * does not exist, so it does not even tell that the object exists (api-decisions §1: `404`); the
+ * does not exist, so it does not even tell that the object exists (docs/api.md, Errors: `404`); the
  * objects are unchanged afterwards.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -41,7 +41,7 @@ const idTaking: ReadonlyArray<IdTaking> = Object.entries(Document.make().paths).
     }),
 )
 
-/** Operations on what is a user's own, hidden from teammates too (api-decisions §3, §6, §7). */
+/** Operations on what is a user's own, hidden from teammates too (docs/api.md, Tenancy and roles). */
 const ownedByTheUser = /^\/api\/v4\/(alert_areas|notifications|report_searches)\//
 
 let server: TestServer
@@ -157,7 +157,7 @@ beforeAll(async () => {
     }),
   )
   expect(before.filter(({ answer }) => answer.status !== 200).map(({ path }) => path)).toEqual([])
-  // The attachment makes sure the uploads are someone's own too (api-decisions §5).
+  // The attachment makes sure the uploads are someone's own too.
   await upload(server, owner, await png(), "spill.png")
 }, 60_000)
 afterAll(() => server.close())
@@ -210,7 +210,7 @@ describe("the objects of a team's owner", () => {
 
   it("are not reached through another branded app, where the owner has no team", async () => {
     // Alert areas are the user's own in every app; the rest belongs to a team of an app. Without a
-    // team in the app, task calls are 403 whatever the task (api-decisions §3): that tells nothing.
+    // team in the app, task calls are 403 whatever the task (docs/api.md, Tasks): that tells nothing.
     const ofTheApp = ofTheTeam().filter((operation) => !operation.path.startsWith("/api/v4/alert_areas"))
     const viaOtherApp = () => ({ "X-AppId": otherApp })
     expect(await disclosures(() => world.owner, viaOtherApp, ofTheApp, false)).toEqual([])

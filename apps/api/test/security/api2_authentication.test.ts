@@ -3,11 +3,11 @@
  * `test/http/admin.test.ts` show (wrong passwords, rotation, revocation on logout, deactivation,
  * personal API tokens): every operation that needs a user refuses a request without credentials,
  * with a malformed or expired token, or with a refresh token in place of an access token; access
- * and refresh tokens expire (api-decisions §2); and logins are throttled per e-mail address and
- * client address, per client address (also when one password is tried on many addresses by someone
- * who logs in to an account of their own in between), and per e-mail address by a growing wait,
- * without ever locking the real user out: an attacker's failures hold up the attacker's address,
- * and the e-mail's waits spare the addresses the user signs in from. The service trusts
+ * and refresh tokens expire (docs/api.md, Signing in); and logins are throttled per e-mail address
+ * and client address, per client address (also when one password is tried on many addresses by
+ * someone who logs in to an account of their own in between), and per e-mail address by a growing
+ * wait, without ever locking the real user out: an attacker's failures hold up the attacker's
+ * address, and the e-mail's waits spare the addresses the user signs in from. The service trusts
  * `X-Forwarded-For` from a loopback proxy, which is how these requests come from other addresses.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"

@@ -1,10 +1,10 @@
 /**
- * OWASP API3:2023 Broken Object Property Level Authorization. Writing: the properties no client
- * may set (ids, owners, authors, timestamps, a user's administration) are ignored wherever a body
- * carries them. Reading: no answer of any read of the OpenAPI document carries a secret (a
- * password or its hash, a token's digest, a storage key, a signing secret), and the reporter of an
- * anonymous report is in none of the answers about it: the report with every field, the search
- * results, the notifications it caused, the analytics (api-decisions §4).
+ * OWASP API3:2023 Broken Object Property Level Authorization. Writing: the properties no client may
+ * set (ids, owners, authors, timestamps, a user's administration) are ignored wherever a body
+ * carries them. Reading: no answer of any read of the OpenAPI document carries a secret (a password
+ * or its hash, a token's digest, a storage key, a signing secret), and the reporter of an anonymous
+ * report is in none of the answers about it: the report with every field, the search results, the
+ * notifications it caused, the analytics (docs/api.md, Reading a report).
  * `test/http/reports.test.ts` shows the same for a report's default and user fields on create and
  * fetch; this file covers the other bodies and answers.
  */

@@ -1,12 +1,13 @@
 /**
- * OWASP API4:2023 Unrestricted Resource Consumption: the limits of api-decisions §1 hold on every
- * operation they concern, each found in the OpenAPI document. A page is at most 100 records,
- * however many are asked for; `fields` names at most 64 names; analytics span at most 5 years;
- * WKT has at most 10,000 positions, in shapes and shape searches too; a query string (its values
+ * OWASP API4:2023 Unrestricted Resource Consumption: the limits of docs/api.md (Limits) hold on
+ * every operation they concern, each found in the OpenAPI document. A page is at most 100 records,
+ * however many are asked for; `fields` names at most 64 names; analytics span at most 5 years; WKT
+ * has at most 10,000 positions, in shapes and shape searches too; a query string (its values
  * included) is bounded with the headers, at 16 KiB, before any route reads it; a client that sends
- * its headers or its body too slowly is answered `408` and cut off. `test/http/input_limits.test.ts`
- * (body size, alert area positions, Range order), `test/http/attachments.test.ts` (upload size) and
- * `test/http/rate_limits.test.ts` (requests per minute) show the others.
+ * its headers or its body too slowly is answered `408` and cut off.
+ * `test/http/input_limits.test.ts` (body size, alert area positions, Range order),
+ * `test/http/attachments.test.ts` (upload size) and `test/http/rate_limits.test.ts` (requests per
+ * minute) show the others.
  */
 import { connect } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"

@@ -1,13 +1,12 @@
 /**
- * OWASP API5:2023 Broken Function Level Authorization: the roles of api-decisions §3 as one
- * matrix. Each privileged function is called by a person in every team and channel role (and by
- * an invited user who has not accepted, a user of another team, and an administrator of the app
- * who is in no team); exactly the roles §3 names
- * succeed, everyone else is refused with 403 (or 404/422 where they may not even see the object),
- * never a 2xx or a 5xx. The per-resource tests in `test/http` show each rule in detail; this file
- * shows that no role slips through any of them. Platform administration is shown in
- * `test/http/admin.test.ts` ("answers 403 to a user who is not a platform administrator, on every
- * call").
+ * OWASP API5:2023 Broken Function Level Authorization: the roles of docs/security.md as one matrix.
+ * Each privileged function is called by a person in every team and channel role (and by an invited
+ * user who has not accepted, a user of another team, and an administrator of the app who is in no
+ * team); exactly the roles the table names succeed, everyone else is refused with 403 (or 404/422
+ * where they may not even see the object), never a 2xx or a 5xx. The per-resource tests in
+ * `test/http` show each rule in detail; this file shows that no role slips through any of them.
+ * Platform administration is shown in `test/http/admin.test.ts` ("answers 403 to a user who is not
+ * a platform administrator, on every call").
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createPerson, type Person } from "../support/People.ts"
@@ -248,7 +247,7 @@ const rules = (): ReadonlyArray<Rule> => {
   ]
 }
 
-describe("the roles of api-decisions §3", () => {
+describe("the roles of docs/security.md", () => {
   it("let exactly the roles named call each privileged function", async () => {
     const people: Record<Role, Person> = {
       owner: world.owner,

@@ -2,12 +2,12 @@
  * OWASP API8:2023 Security Misconfiguration: every kind of answer (JSON, a problem, the missing
  * credentials problem, the reference page and document, a pin image) carries the security headers
  * and no header that names the software; a method the API does not serve is a problem, never an
- * echo of the request; and CORS (api-decisions §11) allows exactly the configured origins, compared
- * whole, never with credentials, never the `null` origin. `test/http/cors.test.ts` shows the
- * allowed origin's preflight and exposed headers, `test/http/attachments.test.ts` the headers of
- * served files. A client's `X-Request-Id` is taken (and echoed, and logged) only when it is a
- * plain token of at most 64 characters. `/metrics` asks for `Authorization: Bearer` with the token
- * of `FIELDREPORT_METRICS_TOKEN` when one is set.
+ * echo of the request; and CORS (docs/api.md, Running the service) allows exactly the configured
+ * origins, compared whole, never with credentials, never the `null` origin.
+ * `test/http/cors.test.ts` shows the allowed origin's preflight and exposed headers,
+ * `test/http/attachments.test.ts` the headers of served files. A client's `X-Request-Id` is taken
+ * (and echoed, and logged) only when it is a plain token of at most 64 characters. `/metrics` asks
+ * for `Authorization: Bearer` with the token of `FIELDREPORT_METRICS_TOKEN` when one is set.
  */
 import { request } from "node:http"
 import { connect } from "node:net"

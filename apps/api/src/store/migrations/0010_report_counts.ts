@@ -1,8 +1,9 @@
 /**
- * Counts of reports kept as they are written, so the analytics (api-decisions §8) read a few
- * thousand counts instead of every report of the range. Grouping a million reports takes SQLite
- * 0.3 to 1.8 s however they are indexed (the sort of the GROUP BY, `strftime` and `json_extract`
- * on every row); the benchmark of issue 4 (`apps/api/bench`) asks for 100 ms.
+ * Counts of reports kept as they are written, so the analytics (docs/api.md, Analytics) read a few
+ * thousand counts instead of every report of the range: grouping the reports themselves costs in
+ * proportion to their number however they are indexed (the sort of the GROUP BY, `strftime` and
+ * `json_extract` on every row), far over what an analytics call may take at a million reports
+ * (`docs/benchmarks.md`).
  *
  * - `report_quarter_counts`: the reports of a channel per quarter hour (`unixepoch / 900`). Every
  *   UTC offset in use is a whole number of quarter hours, so a quarter lies in one local hour, day,

@@ -1,10 +1,9 @@
 /**
- * `alert_areas.rings`: a polygon's rings as JSON (`[[[longitude, latitude], …], …]`, the outer
- * ring first), next to its WKT; null for a circle. The notification fan-out tests every area whose
- * box holds a report's location, some 400 per report in a city where 100,000 areas overlap (the
- * benchmark of issue 4, `apps/api/bench`), and reading a polygon's WKT takes some 40 µs where its
- * JSON takes 2. `AlertAreaStore` writes both from the same input; the polygons stored so far are
- * read once here.
+ * `alert_areas.rings`: a polygon's rings as JSON (`[[[longitude, latitude], …], …]`, the outer ring
+ * first), next to its WKT; null for a circle. The notification fan-out tests every area whose box
+ * holds a report's location, a few hundred per report where areas overlap densely, and reading a
+ * polygon's JSON costs a small part of reading its WKT (`docs/benchmarks.md`). `AlertAreaStore`
+ * writes both from the same input; the polygons stored so far are read once here.
  */
 import * as Wkt from "@fieldreport/domain/Wkt"
 import { Effect, Result } from "effect"

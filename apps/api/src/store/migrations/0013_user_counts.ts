@@ -1,11 +1,11 @@
 /**
  * Each user's counts in a channel, kept as reports, reads and notifications are written, for the
- * analytics that answer one row per user (api-decisions §8): `reports_per_user`, `reports_read`
- * and `user_awareness`. Their answers have as many rows as the channel has active members, so no
- * count per day or month is much smaller than the reports themselves (20,000 members filing a
- * million reports over two years have some 400,000 member-months); but the totals are one row per
- * user, and a range holding most of a channel's reports is counted as the totals less the reports
- * outside it (`AnalyticsStore`).
+ * analytics that answer one row per user (docs/api.md, Analytics): `reports_per_user`,
+ * `reports_read` and `user_awareness`. Their answers have as many rows as the channel has active
+ * members, so no count per day or month is much smaller than the reports themselves (20,000 members
+ * filing a million reports over two years have some 400,000 member-months); but the totals are one
+ * row per user, and a range holding most of a channel's reports is counted as the totals less the
+ * reports outside it (`AnalyticsStore`).
  *
  * - `user_counts`, per channel and user: `reports` filed (anonymous ones left out), `opens` of
  *   the channel's reports and `reports_read` (distinct reports opened), `alerts` (notifications

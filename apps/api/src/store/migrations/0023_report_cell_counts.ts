@@ -1,7 +1,7 @@
 /**
  * Counts of placed reports per channel and grid cell, kept as reports are written, so the tiles
- * search (api-decisions §6) of a map with no filter but channels sums a few thousand counts instead
- * of counting a million reports (`Tiles`).
+ * search (docs/api.md, Tiles) of a map with no filter but channels sums a few thousand counts
+ * instead of counting a million reports (`Tiles`).
  *
  * `report_cell_counts` holds four grids, by `level`: cells 1°, 0.1°, 0.01° and 0.001° wide (the
  * level is the number of decimals). A cell is named by its `column_index` and `row_index`, the

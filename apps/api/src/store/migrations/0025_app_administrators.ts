@@ -1,7 +1,7 @@
 /**
- * `app_administrators`: the users who administer a branded app (api-decisions §3), set by
- * platform administrators. An app administrator manages the app's shapes and adds people to any
- * team of the app directly.
+ * `app_administrators`: the users who administer a branded app (docs/api.md, Tenancy and roles),
+ * set by platform administrators. An app administrator manages the app's shapes and adds people to
+ * any team of the app directly.
  *
  * One row per app and user, keyed by both, so adding someone twice keeps one row and the access
  * check (is this user an administrator of this app?) reads the key alone. A few rows per app, read

@@ -7,9 +7,9 @@
  *
  * That remainder is needed: the log starts again from its beginning only at a write that finds it
  * wholly copied, and under a steady stream of writes the worker's copy never catches up with the
- * last one (the log grew to 560 MB while a million reports were generated). A checkpoint on the
- * writers' connection runs between two writes, so it always does. Should the worker stop, that
- * connection checkpoints at SQLite's usual 1,000 pages again.
+ * last one (during a bulk load the log grows without end). A checkpoint on the writers' connection
+ * runs between two writes, so it always does. Should the worker stop, that connection checkpoints
+ * at SQLite's usual 1,000 pages again.
  */
 
 import type { DatabaseSync } from "node:sqlite"
