@@ -1,7 +1,7 @@
 /**
- * The report filters the map, the table and the filter bar share: the `filter[…]`, `exclude[…]`
- * and `order[…]` parameters of the report search (api-decisions §6), as plain data, and their query
- * string form.
+ * The report filters the map, the table and the filter bar share: the `filter[…]`, `exclude[…]` and
+ * `order[…]` parameters of the report search (docs/api.md, Report searches), as plain data, and
+ * their query string form.
  */
 import type { Appearance } from "@fieldreport/domain/ReportStateRecord"
 

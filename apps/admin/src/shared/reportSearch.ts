@@ -1,7 +1,7 @@
 /**
- * Report searches as the map and the table use them (api-decisions §6): a search starts as a
- * background job (`GET /api/v4/reports/search`), and its pages answer `202` until it is done; the
- * tiles search (`GET /api/v4/reports/tiles`) answers at once.
+ * Report searches as the map and the table use them (docs/api.md, Searches and tiles): a search
+ * starts as a background job (`GET /api/v4/reports/search`), and its pages answer `202` until it is
+ * done; the tiles search (`GET /api/v4/reports/tiles`) answers at once.
  */
 import { MapItem, ReportSearch, Tile } from "@fieldreport/domain/ReportSearch"
 import { Schema } from "effect"

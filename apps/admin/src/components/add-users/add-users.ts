@@ -3,10 +3,10 @@
  * /api/v4/teams/{team_id}/add_users_to_team_channels`), with or without an invitation e-mail, and
  * shows the result for every user in every channel.
  *
- * Nobody joins a team without consenting (api-decisions §3): someone a team's manager adds who is
- * not yet in the team is invited and joins when they accept; the app's administrators add people
- * directly. The results say which happened, from the team's users who joined, read again after
- * the answer.
+ * Nobody joins a team without consenting (docs/api.md, Invitations): someone a team's manager adds
+ * who is not yet in the team is invited and joins when they accept; the app's administrators add
+ * people directly. The results say which happened, from the team's users who joined, read again
+ * after the answer.
  */
 import { AddUsersToTeamChannelsResult, type ChannelRole } from "@fieldreport/domain/AddUsersToTeamChannels"
 import type { Channel } from "@fieldreport/domain/Channel"

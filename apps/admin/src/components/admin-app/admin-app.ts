@@ -185,7 +185,7 @@ export class AdminApp extends LitElement {
     return [await run(connection.client.call("GET", "/api/v4/branded_app", BrandedApp))]
   }
 
-  /** Accepts an invitation (api-decisions §9), then works in the team just joined. */
+  /** Accepts an invitation (docs/api.md, Invitations), then works in the team just joined. */
   private async accept(team: Team) {
     const stored = this.stored
     const connection = this.#provider.value

@@ -21,7 +21,7 @@ type Tool = "none" | "circle" | "poly"
 const storedColor = "#1f5fbf"
 const draftColor = "#d9480f"
 
-/** The most metres a circle may reach (api-decisions §7); dragging its edge stops there. */
+/** The most metres a circle may reach (docs/api.md, Alert areas); dragging its edge stops there. */
 const maxRadius = 100_000
 
 /** Metres per degree of latitude on Leaflet's sphere (radius 6,371 km). */

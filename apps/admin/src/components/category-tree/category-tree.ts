@@ -12,7 +12,7 @@ import type { Connection } from "../../shared/connection.ts"
 import { errorText, run } from "../../shared/run.ts"
 import { styles } from "./category-tree.styles.ts"
 
-/** Levels a category may sit below the root (api-decisions §10). */
+/** Levels a category may sit below the root (docs/api.md, Categories). */
 const MAX_DEPTH = 3
 
 const allFields =

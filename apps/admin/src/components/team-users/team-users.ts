@@ -3,9 +3,9 @@
  * role, user ids, team user ids to include or exclude; name, e-mail, invitation, activity,
  * supervisor, status), paged with `Range`, and a manager's controls for role and supervisor.
  *
- * An invitee who has not accepted is listed as the invitation the API shows (api-decisions §3):
- * "Invited user N", their role and the date of the last invitation, nothing of the person, and no
- * controls until they join.
+ * An invitee who has not accepted is listed as the invitation the API shows (docs/api.md,
+ * Invitations): "Invited user N", their role and the date of the last invitation, nothing of the
+ * person, and no controls until they join.
  */
 import { type InvitedTeamUser, isInvitee, type TeamUser, TeamUserRecord } from "@fieldreport/domain/TeamUser"
 import { DateTime } from "effect"
