@@ -141,11 +141,20 @@ if $build; then
     tooling/container/base-image.sh >"$work/base.log" 2>&1 || { cat "$work/base.log"; fail "making the base image"; }
   fi
   build_started=$SECONDS
-  if ! podman build --format docker --network host --pull=never -t "$image" -f Containerfile . \
-    >"$work/build.log" 2>&1; then
-    tail -30 "$work/build.log"
-    fail "podman build"
-  fi
+  # The build stage is tagged too ($image-build), so that the images a rebuild replaces, which are
+  # this script's own, can be removed by name: they would otherwise pile up untagged.
+  replaced=$(podman image inspect --format '{{.Id}}' "$image" "$image-build" 2>/dev/null || true)
+  for target in build ""; do
+    if ! podman build --format docker --network host --pull=never ${target:+--target "$target"} \
+      -t "$image${target:+-$target}" -f Containerfile . >>"$work/build.log" 2>&1; then
+      tail -30 "$work/build.log"
+      fail "podman build"
+    fi
+  done
+  current=$(podman image inspect --format '{{.Id}}' "$image" "$image-build")
+  for id in $replaced; do
+    grep -qx "$id" <<<"$current" || podman rmi "$id" >/dev/null 2>&1 || true
+  done
   build_note="built from $commit in $((SECONDS - build_started)) s"
 else
   podman image exists "$image" || fail "no image $image"
