@@ -17,11 +17,12 @@
 #   tooling/container/smoke.sh                       # build localhost/fieldreport:smoke and test it
 #   tooling/container/smoke.sh --image fieldreport:dev   # test an image built before
 #
-# Needs root, podman (see ../shared/docs/containers.md for this sandbox's settings), psql, and
-# `npm ci` done. The base image node:24-bookworm-slim is pulled when missing, or, where no
-# container registry answers, made locally (base-image.sh). FIELDREPORT_SMOKE_DATABASE_URL names
-# a PostgreSQL server where the test may create and drop a database
-# (default postgres://postgres@127.0.0.1:5432/postgres).
+# Needs root, podman, psql and `npm ci` done. In a sandbox without systemd (these build
+# machines), podman wants /etc/containers/containers.conf to say `default_ulimits = []` under
+# [containers], `runtime = "runc"` and `cgroup_manager = "cgroupfs"` under [engine]. The base
+# image node:24-bookworm-slim is pulled when missing, or, where no container registry answers,
+# made locally (base-image.sh). FIELDREPORT_SMOKE_DATABASE_URL names a PostgreSQL server where
+# the test may create and drop a database (default postgres://postgres@127.0.0.1:5432/postgres).
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/../.." && pwd)
