@@ -33,7 +33,7 @@ build=true
 while (($#)); do
   case "$1" in
     --image) image=$2; build=false; shift 2 ;;
-    -h | --help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "smoke: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done
