@@ -1,5 +1,5 @@
 /**
- * The load benchmark (issue 8), run on demand:
+ * The load benchmark, run on demand:
  *
  *     npm run bench:load -w tooling -- --data-dir /tmp/city --seconds 10 --connections 10
  *

@@ -1,5 +1,5 @@
 /**
- * The soak (issue 8), run on demand, never in CI:
+ * The soak, run on demand, never in CI:
  *
  *     npm run bench:soak -w tooling -- --data-dir /tmp/city --minutes 10
  *

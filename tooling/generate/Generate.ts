@@ -2,8 +2,8 @@
  * The data generator: fills a Fieldreport database with a team of a city-sized area, its channels,
  * their members, two years of reports with form answers and photos, the members' alert areas, the
  * branded app's shapes, and some of the notifications and reads those reports would have had.
- * Deterministic from a seed. The command is `generate.ts` next to this file; the analytics and
- * alerts benchmark (issue 4) and the load benchmark use it.
+ * Deterministic from a seed. The command is `command.ts` next to this file; the analytics and
+ * alerts benchmark and the load benchmark use it.
  *
  * Two steps, both through the API's own services and SQL client, never HTTP:
  *

@@ -1,10 +1,10 @@
 /**
- * The analytics and alerts benchmark (issue 4), run on demand:
+ * The analytics and alerts benchmark, run on demand:
  *
  *     npm run bench -- --reports 1000000 --areas 100000      (in apps/api)
  *     FIELDREPORT_BENCH_REPORTS=10000 npm run bench          (at the root, through turbo)
  *
- * It fills an embedded database in a temporary data directory (`generate.ts`: one channel, two
+ * It fills an embedded database in a temporary data directory (`tooling/generate`: one channel, two
  * years of reports over a city, alert areas of its members), starts the API on it with
  * `startServer`, and prints:
  *

@@ -1,5 +1,5 @@
 /**
- * The importer benchmark (issue 7), run on demand:
+ * The importer benchmark, run on demand:
  *
  *     npm run bench -w apps/importer -- --shapes 100000
  *     FIELDREPORT_BENCH_SHAPES=10000 npm run bench          (at the root, through turbo)

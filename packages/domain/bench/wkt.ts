@@ -1,5 +1,5 @@
 /**
- * The WKT micro benchmark (issue 7), run on demand:
+ * The WKT micro benchmark, run on demand:
  *
  *     npm run bench -w packages/domain
  *

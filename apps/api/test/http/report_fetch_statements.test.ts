@@ -1,7 +1,7 @@
 /**
- * What one report fetch asks of SQLite: the load benchmark (issue 8) found each statement costs
- * far more in the effect and `effect/sql` layers than in SQLite, so the fetch is kept to few of
- * them. The statements are seen by wrapping node:sqlite's statement methods while one fetch runs.
+ * What one report fetch asks of SQLite: the load benchmark found each statement costs far more in
+ * the effect and `effect/sql` layers than in SQLite, so the fetch is kept to few of them. The
+ * statements are seen by wrapping node:sqlite's statement methods while one fetch runs.
  */
 import { StatementSync } from "node:sqlite"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
