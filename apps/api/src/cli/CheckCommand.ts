@@ -1,8 +1,9 @@
 /**
  * `fieldreport check`: what an operator runs after changing the configuration or before an
  * upgrade. It reads the configuration, then checks that the data directory can be written, that
- * the database can be reached (and where its schema stands against this build), and that the SMTP
- * server answers when `FIELDREPORT_SMTP_URL` is set. Each check prints one line: on standard output
+ * the database can be reached (and where its schema stands against this build), that the object
+ * store of uploads answers when `FIELDREPORT_S3_BUCKET` is set, and that the SMTP server answers
+ * when `FIELDREPORT_SMTP_URL` is set. Each check prints one line: on standard output
  * when it passed, on standard error saying what is wrong when it did not; any failed check ends
  * the command with exit code 1. It writes nothing to the database and creates none.
  */
@@ -11,6 +12,7 @@ import { dirname, resolve } from "node:path"
 import { Console, Duration, Effect, Layer, Option } from "effect"
 import { Command } from "effect/cli"
 import { createTransport } from "nodemailer"
+import { FileStore } from "../attachments/FileStore.ts"
 import { AppConfig, type AppConfigShape } from "../Config.ts"
 import * as Database from "../store/Database.ts"
 import { migrations } from "../store/migrations/index.ts"
@@ -19,7 +21,7 @@ import * as Configuration from "./Configuration.ts"
 import * as DatabaseAccess from "./DatabaseAccess.ts"
 import { CommandFailed, explain } from "./Failure.ts"
 
-/** How long the database and the SMTP server have to answer. */
+/** How long the database, the object store and the SMTP server have to answer. */
 const answerWithin = Duration.seconds(10)
 
 /** A check's outcome: what passed, or what is wrong. */
@@ -98,6 +100,28 @@ const database = (config: AppConfigShape) =>
     )
   })
 
+/** The bucket of uploads answers: its first page of keys can be listed (what the service's key needs). */
+const objectStore = (config: AppConfigShape, bucket: string) =>
+  Effect.gen(function* () {
+    const where = `the bucket ${bucket}${Option.match(config.s3Endpoint, {
+      onNone: () => "",
+      onSome: (endpoint) => ` at ${DatabaseAccess.withoutPassword(endpoint)}`,
+    })}`
+    return yield* Effect.flatMap(Effect.service(FileStore), (files) => files.list(undefined)).pipe(
+      Effect.provide(FileStore.layer.pipe(Layer.provide(Layer.succeed(AppConfig, config)))),
+      Effect.as(passed(`object store: ${where} answers`)),
+      Effect.timeoutOrElse({
+        duration: answerWithin,
+        orElse: () =>
+          Effect.succeed(
+            failed(`object store: ${where} did not answer within ${Duration.format(answerWithin)}`),
+          ),
+      }),
+      Effect.catch((error) => Effect.succeed(failed(`object store: ${where}: ${explain(error)}`))),
+      Effect.scoped,
+    )
+  })
+
 /** The SMTP server answers (connection, greeting and sign-in, when the URL has credentials). */
 const mail = (url: string) =>
   Effect.gen(function* () {
@@ -123,6 +147,7 @@ const check = Effect.gen(function* () {
   )
   yield* Console.log("configuration: read")
   const outcomes = [yield* dataDirectory(config), yield* database(config)]
+  if (Option.isSome(config.s3Bucket)) outcomes.push(yield* objectStore(config, config.s3Bucket.value))
   if (Option.isSome(config.smtpUrl)) outcomes.push(yield* mail(config.smtpUrl.value))
   for (const outcome of outcomes)
     yield* outcome.passed ? Console.log(outcome.text) : Console.error(outcome.text)
@@ -142,9 +167,9 @@ const check = Effect.gen(function* () {
  * ```
  */
 export const command = Command.make("check", {}, () => check).pipe(
-  Command.withShortDescription("Checks the configuration, database and mail server"),
+  Command.withShortDescription("Checks the configuration, database, object store and mail server"),
   Command.withDescription(
-    "Reads the configuration (FIELDREPORT_* variables) and checks that the data directory can be written, the database answers (and where its schema stands) and the SMTP server answers when FIELDREPORT_SMTP_URL is set. Prints one line per check; exit 1 when any failed.",
+    "Reads the configuration (FIELDREPORT_* variables) and checks that the data directory can be written, the database answers (and where its schema stands), the object store of uploads answers when FIELDREPORT_S3_BUCKET is set, and the SMTP server answers when FIELDREPORT_SMTP_URL is set. Prints one line per check; exit 1 when any failed.",
   ),
   Command.withExamples([
     { command: "fieldreport check", description: "Check the configuration of this machine" },

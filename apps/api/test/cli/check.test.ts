@@ -3,13 +3,15 @@
  * embedded database not made yet is no fault, and it makes none); it exits 1 saying in plain words
  * what is wrong: a variable that cannot be read, a data directory that is a file, a database that
  * does not answer (its URL shown without the password) or that a newer build migrated, an SMTP
- * server that does not answer. With FIELDREPORT_SMTP_URL set it greets the SMTP server.
+ * server or object store that does not answer. With FIELDREPORT_SMTP_URL set it greets the SMTP
+ * server; with FIELDREPORT_S3_BUCKET it lists the bucket of uploads.
  */
 import { existsSync, writeFileSync } from "node:fs"
 import { createServer } from "node:net"
 import { join } from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
 import { startMailServer } from "../support/MailServer.ts"
+import { startS3Server } from "../support/S3Server.ts"
 import { engines } from "../support/TestDatabase.ts"
 import {
   fieldreport,
@@ -33,7 +35,7 @@ describe.each(engines)("fieldreport check on %s", (engine) => {
   afterEach(() => installation?.remove())
 
   it("prints what it checked and exits 0, pending migrations included; a newer schema fails it", async () => {
-    installation = await freshInstallation(engine)
+    installation = await freshInstallation("sqlite")
     const fresh = await fieldreport(["check"], installation.env)
     expect(fresh.stderr).toBe("")
     expect(fresh.code).toBe(0)
@@ -114,4 +116,27 @@ describe("fieldreport check", () => {
     expect(silent.stderr).toContain(`mail: the SMTP server smtp://mailer:***@127.0.0.1:${port}`)
     expect(silent.stdout + silent.stderr).not.toContain("pa55word")
   }, 30_000)
+
+  it("lists the bucket of uploads when FIELDREPORT_S3_BUCKET is set, and says when it does not answer", async () => {
+    installation = await freshInstallation("sqlite")
+    const s3 = await startS3Server("check")
+    try {
+      const answered = await fieldreport(["check"], { ...installation.env, ...s3.env })
+      expect(answered.stderr).toBe("")
+      expect(answered.code).toBe(0)
+      expect(answered.stdout).toMatch(/^object store: the bucket check at http:\/\/127\.0\.0\.1:\d+\/? answers$/m)
+    } finally {
+      await s3.stop()
+    }
+    const endpoint = `http://127.0.0.1:${await closedPort()}`
+    const down = await fieldreport(["check"], {
+      ...installation.env,
+      ...s3.env,
+      FIELDREPORT_S3_ENDPOINT: endpoint,
+      FIELDREPORT_S3_SECRET_ACCESS_KEY: "a-secret-never-printed",
+    })
+    expect(down.code).toBe(1)
+    expect(down.stderr).toContain(`object store: the bucket check at ${endpoint}`)
+    expect(down.stdout + down.stderr).not.toContain("a-secret-never-printed")
+  }, 60_000)
 })
