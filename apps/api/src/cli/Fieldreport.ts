@@ -11,6 +11,7 @@ import { CliError, Command } from "effect/cli"
 import packageJson from "../../package.json" with { type: "json" }
 import { migrations } from "../store/migrations/index.ts"
 import * as SchemaMigrator from "../store/SchemaMigrator.ts"
+import * as BackupCommand from "./BackupCommand.ts"
 import * as CheckCommand from "./CheckCommand.ts"
 import * as CopyFilesCommand from "./CopyFilesCommand.ts"
 import * as CopyToPostgresCommand from "./CopyToPostgresCommand.ts"
@@ -18,6 +19,7 @@ import * as CreateAdminCommand from "./CreateAdminCommand.ts"
 import { AlreadyShown } from "./Failure.ts"
 import * as ImportCommand from "./ImportCommand.ts"
 import * as MigrateCommand from "./MigrateCommand.ts"
+import * as RestoreCommand from "./RestoreCommand.ts"
 import * as ServeCommand from "./ServeCommand.ts"
 
 /**
@@ -37,6 +39,8 @@ export const command = Command.make("fieldreport").pipe(
     MigrateCommand.command,
     CheckCommand.command,
     CreateAdminCommand.command,
+    BackupCommand.command,
+    RestoreCommand.command,
     CopyToPostgresCommand.command,
     CopyFilesCommand.command,
     ImportCommand.command,

@@ -11,7 +11,16 @@ import { describe, expect, it } from "vitest"
 import { apiDirectory } from "../support/ChildServer.ts"
 import { fieldreport, type Run } from "./Fieldreport.ts"
 
-const subcommands = ["serve", "migrate", "check", "create-admin", "copy-to-postgres", "import"] as const
+const subcommands = [
+  "serve",
+  "migrate",
+  "check",
+  "create-admin",
+  "backup",
+  "restore",
+  "copy-to-postgres",
+  "import",
+] as const
 
 /** Runs `npm <args>` in the repository's root, as an operator would. */
 const npm = (args: ReadonlyArray<string>): Promise<Run> =>
