@@ -11,6 +11,7 @@ import { CliError, Command } from "effect/cli"
 import packageJson from "../../package.json" with { type: "json" }
 import { migrations } from "../store/migrations/index.ts"
 import * as SchemaMigrator from "../store/SchemaMigrator.ts"
+import * as ApiTokenCommand from "./ApiTokenCommand.ts"
 import * as BackupCommand from "./BackupCommand.ts"
 import * as CheckCommand from "./CheckCommand.ts"
 import * as CopyFilesCommand from "./CopyFilesCommand.ts"
@@ -39,6 +40,7 @@ export const command = Command.make("fieldreport").pipe(
     MigrateCommand.command,
     CheckCommand.command,
     CreateAdminCommand.command,
+    ApiTokenCommand.command,
     BackupCommand.command,
     RestoreCommand.command,
     CopyToPostgresCommand.command,

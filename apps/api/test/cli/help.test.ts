@@ -16,6 +16,7 @@ const subcommands = [
   "migrate",
   "check",
   "create-admin",
+  "api-token",
   "backup",
   "restore",
   "copy-to-postgres",
