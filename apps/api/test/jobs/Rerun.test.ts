@@ -6,7 +6,10 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
+import { Duration, Effect } from "effect"
+import { TestClock } from "effect/testing"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { Attachments } from "../../src/services/Attachments.ts"
 import { addUsers, createMember, runJobs } from "../support/Members.ts"
 import { png, query, upload } from "../support/ReportFixtures.ts"
 import { awaitSearch, fileReportAt, startSearch } from "../support/Searches.ts"
@@ -99,7 +102,7 @@ describe("a job run again after its process died", () => {
     expect(readFileSync(join(mailDir, name), "utf8")).toContain(`Message-ID: ${messageId}`)
   })
 
-  it("attachment.renditions: makes the same renditions, clearing what the dead attempt left", async () => {
+  it("attachment.renditions: makes the same renditions; what the dead attempt left goes with the sweep", async () => {
     const photo = await upload(server, world.reporter, await png(), "spill.png")
     await runJobs(server)
     const [row] = await query<{ storage_key: string; renditions_ready: number }>(
@@ -114,15 +117,24 @@ describe("a job run again after its process died", () => {
     const thumb = readFileSync(`${original}.thumb`)
 
     const id = await dieBeforeRecording("attachment.renditions")
-    // The dead worker was half-way through writing a rendition.
-    const leftover = `${original}.thumb.${id}-1.partial`
+    // The dead worker was half-way through writing a rendition (beside its target, under a name of
+    // its own, as the local store writes).
+    const leftover = `${original}.thumb.0123456789abcdef.partial`
     writeFileSync(leftover, thumb.subarray(0, 10))
     await runAgain("attachment.renditions", id)
+    expect(readFileSync(`${original}.thumb`)).toEqual(thumb)
+    // The daily sweep removes the leftover once it is a day old, and keeps the attachment's files.
+    const dayLater = Date.now() + Duration.toMillis(Duration.hours(25))
+    await server.runtime.runPromise(
+      Effect.gen(function* () {
+        yield* TestClock.setTime(dayLater)
+        return yield* (yield* Attachments).sweepOrphans
+      }).pipe(Effect.provide(TestClock.layer())),
+    )
     expect(existsSync(leftover)).toBe(false)
     expect(filesOf().sort()).toEqual(
       [row.storage_key, `${row.storage_key}.medium`, `${row.storage_key}.thumb`].map((key) => key.slice(3)),
     )
-    expect(readFileSync(`${original}.thumb`)).toEqual(thumb)
   })
 
   it("report_search.run: keeps the results it wrote, once each", async () => {
