@@ -30,7 +30,14 @@ export interface ArchiveWriter {
   readonly finish: (name: string, text: string) => Effect.Effect<void, BackupFailed>
 }
 
-/** Owner only: an archive holds password hashes and token digests. */
+/**
+ * Owner only: an archive holds password hashes and token digests.
+ *
+ * @example
+ * ```ts
+ * writeFile(scratch, "", { flag: "wx", mode: ArchiveWriter.fileMode })
+ * ```
+ */
 export const fileMode = 0o600
 
 /** A stream that passes its bytes on and takes their SHA-256 and count meanwhile. */

@@ -10,13 +10,34 @@
  */
 import { Schema } from "effect"
 
-/** The format this build writes and the newest it reads. */
+/**
+ * The format this build writes and the newest it reads.
+ *
+ * @example
+ * ```ts
+ * if (manifest.format_version > BackupManifest.formatVersion) // written by a newer Fieldreport
+ * ```
+ */
 export const formatVersion = 1
 
-/** The name of the manifest member, last in the archive. */
+/**
+ * The name of the manifest member, last in the archive.
+ *
+ * @example
+ * ```ts
+ * yield* archive.finish(BackupManifest.manifestMember, BackupManifest.encode(manifest))
+ * ```
+ */
 export const manifestMember = "manifest.json"
 
-/** The member of the database, by engine. */
+/**
+ * The member of the database, by engine.
+ *
+ * @example
+ * ```ts
+ * BackupManifest.databaseMember[manifest.engine] // "fieldreport.db"
+ * ```
+ */
 export const databaseMember = { sqlite: "fieldreport.db", postgres: "fieldreport.pgdump" } as const
 
 /** The folder of the upload files in the archive. */
@@ -73,11 +94,25 @@ export const memberOfKey = (key: string): string => `${uploadsFolder}${key}`
 export const keyOfMember = (member: string): string | undefined =>
   member.startsWith(uploadsFolder) ? member.slice(uploadsFolder.length) : undefined
 
-/** A member's checksum and size. */
+/**
+ * A member's checksum and size.
+ *
+ * @example
+ * ```ts
+ * const member: Member = { sha256: "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", byte_size: 4 }
+ * ```
+ */
 export const Member = Schema.Struct({ sha256: Sha256, byte_size: ByteSize })
 export type Member = typeof Member.Type
 
-/** An upload file as the manifest lists it. */
+/**
+ * An upload file as the manifest lists it.
+ *
+ * @example
+ * ```ts
+ * const file: UploadFile = { key: "3f/3f9c0a1e5b7d4c2a9e8f6b1d0c3a5e7f.thumb", byte_size: 5120 }
+ * ```
+ */
 export const UploadFile = Schema.Struct({ key: Key, byte_size: ByteSize })
 export type UploadFile = typeof UploadFile.Type
 

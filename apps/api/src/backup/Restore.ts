@@ -68,6 +68,8 @@ const concurrency = 8
 
 const message = (cause: unknown): string => (cause instanceof Error ? cause.message : String(cause))
 
+const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? "" : "s"}`
+
 const failWith = (text: string) => (cause: unknown) =>
   new BackupFailed({ message: `${text}: ${message(cause)}`, cause })
 
@@ -165,7 +167,7 @@ const writeMembers = (
         files++
       }),
     )
-    if (files > 0) yield* options.say(`restored ${files} upload files into ${store.location}`)
+    if (files > 0) yield* options.say(`restored ${plural(files, "upload file")} into ${store.location}`)
     return store
   })
 
@@ -216,7 +218,7 @@ export const restore = Effect.fn("Restore.restore")(function* (options: RestoreO
   const existed = yield* refuseNonEmpty(options.dataDir)
   const manifest = yield* ArchiveReader.verify(options.from)
   yield* options.say(
-    `checked ${options.from}: ${Object.keys(manifest.members).length} members, every checksum matches (taken ${manifest.created_at} by Fieldreport ${manifest.fieldreport_version}, schema ${manifest.schema.newest ?? "empty"})`,
+    `checked ${options.from}: ${plural(Object.keys(manifest.members).length, "member")}, every checksum matches (taken ${manifest.created_at} by Fieldreport ${manifest.fieldreport_version}, schema ${manifest.schema.newest ?? "empty"})`,
   )
   const build = yield* SchemaVersion.build
   yield* refuseNewer(manifest, build)
