@@ -128,6 +128,8 @@ const addUploads = (archive: ArchiveWriter.ArchiveWriter, config: AppConfigShape
     do {
       const page = yield* store.list(cursor).pipe(Effect.mapError(unavailable))
       for (const file of page.files) {
+        // A file being copied into place beside its key (across file systems): not a file yet.
+        if (file.key.endsWith(".partial")) continue
         if (!included) {
           files.push({ key: file.key, byte_size: file.byteSize })
           continue

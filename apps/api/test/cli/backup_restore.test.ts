@@ -400,6 +400,21 @@ describe("fieldreport backup and restore", () => {
     }, 30_000)
   })
 
+  it("leaves out a file still being copied into place beside its key", async () => {
+    const dataDir = temporary("partial-source")
+    const env = { FIELDREPORT_DATA_DIR: dataDir }
+    expect((await fieldreport(["migrate"], env)).code).toBe(0)
+    const key = "cd/cd0123456789abcdef0123456789abcd"
+    mkdirSync(join(dataDir, "uploads", "cd"), { recursive: true })
+    writeFileSync(join(dataDir, "uploads", key), "whole")
+    writeFileSync(join(dataDir, "uploads", `${key}.0011223344556677.partial`), "half")
+    const archive = join(temporary("partial-archive"), "fieldreport.tar.gz")
+    expect((await fieldreport(["backup", "--to", archive], env)).code).toBe(0)
+    const members = await readArchive(archive)
+    expect([...members.keys()]).toEqual(["fieldreport.db", `uploads/${key}`, "manifest.json"])
+    expect(manifestOf(members).uploads.files).toEqual([{ key, byte_size: 5 }])
+  }, 30_000)
+
   it("migrates forward an archive of a database that lacks this build's newest migration", async () => {
     const dataDir = temporary("older-source")
     const known = await Effect.runPromise(migrations)
