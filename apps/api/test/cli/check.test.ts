@@ -124,7 +124,9 @@ describe("fieldreport check", () => {
       const answered = await fieldreport(["check"], { ...installation.env, ...s3.env })
       expect(answered.stderr).toBe("")
       expect(answered.code).toBe(0)
-      expect(answered.stdout).toMatch(/^object store: the bucket check at http:\/\/127\.0\.0\.1:\d+\/? answers$/m)
+      expect(answered.stdout).toMatch(
+        /^object store: the bucket check at http:\/\/127\.0\.0\.1:\d+\/? answers$/m,
+      )
     } finally {
       await s3.stop()
     }
