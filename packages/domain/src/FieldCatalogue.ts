@@ -388,6 +388,19 @@ export const keys = (catalogue: FieldCatalogue): ReadonlyArray<string> =>
   catalogue.fields.flatMap((field) => field.keys)
 
 /**
+ * The documented name of each field a catalogue renders with `presence`, in rendering order: what a
+ * front end puts in `fields` to ask for them.
+ *
+ * @example
+ * ```ts
+ * names(FieldCatalogue.notification, "default") // ["id", "archived_at", "archived", "created_at", …]
+ * names(FieldCatalogue.report, "optional") // ["account_logo", "account_name", "form_fields", …]
+ * ```
+ */
+export const names = (catalogue: FieldCatalogue, presence: Presence): ReadonlyArray<string> =>
+  catalogue.fields.flatMap((field) => (field.presence === presence ? field.names.slice(0, 1) : []))
+
+/**
  * The field a client's name refers to, if the catalogue has one.
  *
  * @example

@@ -231,4 +231,15 @@ describe("FieldCatalogue", () => {
       "normal_color",
     ])
   })
+
+  it("names the fields of a presence by their documented name, in rendering order", () => {
+    expect(FieldCatalogue.names(FieldCatalogue.categoryList, "default")).toEqual(["id"])
+    expect(FieldCatalogue.names(FieldCatalogue.team, "optional")).toEqual([
+      "is_manager_of",
+      "is_owner_of",
+      "team_user_id",
+    ])
+    expect(FieldCatalogue.names(FieldCatalogue.shape, "optional")).toContain("branded_app")
+    expect(FieldCatalogue.names(FieldCatalogue.shape, "optional")).not.toContain("branded_app_id")
+  })
 })

@@ -5,6 +5,7 @@
  */
 import type { Category } from "@fieldreport/domain/Category"
 import { Channel } from "@fieldreport/domain/Channel"
+import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import { Report } from "@fieldreport/domain/Report"
 import { ReportStateChange } from "@fieldreport/domain/ReportStateChange"
 import { ReportStateRecord } from "@fieldreport/domain/ReportStateRecord"
@@ -15,31 +16,13 @@ import { loadCategories } from "../../shared/categories.ts"
 import type { Connection } from "../../shared/connection.ts"
 import { errorText, run } from "../../shared/run.ts"
 
-/** The report fields the detail asks for (the defaults and every optional one it shows). */
+// Optional report fields the detail has no place for.
+const notShown: ReadonlySet<string> = new Set(["account_logo", "map_url", "user_image", "uuid", "cache_key"])
+
+/** The report fields the detail asks for: the defaults and every optional one it shows. */
 export const detailFields = [
-  "id",
-  "account_id",
-  "address",
-  "category_id",
-  "is_anonymous",
-  "iso_created_at",
-  "location",
-  "report_state_id",
-  "title",
-  "user_id",
-  "shape_id",
-  "account_name",
-  "form_fields",
-  "note_comments",
-  "report_comments",
-  "report_state_name",
-  "user_short_name",
-  "assignee_id",
-  "assignment_due_at",
-  "users_opened",
-  "updated_at",
-  "appearance",
-  "is_manageable_by",
+  ...FieldCatalogue.names(FieldCatalogue.report, "default"),
+  ...FieldCatalogue.names(FieldCatalogue.report, "optional").filter((name) => !notShown.has(name)),
 ].join(",")
 
 /** A loaded report and what surrounds it. */
