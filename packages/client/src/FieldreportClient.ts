@@ -3,6 +3,7 @@
  * the `Token token=` credentials, `X-AppId` / `X-TeamId`, `Range` paging, and answers decoded with
  * the domain's Schemas.
  */
+import * as RangePage from "@fieldreport/domain/RangePage"
 import type { Session as SessionRecord } from "@fieldreport/domain/Session"
 import { Session } from "@fieldreport/domain/Session"
 import { Effect, Schema } from "effect"
@@ -31,11 +32,9 @@ export interface RequestOptions {
   /** Sent as JSON, except `FormData`, which is sent as `multipart/form-data` (file uploads). */
   readonly body?: unknown
   /** 0-based inclusive range of records, sent as `Range: objects=START-END`. */
-  readonly range?: { readonly start: number; readonly end: number } | undefined
+  readonly range?: RangePage.RangePage | undefined
   readonly query?: Readonly<Record<string, string | number | boolean | undefined>> | undefined
 }
-
-const contentRange = /^\S+\s+(?:(\d+)-\d+|\*)\/(\d+|\*)$/
 
 /**
  * Makes a client.
@@ -58,7 +57,7 @@ export const make = (options: ClientOptions) => {
       if (options.token !== undefined) headers.Authorization = `Token token=${options.token}`
       if (options.appId !== undefined) headers["X-AppId"] = options.appId
       if (options.teamId !== undefined) headers["X-TeamId"] = String(options.teamId)
-      if (request.range !== undefined) headers.Range = `objects=${request.range.start}-${request.range.end}`
+      if (request.range !== undefined) headers.Range = RangePage.format(request.range)
       const multipart = request.body instanceof FormData
       // fetch writes the multipart boundary into the Content-Type itself.
       if (request.body !== undefined && !multipart) headers["Content-Type"] = "application/json"
@@ -122,15 +121,14 @@ export const make = (options: ClientOptions) => {
   const page = <S extends Schema.Top>(
     path: string,
     item: S,
-    range: { readonly start: number; readonly end: number },
+    range: RangePage.RangePage,
     query?: RequestOptions["query"],
   ) =>
     Effect.gen(function* () {
       const answer = yield* send("GET", path, { range, query })
       const items = yield* decode(Schema.Array(item), answer.body)
-      const match = contentRange.exec(answer.headers.get("content-range") ?? "")
-      const total = match?.[2] === undefined || match[2] === "*" ? undefined : Number(match[2])
-      return { items, start: match?.[1] === undefined ? range.start : Number(match[1]), total }
+      const said = RangePage.parseContentRange(answer.headers.get("content-range"))
+      return { items, start: said?.page?.start ?? range.start, total: said?.total }
     })
 
   return {

@@ -94,6 +94,16 @@ export const parse = (header: string | undefined): Result.Result<RangePage, Malf
 }
 
 /**
+ * The `Range` request header asking for a page, as a client sends it.
+ *
+ * @example
+ * ```ts
+ * format({ start: 60, end: 119 }) // "objects=60-119"
+ * ```
+ */
+export const format = (page: RangePage): string => `objects=${page.start}-${page.end}`
+
+/**
  * The `Content-Range` value of a page: the positions of the records actually returned and the
  * total. An empty page gives `*` for its positions; an unknown total (too costly to count) `*`.
  *
@@ -131,3 +141,42 @@ export const headers = (
   "Accept-Ranges": resource,
   "Content-Range": contentRange(resource, page, returned, total),
 })
+
+/**
+ * What a `Content-Range` says: the unit, the positions of the records returned (undefined for an
+ * empty page, `*`) and the total (undefined when the server did not count, `*`).
+ *
+ * @example
+ * ```ts
+ * const said: ContentRange = { resource: "reports", page: { start: 0, end: 59 }, total: 233 }
+ * ```
+ */
+export interface ContentRange {
+  readonly resource: string
+  readonly page: RangePage | undefined
+  readonly total: number | undefined
+}
+
+const contentRangeHeader = /^(\S+)\s+(?:(\d+)-(\d+)|\*)\/(\d+|\*)$/
+
+/**
+ * Reads a `Content-Range` response header, the inverse of {@link contentRange}; undefined when
+ * it is absent or not of that form.
+ *
+ * @example
+ * ```ts
+ * parseContentRange("reports 0-59/233") // { resource: "reports", page: { start: 0, end: 59 }, total: 233 }
+ * parseContentRange("reports *\/0") // { resource: "reports", page: undefined, total: 0 }
+ * parseContentRange(null) // undefined
+ * ```
+ */
+export const parseContentRange = (header: string | null | undefined): ContentRange | undefined => {
+  const match = contentRangeHeader.exec(header?.trim() ?? "")
+  if (match === null) return undefined
+  const [, resource = "", start, end, total = "*"] = match
+  return {
+    resource,
+    page: start === undefined || end === undefined ? undefined : { start: Number(start), end: Number(end) },
+    total: total === "*" ? undefined : Number(total),
+  }
+}

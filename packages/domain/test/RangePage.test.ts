@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Result } from "effect"
+import * as fc from "fast-check"
 import * as RangePage from "../src/RangePage.ts"
 
 describe("RangePage.parse", () => {
@@ -62,5 +63,66 @@ describe("RangePage.contentRange", () => {
       "Accept-Ranges": "tasks",
       "Content-Range": "tasks 0-1/2",
     })
+  })
+})
+
+const page: fc.Arbitrary<RangePage.RangePage> = fc
+  .tuple(fc.nat({ max: 1_000_000 }), fc.nat({ max: RangePage.maxSize - 1 }))
+  .map(([start, extra]) => ({ start, end: start + extra }))
+
+describe("RangePage.format", () => {
+  it("writes the Range header of a page", () => {
+    expect(RangePage.format({ start: 60, end: 119 })).toBe("objects=60-119")
+  })
+
+  it("is read back as the same page, for any page the server serves whole", () => {
+    fc.assert(
+      fc.property(page, (asked) => {
+        expect(RangePage.parse(RangePage.format(asked))).toEqual(Result.succeed(asked))
+      }),
+    )
+  })
+})
+
+describe("RangePage.parseContentRange", () => {
+  it.each<[string, string | null | undefined, RangePage.ContentRange | undefined]>([
+    ["a page", "reports 0-59/233", { resource: "reports", page: { start: 0, end: 59 }, total: 233 }],
+    ["an empty page", "reports */233", { resource: "reports", page: undefined, total: 233 }],
+    [
+      "an unknown total",
+      "tasks 60-119/*",
+      { resource: "tasks", page: { start: 60, end: 119 }, total: undefined },
+    ],
+    [
+      "an empty page of an uncounted list",
+      "tasks */*",
+      { resource: "tasks", page: undefined, total: undefined },
+    ],
+    ["no header", null, undefined],
+    ["an empty header", "", undefined],
+    ["bytes without a total", "bytes 0-10", undefined],
+    ["words", "reports first-last/all", undefined],
+  ])("reads %s", (_, header, expected) => {
+    expect(RangePage.parseContentRange(header)).toEqual(expected)
+  })
+
+  it("reads back what contentRange writes, for any page, count and total", () => {
+    fc.assert(
+      fc.property(
+        page,
+        fc.nat({ max: RangePage.maxSize }),
+        fc.option(fc.nat({ max: 10_000_000 }), { nil: undefined }),
+        (served, count, total) => {
+          const returned = Math.min(count, RangePage.size(served))
+          expect(
+            RangePage.parseContentRange(RangePage.contentRange("reports", served, returned, total)),
+          ).toEqual({
+            resource: "reports",
+            page: returned === 0 ? undefined : { start: served.start, end: served.start + returned - 1 },
+            total,
+          })
+        },
+      ),
+    )
   })
 })

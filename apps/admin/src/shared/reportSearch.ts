@@ -3,6 +3,7 @@
  * starts as a background job (`GET /api/v4/reports/search`), and its pages answer `202` until it is
  * done; the tiles search (`GET /api/v4/reports/tiles`) answers at once.
  */
+import * as RangePage from "@fieldreport/domain/RangePage"
 import { MapItem, ReportSearch, Tile } from "@fieldreport/domain/ReportSearch"
 import { Schema } from "effect"
 import type { Connection } from "./connection.ts"
@@ -31,8 +32,6 @@ export const startSearch = async (connection: Connection, filter: ReportFilter):
   return search.id
 }
 
-const contentRange = /\/(\d+)$/
-
 // The first answers of a small search come back within milliseconds; a search over a million
 // reports takes longer, so the wait grows up to a second.
 const pause = (attempt: number) =>
@@ -52,7 +51,7 @@ const readyPage = async <A>(
       continue
     }
     const items = await run(Schema.decodeUnknownEffect(Schema.Array(item))(answer.body))
-    const total = Number(contentRange.exec(answer.headers.get("content-range") ?? "")?.[1] ?? items.length)
+    const total = RangePage.parseContentRange(answer.headers.get("content-range"))?.total ?? items.length
     return { items, start: range.start, total }
   }
 }
