@@ -8,19 +8,8 @@
  */
 import { Effect, Schema } from "effect"
 import { Id, oneOf } from "./internal/wire.ts"
+import { ChannelRole } from "./Roles.ts"
 import * as TextLimits from "./TextLimits.ts"
-
-/**
- * What a member may do in a channel: viewers read, reporters also file reports, operators handle
- * every report, admins also shape the channel.
- *
- * @example
- * ```ts
- * const role: ChannelRole = "operator"
- * ```
- */
-export const ChannelRole = oneOf(["admin", "operator", "reporter", "viewer"])
-export type ChannelRole = typeof ChannelRole.Type
 
 /**
  * A user to add, with their channel role; `send_email: true` invites them by e-mail instead of

@@ -4,18 +4,8 @@
  */
 import { Schema } from "effect"
 import { Count, Id, nullOr, oneOf } from "./internal/wire.ts"
+import { TeamRole } from "./Roles.ts"
 import { Timestamp } from "./Timestamp.ts"
-
-/**
- * A user's role in a team; a team has exactly one owner.
- *
- * @example
- * ```ts
- * const role: TeamRole = "manager"
- * ```
- */
-export const TeamRole = oneOf(["team_member", "manager", "owner"])
-export type TeamRole = typeof TeamRole.Type
 
 /**
  * Where a membership stands: `invited` until the user agrees to join.

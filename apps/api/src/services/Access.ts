@@ -1,5 +1,6 @@
 /**
- * Tenancy and roles (docs/api.md, Tenancy and roles), in one place for every resource.
+ * Tenancy and roles (docs/api.md, Tenancy and roles), in one place for every resource: this
+ * service finds the actor's roles in the stores and decides with the domain's `Roles`.
  *
  * Only teams of the actor's current branded app count, and only team users who agreed to join
  * (an invitation not yet accepted gives no access). Whatever lies outside what the actor may see
@@ -14,19 +15,21 @@
  * - An app is administered by platform administrators and by the administrators a platform
  *   administrator named for it (`isAppAdministrator`); no team role administers an app.
  */
+import {
+  type ChannelNeed,
+  type ChannelRoles,
+  channelRolesAllow,
+  mayEditReport,
+  type TeamNeed,
+  type TeamRole,
+  teamRoleAllows,
+} from "@fieldreport/domain/Roles"
 import { Context, Effect, Layer } from "effect"
 import { Forbidden, NotFound } from "../Errors.ts"
 import { BrandedAppStore } from "../store/BrandedAppStore.ts"
 import { type ChannelAccessRow, type ChannelRow, ChannelStore } from "../store/ChannelStore.ts"
-import type { ChannelRole } from "../store/MembershipStore.ts"
-import { type TeamRole, type TeamRow, TeamStore } from "../store/TeamStore.ts"
+import { type TeamRow, TeamStore } from "../store/TeamStore.ts"
 import type { Actor } from "./Authentication.ts"
-
-/** What an action on a team needs: to be in it, to manage it, or to own it. */
-export type TeamNeed = "member" | "manage" | "own"
-
-/** What an action on a channel needs, from reading it to administering it. */
-export type ChannelNeed = "read" | "report" | "operate" | "administer"
 
 /**
  * A team the actor may see, with the actor's team user and role in it (none for a platform
@@ -39,65 +42,9 @@ export interface TeamAccess {
 }
 
 /** A channel the actor may use, with the actor's roles in it and its team. */
-export interface ChannelAccess {
+export interface ChannelAccess extends ChannelRoles {
   readonly channel: ChannelRow
-  readonly channelRole: ChannelRole | undefined
-  readonly teamRole: TeamRole
 }
-
-const teamRank: Record<TeamRole, number> = { team_member: 0, manager: 1, owner: 2 }
-const teamNeedRank: Record<TeamNeed, number> = { member: 0, manage: 1, own: 2 }
-
-const channelRank: Record<ChannelRole, number> = { viewer: 0, reporter: 1, operator: 2, admin: 3 }
-const channelNeedRank: Record<ChannelNeed, number> = { read: 0, report: 1, operate: 2, administer: 3 }
-
-/**
- * Whether a team role may do what a need asks.
- *
- * @example
- * ```ts
- * teamRoleAllows("manager", "manage") // true
- * teamRoleAllows("manager", "own") // false
- * ```
- */
-export const teamRoleAllows = (role: TeamRole, need: TeamNeed): boolean =>
-  teamRank[role] >= teamNeedRank[need]
-
-/**
- * Whether a user's roles in a channel allow what a need asks. Team managers and owners read
- * every channel of their team, since they decide who belongs to it.
- *
- * @example
- * ```ts
- * channelRolesAllow({ channelRole: "reporter", teamRole: "team_member" }, "report") // true
- * channelRolesAllow({ channelRole: undefined, teamRole: "manager" }, "read") // true
- * ```
- */
-export const channelRolesAllow = (
-  roles: { readonly channelRole: ChannelRole | undefined; readonly teamRole: TeamRole },
-  need: ChannelNeed,
-): boolean =>
-  (roles.channelRole !== undefined && channelRank[roles.channelRole] >= channelNeedRank[need]) ||
-  (need === "read" && teamRoleAllows(roles.teamRole, "manage"))
-
-/**
- * Whether a user with a channel role may edit a report: reporters their own, operators and
- * admins any (the report's `is_manageable_by`).
- *
- * @example
- * ```ts
- * mayEditReport("reporter", 7, { user_id: 7 }) // true
- * mayEditReport("viewer", 7, { user_id: 7 }) // false
- * ```
- */
-export const mayEditReport = (
-  channelRole: ChannelRole | undefined,
-  userId: number,
-  report: { readonly user_id: number },
-): boolean =>
-  channelRole !== undefined &&
-  (channelRank[channelRole] >= channelRank.operator ||
-    (channelRole === "reporter" && report.user_id === userId))
 
 const visibleChannel = (actor: Actor, row: ChannelAccessRow | undefined): ChannelAccess | undefined => {
   if (row === undefined || row.branded_app_id !== actor.app.id) return undefined

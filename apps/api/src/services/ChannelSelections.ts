@@ -5,11 +5,12 @@
  * exist, and the domain's `ChannelSelection.apply` decides whether the result is stored or deleted.
  */
 import * as ChannelSelection from "@fieldreport/domain/ChannelSelection"
+import { channelRolesAllow } from "@fieldreport/domain/Roles"
 import { Context, Effect, Layer } from "effect"
 import { NotFound } from "../Errors.ts"
 import { ChannelSelectionStore } from "../store/ChannelSelectionStore.ts"
 import * as Transaction from "../store/Transaction.ts"
-import { Access, channelRolesAllow } from "./Access.ts"
+import { Access } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 
 /**

@@ -18,25 +18,16 @@ import { InvalidInput } from "@fieldreport/domain/Invalid"
 import type { NoteCommentCreate } from "@fieldreport/domain/NoteComment"
 import * as RangePage from "@fieldreport/domain/RangePage"
 import type { ReportCommentCreate } from "@fieldreport/domain/ReportComment"
+import { readsInternalNotes } from "@fieldreport/domain/Roles"
 import { Context, Effect, Layer } from "effect"
 import { Conflict, Forbidden, NotFound } from "../Errors.ts"
 import { nowIso } from "../store/Clock.ts"
 import { CommentStore, type NoteCommentRow, type ReportCommentRow } from "../store/CommentStore.ts"
 import { ReportStore } from "../store/ReportStore.ts"
 import * as Transaction from "../store/Transaction.ts"
-import { Access, type ChannelAccess, channelRolesAllow } from "./Access.ts"
+import { Access } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 import { findReadable } from "./Reports.ts"
-
-/**
- * Whether the actor is staff of the channel, who read every note and write them.
- *
- * @example
- * ```ts
- * const notes = all.filter((note) => note.public === 1 || readsInternalNotes(access))
- * ```
- */
-export const readsInternalNotes = (access: ChannelAccess): boolean => channelRolesAllow(access, "operate")
 
 /**
  * The note comment resource of a row, every field (the route picks the selected ones).

@@ -22,6 +22,7 @@
  */
 
 import { type FieldAttachment, type FieldValue, isAttachment } from "@fieldreport/domain/FormField"
+import { mayEditReport, readsInternalNotes } from "@fieldreport/domain/Roles"
 import { Context, Effect, Layer, Option } from "effect"
 import { AppConfig } from "../Config.ts"
 import type { AttachmentRow } from "../store/AttachmentStore.ts"
@@ -29,10 +30,10 @@ import { CommentStore } from "../store/CommentStore.ts"
 import { type FormFieldRow, FormStore } from "../store/FormStore.ts"
 import { ReportStateStore } from "../store/ReportStateStore.ts"
 import { type ReportRow, ReportStore } from "../store/ReportStore.ts"
-import { Access, type ChannelAccess, mayEditReport } from "./Access.ts"
+import { Access, type ChannelAccess } from "./Access.ts"
 import { Attachments, type FileUrls } from "./Attachments.ts"
 import type { Actor } from "./Authentication.ts"
-import { noteCommentBody, readsInternalNotes, reportCommentBody } from "./Comments.ts"
+import { noteCommentBody, reportCommentBody } from "./Comments.ts"
 import { formFieldOf } from "./Forms.ts"
 import { pinUrls } from "./Pins.ts"
 

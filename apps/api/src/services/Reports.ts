@@ -39,6 +39,7 @@ import {
   requireLocation,
 } from "@fieldreport/domain/Report"
 import * as ReportState from "@fieldreport/domain/ReportState"
+import { channelRolesAllow, mayEditReport } from "@fieldreport/domain/Roles"
 import * as UpsertCategory from "@fieldreport/domain/UpsertCategory"
 import { Context, DateTime, Effect, Layer, Option, Result, Schema } from "effect"
 import { Conflict, Forbidden, NotFound } from "../Errors.ts"
@@ -56,7 +57,7 @@ import {
   type StoredAnswers,
 } from "../store/ReportStore.ts"
 import * as Transaction from "../store/Transaction.ts"
-import { Access, type ChannelAccess, channelRolesAllow, mayEditReport } from "./Access.ts"
+import { Access, type ChannelAccess } from "./Access.ts"
 import { Attachments } from "./Attachments.ts"
 import type { Actor } from "./Authentication.ts"
 import { defaultAppearance, labelNames } from "./Categories.ts"

@@ -5,12 +5,13 @@
  * audit event (`team.ownership_transferred`), recorded once it is stored.
  */
 import { InvalidInput } from "@fieldreport/domain/Invalid"
+import { teamRoleAllows } from "@fieldreport/domain/Roles"
 import type { TeamCreate, TeamUpdate } from "@fieldreport/domain/Team"
 import { Context, Effect, Layer } from "effect"
 import { Forbidden, type NotFound } from "../Errors.ts"
 import { type TeamOfUser, TeamStore } from "../store/TeamStore.ts"
 import * as Transaction from "../store/Transaction.ts"
-import { Access, type TeamAccess, teamRoleAllows } from "./Access.ts"
+import { Access, type TeamAccess } from "./Access.ts"
 import { AuditLog } from "./AuditLog.ts"
 import type { Actor } from "./Authentication.ts"
 

@@ -3,10 +3,9 @@
  * follow and get alerts. Only selections with a flag set are stored; booleans are 0/1.
  */
 import type { ChannelSelection } from "@fieldreport/domain/ChannelSelection"
+import type { ChannelRole, TeamRole } from "@fieldreport/domain/Roles"
 import { Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
-import type { ChannelRole } from "./MembershipStore.ts"
-import type { TeamRole } from "./TeamStore.ts"
 
 /** A stored selection, with what decides whether its user may still read the channel. */
 export interface StoredSelectionRow {

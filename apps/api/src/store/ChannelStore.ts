@@ -2,13 +2,12 @@
  * Channels (the v4 dialect's accounts) and their members. A channel row is read together with its
  * root category and its form, which every client needs to file a report.
  */
+import type { ChannelRole, TeamRole } from "@fieldreport/domain/Roles"
 import { Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import * as ClientUuids from "./ClientUuids.ts"
 import { nowIso } from "./Clock.ts"
 import { changedColumns } from "./Columns.ts"
-import type { ChannelRole } from "./MembershipStore.ts"
-import type { TeamRole } from "./TeamStore.ts"
 
 /** A channel with the ids of its root category and its form. */
 export interface ChannelRow {

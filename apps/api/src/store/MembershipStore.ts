@@ -1,17 +1,16 @@
 /**
  * Who belongs where: team users of a user within a branded app, and channel memberships.
  */
+import type { ChannelRole, TeamRole } from "@fieldreport/domain/Roles"
 import { Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 
 export interface TeamMembership {
   readonly team_id: number
   readonly team_user_id: number
-  readonly role: "team_member" | "manager" | "owner"
+  readonly role: TeamRole
   readonly agreed_to_join: number
 }
-
-export type ChannelRole = "admin" | "operator" | "reporter" | "viewer"
 
 export class MembershipStore extends Context.Service<
   MembershipStore,

@@ -2,13 +2,11 @@
  * Teams of a branded app and their team users (docs/api.md, Tenancy and roles): who belongs to a
  * team, with which role, and whether they have agreed to join.
  */
+import type { TeamRole } from "@fieldreport/domain/Roles"
 import { Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { nowIso } from "./Clock.ts"
 import { changedColumns } from "./Columns.ts"
-
-/** A team's role for one of its users; exactly one owner per team. */
-export type TeamRole = "team_member" | "manager" | "owner"
 
 /** A team of a branded app; `feature_tasks_enabled` is 0 or 1. */
 export interface TeamRow {

@@ -11,12 +11,11 @@
  * hidden.
  */
 import type * as OrderBy from "@fieldreport/domain/OrderBy"
+import type { ChannelRole, TeamRole } from "@fieldreport/domain/Roles"
 import type { TeamUserStatus } from "@fieldreport/domain/TeamUser"
 import { Context, Effect, Layer } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
 import { changedColumns } from "./Columns.ts"
-import type { ChannelRole } from "./MembershipStore.ts"
-import type { TeamRole } from "./TeamStore.ts"
 
 /** The membership columns of a team user, shown for invitees too. */
 interface TeamUserMembership {

@@ -3,11 +3,11 @@
  * admin users endpoint exists), and their team and channel memberships (until
  * `add_users_to_team_channels` exists), each logged in through the API.
  */
+import type { ChannelRole, TeamRole } from "@fieldreport/domain/Roles"
 import { Effect } from "effect"
 import { hashPassword } from "../../src/auth/Password.ts"
 import { ChannelStore } from "../../src/store/ChannelStore.ts"
-import type { ChannelRole } from "../../src/store/MembershipStore.ts"
-import { type TeamRole, TeamStore } from "../../src/store/TeamStore.ts"
+import { TeamStore } from "../../src/store/TeamStore.ts"
 import { UserStore } from "../../src/store/UserStore.ts"
 import type { TestServer } from "./TestServer.ts"
 

@@ -8,8 +8,9 @@
  * people directly. The results say which happened, from the team's users who joined, read again
  * after the answer.
  */
-import { AddUsersToTeamChannelsResult, type ChannelRole } from "@fieldreport/domain/AddUsersToTeamChannels"
+import { AddUsersToTeamChannelsResult } from "@fieldreport/domain/AddUsersToTeamChannels"
 import type { Channel } from "@fieldreport/domain/Channel"
+import type { ChannelRole } from "@fieldreport/domain/Roles"
 import type { TeamUser } from "@fieldreport/domain/TeamUser"
 import { html, nothing } from "lit"
 import { UsersAddedEvent } from "../../events/users-added.ts"
