@@ -6,9 +6,10 @@
  * The input is the query object qs parses (`filter[tile][scale]=0.5` arrives nested). A parameter
  * the search does not know is malformed rather than ignored: a dropped filter would quietly
  * return reports the client meant to leave out. Tile ids stay as sent; the API decodes them with
- * `Tile`.
+ * `Tile`. `toParams` writes the parameters a front end sends, which `parse` reads back as the same
+ * search.
  */
-import { type DateTime, Result } from "effect"
+import { DateTime, Result } from "effect"
 import { MalformedRequest } from "./Invalid.ts"
 import * as OrderBy from "./OrderBy.ts"
 import * as QueryValue from "./QueryValue.ts"
@@ -185,3 +186,42 @@ export const parse = (query: QueryValue.Query): Result.Result<ReportSearchQuery,
       order: yield* OrderBy.reportSearch(query),
     }
   })
+
+const criteriaParams = (group: "filter" | "exclude", criteria: Criteria): Record<string, string> => {
+  const params: Record<string, string> = {}
+  if (criteria.tileId !== undefined) params[`${group}[tile_id]`] = criteria.tileId
+  if (criteria.tile !== undefined) {
+    params[`${group}[tile][latitude]`] = String(criteria.tile.latitude)
+    params[`${group}[tile][longitude]`] = String(criteria.tile.longitude)
+    params[`${group}[tile][scale]`] = String(criteria.tile.scale)
+  }
+  if (criteria.channels !== undefined && criteria.channels.length > 0)
+    params[`${group}[channels]`] = criteria.channels.join(",")
+  if (criteria.updatedAfter !== undefined)
+    params[`${group}[updated_after]`] = DateTime.formatIso(criteria.updatedAfter)
+  if (criteria.updatedBefore !== undefined)
+    params[`${group}[updated_before]`] = DateTime.formatIso(criteria.updatedBefore)
+  if (criteria.appearance !== undefined) params[`${group}[appearance]`] = criteria.appearance
+  if (criteria.reportIds !== undefined && criteria.reportIds.length > 0)
+    params[`${group}[id][id_array]`] = criteria.reportIds.join(",")
+  if (criteria.reportSearchId !== undefined)
+    params[`${group}[id][report_search_id]`] = String(criteria.reportSearchId)
+  return params
+}
+
+/**
+ * The query parameters of a report search, by their bracketed names, ready for `URLSearchParams`:
+ * what `parse` reads back as the same search once qs has nested them. An empty list is left out,
+ * as `parse` reads an empty parameter as not given; the order's clauses keep their order.
+ *
+ * @example
+ * ```ts
+ * toParams({ filter: { ...nothing, channels: [1, 2] }, exclude: nothing, order: [{ field: "id", direction: "asc" }] })
+ * // { "filter[channels]": "1,2", "order[id]": "asc" }
+ * ```
+ */
+export const toParams = (search: ReportSearchQuery): Record<string, string> => {
+  const params = { ...criteriaParams("filter", search.filter), ...criteriaParams("exclude", search.exclude) }
+  for (const clause of search.order) params[`order[${clause.field}]`] = clause.direction
+  return params
+}

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Result } from "effect"
+import * as fc from "fast-check"
+import * as qs from "qs"
 import type { MalformedRequest } from "../src/Invalid.ts"
 import type * as QueryValue from "../src/QueryValue.ts"
 import * as ReportSearchQuery from "../src/ReportSearchQuery.ts"
+import { appearances } from "../src/ReportStateRecord.ts"
 
 // Each query object is what qs builds from the query string in the case's name.
 
@@ -220,5 +223,79 @@ describe("ReportSearchQuery.parse", () => {
     ],
   ])("rejects %s, naming the exact parameter", (_, query, expected) => {
     expect(errors(ReportSearchQuery.parse(query))).toEqual(expected)
+  })
+})
+
+// A double as `String` writes it and `Number` reads it back: not -0, which is written "0".
+const coordinate = (min: number, max: number) =>
+  fc.double({ min, max, noNaN: true }).map((value) => (Object.is(value, -0) ? 0 : value))
+
+const ids = fc.option(fc.array(fc.nat(), { minLength: 1, maxLength: 5 }), { nil: undefined })
+
+const instant = fc.option(
+  fc
+    .integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(2100, 0, 1) })
+    .map((millis) => DateTime.makeUnsafe(millis)),
+  { nil: undefined },
+)
+
+const tileIdOrPoint = fc.oneof(
+  fc.constant({ tileId: undefined, tile: undefined }),
+  fc.base64String({ minLength: 4, maxLength: 32 }).map((tileId) => ({ tileId, tile: undefined })),
+  fc
+    .record({ latitude: coordinate(-90, 90), longitude: coordinate(-180, 180), scale: coordinate(1e-9, 360) })
+    .filter((tile) => tile.scale > 0)
+    .map((tile) => ({ tileId: undefined, tile })),
+)
+
+const criteria: fc.Arbitrary<ReportSearchQuery.Criteria> = fc
+  .record({
+    where: tileIdOrPoint,
+    channels: ids,
+    updatedAfter: instant,
+    updatedBefore: instant,
+    appearance: fc.option(fc.constantFrom(...appearances), { nil: undefined }),
+    reportIds: ids,
+    reportSearchId: fc.option(fc.nat(), { nil: undefined }),
+  })
+  .map(({ where, ...rest }) => ({ ...where, ...rest }))
+
+const order = fc
+  .shuffledSubarray(["updated_at", "id"] as const)
+  .chain((fields) =>
+    fc.tuple(
+      ...fields.map((field) => fc.constantFrom("asc", "desc").map((direction) => ({ field, direction }))),
+    ),
+  )
+
+const search: fc.Arbitrary<ReportSearchQuery.ReportSearchQuery> = fc.record({
+  filter: criteria,
+  exclude: criteria,
+  order,
+})
+
+describe("ReportSearchQuery.toParams", () => {
+  it("writes the bracketed parameters, leaving out what is not given", () => {
+    expect(
+      ReportSearchQuery.toParams({
+        filter: { ...nothing, channels: [1, 2], updatedAfter: DateTime.makeUnsafe("2024-05-01T09:30:00Z") },
+        exclude: { ...nothing, reportIds: [], reportSearchId: 31 },
+        order: [{ field: "id", direction: "asc" }],
+      }),
+    ).toEqual({
+      "filter[channels]": "1,2",
+      "filter[updated_after]": "2024-05-01T09:30:00.000Z",
+      "exclude[id][report_search_id]": "31",
+      "order[id]": "asc",
+    })
+  })
+
+  it("is read back by parse as the same search, through a query string and qs", () => {
+    fc.assert(
+      fc.property(search, (written) => {
+        const sent = new URLSearchParams(ReportSearchQuery.toParams(written)).toString()
+        expect(ReportSearchQuery.parse(qs.parse(sent))).toEqual(Result.succeed(written))
+      }),
+    )
   })
 })

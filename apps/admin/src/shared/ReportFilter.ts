@@ -1,9 +1,12 @@
 /**
  * The report filters the map, the table and the filter bar share: the `filter[…]`, `exclude[…]` and
  * `order[…]` parameters of the report search (docs/api.md, Report searches), as plain data, and
- * their query string form.
+ * their query string form, written by the domain's `ReportSearchQuery`, the module the server
+ * parses it with.
  */
+import * as ReportSearchQuery from "@fieldreport/domain/ReportSearchQuery"
 import type { Appearance } from "@fieldreport/domain/ReportStateRecord"
+import { DateTime, Option } from "effect"
 
 /** The criteria of `filter[…]` or `exclude[…]`; empty lists and undefined mean "not given". */
 export interface Criteria {
@@ -55,18 +58,20 @@ export const everything: ReportFilter = {
   order: [{ field: "updated_at", direction: "desc" }],
 }
 
-const criteriaQuery = (group: "filter" | "exclude", criteria: Criteria): Record<string, string> => {
-  const query: Record<string, string> = {}
-  if (criteria.channels.length > 0) query[`${group}[channels]`] = criteria.channels.join(",")
-  if (criteria.updatedAfter !== undefined) query[`${group}[updated_after]`] = criteria.updatedAfter
-  if (criteria.updatedBefore !== undefined) query[`${group}[updated_before]`] = criteria.updatedBefore
-  if (criteria.appearance !== undefined) query[`${group}[appearance]`] = criteria.appearance
-  if (criteria.reportIds.length > 0) query[`${group}[id][id_array]`] = criteria.reportIds.join(",")
-  if (criteria.reportSearchId !== undefined)
-    query[`${group}[id][report_search_id]`] = String(criteria.reportSearchId)
-  if (criteria.tileId !== undefined) query[`${group}[tile_id]`] = criteria.tileId
-  return query
-}
+// The domain's criteria: empty lists are not given, and timestamps are instants.
+const searchCriteria = (criteria: Criteria): ReportSearchQuery.Criteria => ({
+  ...ReportSearchQuery.nothing,
+  tileId: criteria.tileId,
+  channels: criteria.channels,
+  updatedAfter: instant(criteria.updatedAfter),
+  updatedBefore: instant(criteria.updatedBefore),
+  appearance: criteria.appearance,
+  reportIds: criteria.reportIds,
+  reportSearchId: criteria.reportSearchId,
+})
+
+const instant = (timestamp: string | undefined): DateTime.Utc | undefined =>
+  timestamp === undefined ? undefined : Option.getOrUndefined(DateTime.make(timestamp))
 
 /**
  * The query parameters of a search; `withOrder: false` leaves the order out (the tiles search has
@@ -78,8 +83,9 @@ const criteriaQuery = (group: "filter" | "exclude", criteria: Criteria): Record<
  * // { "filter[channels]": "1,2", "order[updated_at]": "desc" }
  * ```
  */
-export const toQuery = (search: ReportFilter, withOrder = true): Record<string, string> => {
-  const query = { ...criteriaQuery("filter", search.filter), ...criteriaQuery("exclude", search.exclude) }
-  if (withOrder) for (const clause of search.order) query[`order[${clause.field}]`] = clause.direction
-  return query
-}
+export const toQuery = (search: ReportFilter, withOrder = true): Record<string, string> =>
+  ReportSearchQuery.toParams({
+    filter: searchCriteria(search.filter),
+    exclude: searchCriteria(search.exclude),
+    order: withOrder ? search.order : [],
+  })
