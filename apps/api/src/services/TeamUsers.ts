@@ -12,7 +12,10 @@
  * (`agreed_to_join: false`, `last_invited_at` now), whatever `send_email` says, and sees nothing
  * of the team until they accept with `agreed_to_join: true`, which only they may send. Platform
  * administrators and the app's administrators add people directly (agreed at once), whether they
- * are in the team or not, unless they ask for an invitation with `send_email: true`.
+ * are in the team or not, unless they ask for an invitation with `send_email: true`. Users are one
+ * list for the whole platform, so an app's administrator adds directly only users of their app
+ * (who signed in to it or joined one of its teams) and invites anyone else: otherwise they could
+ * make a user of another app a member at once and read that user's e-mail address and names.
  * `send_email` decides only whether an invitation e-mail goes out (`Invitations`). For users who
  * already joined, role and channel changes apply at once.
  *
@@ -34,6 +37,8 @@ import type { TeamUserUpdate } from "@fieldreport/domain/TeamUser"
 import { Context, Effect, Layer } from "effect"
 import { Forbidden, NotFound } from "../Errors.ts"
 import { nowIso } from "../store/Clock.ts"
+import { MembershipStore } from "../store/MembershipStore.ts"
+import { SessionStore } from "../store/SessionStore.ts"
 import { TeamStore } from "../store/TeamStore.ts"
 import {
   type CandidateUser,
@@ -129,6 +134,8 @@ export class TeamUsers extends Context.Service<
       const store = yield* TeamUserStore
       const invitations = yield* Invitations
       const audit = yield* AuditLog
+      const memberships = yield* MembershipStore
+      const sessions = yield* SessionStore
 
       /** An event about a team user of the team, by the actor. */
       const teamUserEvent = (
@@ -273,6 +280,12 @@ export class TeamUsers extends Context.Service<
         return { membership: { ...current, agreed_to_join: direct ? 1 : 0 }, joining }
       })
 
+      /** Whether the user is one of the app's: signed in to it, or joined one of its teams. */
+      const usesApp = Effect.fn("TeamUsers.usesApp")(function* (userId: number, appId: number) {
+        if ((yield* memberships.teamsOf(userId, appId)).some((team) => team.agreed_to_join === 1)) return true
+        return yield* sessions.signedInTo(userId, appId)
+      })
+
       /** The result for one user in one selected channel, and whether their role in it changed. */
       const joinChannel = Effect.fn("TeamUsers.joinChannel")(function* (
         channel: { readonly id: number; readonly index: number; readonly inTeam: boolean },
@@ -353,8 +366,12 @@ export class TeamUsers extends Context.Service<
             >()
             for (const [index, user] of input.users.entries()) {
               if (refusals[index] !== undefined) continue
-              // An administrator who asks for an e-mail invites, as anyone else does.
-              const direct = administers && !user.send_email
+              // An administrator who asks for an e-mail invites, as anyone else does; an app's
+              // administrator also invites whoever is not yet a user of the app.
+              const direct =
+                administers &&
+                !user.send_email &&
+                (actor.user.admin === 1 || (yield* usesApp(user.user_id, actor.app.id)))
               const { membership, joining } = yield* joinTeam(teamId, user.user_id, direct, now)
               // Joining earlier in this request still counts as joining, not as a member's change.
               const earlier = memberships.get(user.user_id)?.joining

@@ -134,6 +134,8 @@ export class SessionStore extends Context.Service<
     readonly revokeAllOf: (userId: number, keep?: number) => Effect.Effect<void>
     /** Whether the user opened a session from the client address at or after `since`. */
     readonly signedInFrom: (userId: number, clientAddress: string, since: string) => Effect.Effect<boolean>
+    /** Whether the user ever opened a session in the branded app (revoked or expired ones count). */
+    readonly signedInTo: (userId: number, appId: number) => Effect.Effect<boolean>
     readonly insertApiToken: (token: {
       user_id: number
       name: string
@@ -219,6 +221,12 @@ export class SessionStore extends Context.Service<
         signedInFrom: (userId, clientAddress, since) =>
           sql<{ id: number }>`SELECT id FROM sessions
             WHERE user_id = ${userId} AND client_address = ${clientAddress} AND created_at >= ${since}
+            LIMIT 1`.pipe(
+            Effect.map((rows) => rows.length > 0),
+            Effect.orDie,
+          ),
+        signedInTo: (userId, appId) =>
+          sql<{ id: number }>`SELECT id FROM sessions WHERE user_id = ${userId} AND branded_app_id = ${appId}
             LIMIT 1`.pipe(
             Effect.map((rows) => rows.length > 0),
             Effect.orDie,
