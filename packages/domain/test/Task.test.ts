@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Schema } from "effect"
-import { Task, TaskCreate, TaskUpdate } from "../src/Task.ts"
+import fc from "fast-check"
+import { changedColumns, changeTime, mayChange, Task, TaskCreate, TaskUpdate } from "../src/Task.ts"
 import { decoded, errors } from "./internal/decode.ts"
 
 const uuid = "3ffeef7c-0f73-4e82-b39e-5a55cce0daef"
@@ -97,5 +98,77 @@ describe("TaskUpdate", () => {
     ],
   ])("refuses %s", (_, change, expected) => {
     expect(errors(TaskUpdate, change, "task")).toEqual(expected)
+  })
+})
+
+describe("Task.mayChange", () => {
+  const task = { creator_id: 7, assignee_id: 9 }
+
+  it("lets the creator, the assignee and the team's managers and owner change a task", () => {
+    expect(mayChange(7, "team_member", task)).toBe(true)
+    expect(mayChange(9, "team_member", task)).toBe(true)
+    expect(mayChange(8, "team_member", task)).toBe(false)
+    expect(mayChange(8, "manager", task)).toBe(true)
+    expect(mayChange(8, "owner", task)).toBe(true)
+    expect(mayChange(8, undefined, task)).toBe(false)
+  })
+
+  it("allows a higher team role everything a lower one may", () => {
+    const roles = ["team_member", "manager", "owner"] as const
+    fc.assert(
+      fc.property(fc.nat(2), fc.nat(2), fc.integer({ min: 1, max: 4 }), (i, j, user) => {
+        const [low, high] = i <= j ? [roles[i]!, roles[j]!] : [roles[j]!, roles[i]!]
+        return !mayChange(user, low, task) || mayChange(user, high, task)
+      }),
+    )
+  })
+})
+
+describe("Task.changedColumns", () => {
+  const now = "2024-05-01T09:30:00.000Z"
+  const open = { completed_at: null }
+  const done = { completed_at: "2024-04-01T00:00:00.000Z" }
+
+  it("completes an open task by the user now", () => {
+    expect(changedColumns({ completed: true }, open, 7, now)).toEqual({
+      completed_at: now,
+      completed_by_id: 7,
+    })
+  })
+
+  it("keeps the first completion of a task completed already", () => {
+    expect(changedColumns({ completed: true }, done, 7, now)).toEqual({})
+  })
+
+  it("reopens a task", () => {
+    expect(changedColumns({ completed: false }, done, 7, now)).toEqual({
+      completed_at: null,
+      completed_by_id: null,
+    })
+  })
+
+  it("writes text and assignee as given and leaves out what is not", () => {
+    expect(changedColumns({ title: "Inspect", assignee_id: 3 }, open, 7, now)).toEqual({
+      title: "Inspect",
+      assignee_id: 3,
+    })
+    expect(changedColumns({ time: DateTime.makeUnsafe(0) }, open, 7, now)).toEqual({})
+  })
+})
+
+describe("Task.changeTime", () => {
+  it("counts a timed change by the client's clock, in UTC", () => {
+    const time = decoded(TaskUpdate, { time: "2024-05-01T09:30:00+12:00" }, "task").time!
+    expect(changeTime({ time }, "2024-06-01T00:00:00.000Z")).toEqual({
+      at: "2024-04-30T21:30:00.000Z",
+      fromClient: true,
+    })
+  })
+
+  it("counts a change without time as made now by the server", () => {
+    expect(changeTime({ title: "Inspect" }, "2024-06-01T00:00:00.000Z")).toEqual({
+      at: "2024-06-01T00:00:00.000Z",
+      fromClient: false,
+    })
   })
 })

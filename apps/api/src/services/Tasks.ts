@@ -15,29 +15,26 @@
  * - Creating a task with a uuid already taken answers that task, unchanged, with `200` when it is
  *   a task of the current team and app; a uuid taken anywhere else is a conflict (`409`), which
  *   says nothing of that task.
- * - An update whose `time` is older than the last change applied is ignored, whatever it holds;
- *   one at the same time is applied. An update without `time` takes no part in that race: it is
- *   always applied, and counts as made now by the server's clock (unless a later time is recorded
- *   already, which stays), so that older changes still on their way cannot undo it.
- * - `completed: true` on a task already completed keeps its first completion (time and user), so
- *   a client repeating the call does not move it; `completed: false` reopens it.
+ * - Who may change a task (its creator, its assignee, the team's managers and owner), what an
+ *   update writes (a repeated completion keeps the first) and by which time it races other
+ *   changes are the domain's `Task` rules. An update without `time` leaves a later time already
+ *   recorded as it is.
  * - The list's default order is the newest `client_created_at` first; in `completed_at` order an
  *   open task sorts after every completed one (first when descending).
  */
 import { InvalidInput } from "@fieldreport/domain/Invalid"
 import type * as OrderBy from "@fieldreport/domain/OrderBy"
 import * as RangePage from "@fieldreport/domain/RangePage"
-import { teamRoleAllows } from "@fieldreport/domain/Roles"
-import type { TaskCreate, TaskUpdate } from "@fieldreport/domain/Task"
+import * as Task from "@fieldreport/domain/Task"
 import * as Timestamp from "@fieldreport/domain/Timestamp"
 import { Context, Effect, Layer } from "effect"
 import { Conflict, Forbidden, NotFound } from "../Errors.ts"
 import { nowIso } from "../store/Clock.ts"
 import { ReportStore } from "../store/ReportStore.ts"
-import { type TaskChanges, type TaskPage, type TaskRow, TaskStore } from "../store/TaskStore.ts"
+import { type TaskPage, type TaskRow, TaskStore } from "../store/TaskStore.ts"
 import { type TeamRow, TeamStore } from "../store/TeamStore.ts"
 import * as Transaction from "../store/Transaction.ts"
-import { Access, type TeamAccess } from "./Access.ts"
+import { Access } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 import { findReadable } from "./Reports.ts"
 
@@ -56,25 +53,6 @@ export interface TaskQuery {
   readonly page: RangePage.RangePage
 }
 
-/**
- * Whether a team user may update, complete or delete a task: its creator, its assignee, and the
- * team's managers and owner.
- *
- * @example
- * ```ts
- * mayChangeTask(7, "team_member", { creator_id: 7, assignee_id: 9 }) // true
- * mayChangeTask(8, "team_member", { creator_id: 7, assignee_id: 9 }) // false
- * ```
- */
-export const mayChangeTask = (
-  userId: number,
-  role: TeamAccess["role"],
-  task: { readonly creator_id: number; readonly assignee_id: number },
-): boolean =>
-  task.creator_id === userId ||
-  task.assignee_id === userId ||
-  (role !== undefined && teamRoleAllows(role, "manage"))
-
 const taskNotFound = () => new NotFound({ resource: "task" })
 
 /**
@@ -92,7 +70,7 @@ export class Tasks extends Context.Service<
     /** Creates a task; the same uuid again answers the task made with it. */
     readonly create: (
       actor: Actor,
-      input: TaskCreate,
+      input: Task.TaskCreate,
     ) => Effect.Effect<PostedTask, Forbidden | NotFound | InvalidInput | Conflict>
     readonly get: (actor: Actor, uuid: string) => Effect.Effect<TaskRow, Forbidden | NotFound>
     /** A page of the tasks the caller created or is assigned to, in the current team. */
@@ -101,7 +79,7 @@ export class Tasks extends Context.Service<
     readonly update: (
       actor: Actor,
       uuid: string,
-      changes: TaskUpdate,
+      changes: Task.TaskUpdate,
     ) => Effect.Effect<void, Forbidden | NotFound | InvalidInput>
     readonly remove: (actor: Actor, uuid: string) => Effect.Effect<void, Forbidden | NotFound>
   }
@@ -141,7 +119,7 @@ export class Tasks extends Context.Service<
       const changeable = Effect.fn("Tasks.changeable")(function* (actor: Actor, uuid: string) {
         const { team, role } = yield* taskTeam(actor)
         const task = yield* teamTask(actor, team, uuid)
-        if (!mayChangeTask(actor.user.id, role, task)) {
+        if (!Task.mayChange(actor.user.id, role, task)) {
           return yield* new Forbidden({
             message: "only the task's creator, its assignee and the team's managers may change it",
           })
@@ -172,7 +150,7 @@ export class Tasks extends Context.Service<
           ? Effect.succeed({ task, created: false })
           : Effect.fail(new Conflict({ message: "task.uuid: is used by another task" }))
 
-      const create = Effect.fn("Tasks.create")(function* (actor: Actor, input: TaskCreate) {
+      const create = Effect.fn("Tasks.create")(function* (actor: Actor, input: Task.TaskCreate) {
         const { team } = yield* taskTeam(actor)
         return yield* inTransaction(
           Effect.gen(function* () {
@@ -219,34 +197,21 @@ export class Tasks extends Context.Service<
         })
       })
 
-      const update = Effect.fn("Tasks.update")(function* (actor: Actor, uuid: string, changes: TaskUpdate) {
+      const update = Effect.fn("Tasks.update")(function* (
+        actor: Actor,
+        uuid: string,
+        changes: Task.TaskUpdate,
+      ) {
         yield* inTransaction(
           Effect.gen(function* () {
             const { team, task } = yield* changeable(actor, uuid)
             if (changes.assignee_id !== undefined) yield* requireAssignee(team.id, changes.assignee_id)
             const now = yield* nowIso
-            const completion: TaskChanges =
-              changes.completed === false
-                ? { completed_at: null, completed_by_id: null }
-                : changes.completed === true && task.completed_at === null
-                  ? { completed_at: now, completed_by_id: actor.user.id }
-                  : {}
-            const columns: TaskChanges = {
-              ...(changes.title === undefined ? {} : { title: changes.title }),
-              ...(changes.description === undefined ? {} : { description: changes.description }),
-              ...(changes.assignee_id === undefined ? {} : { assignee_id: changes.assignee_id }),
-              ...completion,
-            }
+            const columns = Task.changedColumns(changes, task, actor.user.id, now)
             if (Object.keys(columns).length === 0) return
             // A change refused for being older than the last one is still a success for the
             // client: its state has been superseded, not lost.
-            yield* tasks.update(
-              uuid,
-              columns,
-              changes.time === undefined
-                ? { at: now, fromClient: false }
-                : { at: Timestamp.format(changes.time), fromClient: true },
-            )
+            yield* tasks.update(uuid, columns, Task.changeTime(changes, now))
           }),
         )
       })
