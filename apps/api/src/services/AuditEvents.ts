@@ -5,7 +5,10 @@
  * - platform administrators: every event;
  * - the current app's administrators: the events of their app;
  * - team owners: the events of the teams they own in the current app (all of them, or the one
- *   `team_id` names; a team they cannot see is `404`, one they are in but do not own `403`);
+ *   `team_id` names; a team they cannot see is `404`, one they are in but do not own `403`),
+ *   without the client address and request id of events others caused: anybody may own a team
+ *   and invite anybody, so an invitation accepted would otherwise hand the inviter the invitee's
+ *   network address;
  * - anybody else: `403`.
  *
  * Events older than `FIELDREPORT_AUDIT_RETENTION_DAYS` (365 by default) are deleted by a clean-up
@@ -42,10 +45,14 @@ export interface AuditEventPage {
   readonly total: number
 }
 
-/** Which events an actor may read: those of an app, of some teams, or (`undefined`) any. */
+/**
+ * Which events an actor may read: those of an app, of some teams, or (`undefined`) any; and
+ * whether the addresses and request ids of others' events are withheld.
+ */
 interface Scope {
   readonly appId: number | undefined
   readonly teamIds: ReadonlyArray<number> | undefined
+  readonly othersWithheld: boolean
 }
 
 const notAllowed = new Forbidden({
@@ -86,13 +93,14 @@ export class AuditEvents extends Context.Service<
 
       const scopeOf = Effect.fn("AuditEvents.scopeOf")(function* (actor: Actor, teamId: number | undefined) {
         const oneTeam = teamId === undefined ? undefined : [teamId]
-        if (actor.user.admin === 1) return { appId: undefined, teamIds: oneTeam } satisfies Scope
+        if (actor.user.admin === 1)
+          return { appId: undefined, teamIds: oneTeam, othersWithheld: false } satisfies Scope
         if (yield* access.isAppAdministrator(actor)) {
           if (teamId !== undefined) {
             const team = yield* teams.find(teamId)
             if (team?.branded_app_id !== actor.app.id) return yield* new NotFound({ resource: "team" })
           }
-          return { appId: actor.app.id, teamIds: oneTeam } satisfies Scope
+          return { appId: actor.app.id, teamIds: oneTeam, othersWithheld: false } satisfies Scope
         }
         const owned = (yield* memberships.teamsOf(actor.user.id, actor.app.id))
           .filter((membership) => membership.role === "owner" && membership.agreed_to_join === 1)
@@ -100,7 +108,7 @@ export class AuditEvents extends Context.Service<
         if (owned.length === 0) return yield* notAllowed
         // Another tenant's team is 404, a team of theirs they do not own 403, as for any team.
         if (teamId !== undefined) yield* access.teamFor(actor, teamId, "own")
-        return { appId: actor.app.id, teamIds: oneTeam ?? owned } satisfies Scope
+        return { appId: actor.app.id, teamIds: oneTeam ?? owned, othersWithheld: true } satisfies Scope
       })
 
       const list = Effect.fn("AuditEvents.list")(function* (
@@ -117,7 +125,12 @@ export class AuditEvents extends Context.Service<
           since: query.since === undefined ? undefined : DateTime.formatIso(query.since),
           until: query.until === undefined ? undefined : DateTime.formatIso(query.until),
         }
-        const rows = yield* store.list(filter, page.start, Range.size(page))
+        const found = yield* store.list(filter, page.start, Range.size(page))
+        const rows = scope.othersWithheld
+          ? found.map((row) =>
+              row.actor_user_id === actor.user.id ? row : { ...row, client_address: null, request_id: null },
+            )
+          : found
         return { rows, total: yield* store.count(filter) } satisfies AuditEventPage
       })
 

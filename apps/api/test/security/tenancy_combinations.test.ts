@@ -97,3 +97,54 @@ describe("an administrator of one app and the users of another", () => {
     expect((await teamUserOf(xena)).agreed_to_join).toBe(true)
   })
 })
+
+describe("a team owner and the people they invite", () => {
+  it("reads the team's events without the address and request id of what others did", async () => {
+    const owen = await createMember(server, adminToken, "Owen", "Owner")
+    const ownTeam = await createTeam(server, owen, "Owen's watch")
+    const ownChannel = await createChannel(server, owen, ownTeam, "Creek")
+    const ivy = await createMember(server, adminToken, "Ivy", "Invitee")
+    expect(
+      (await addUsers(server, owen.token, ownTeam, [{ user_id: ivy.id, role: "viewer" }], [ownChannel.id]))
+        .status,
+    ).toBe(200)
+    const invitation = await server.request("GET", "/api/v4/teams?agreed_to_join=false", { token: ivy.token })
+    expect(invitation.status).toBe(200)
+    const list = await server.request("GET", `/api/v4/teams/${ownTeam}/team_users?agreed_to_join=false`, {
+      token: owen.token,
+    })
+    const teamUserId = list.body.find((row: { user_id: number }) => row.user_id === ivy.id).id
+    const accepted = await server.request("PATCH", `/api/v4/teams/${ownTeam}/team_users/${teamUserId}`, {
+      token: ivy.token,
+      body: { team_user: { agreed_to_join: true } },
+      headers: { "X-Request-Id": "ivy-accepts" },
+    })
+    expect(accepted.status).toBe(204)
+
+    const events = await server.request("GET", `/api/v4/audit_events?team_id=${ownTeam}`, {
+      token: owen.token,
+    })
+    expect(events.status).toBe(200)
+    const byKind = (kind: string) => events.body.find((event: { kind: string }) => event.kind === kind)
+    expect(byKind("team_user.accepted")).toMatchObject({
+      actor_id: ivy.id,
+      client_address: null,
+      request_id: null,
+    })
+    // The owner's own acts keep theirs.
+    expect(byKind("team_user.invited")).toMatchObject({ actor_id: owen.id, client_address: "127.0.0.1" })
+    // A platform administrator reads everything.
+    const all = await server.request(
+      "GET",
+      `/api/v4/audit_events?team_id=${ownTeam}&kind=team_user.accepted`,
+      {
+        token: adminToken,
+      },
+    )
+    expect(all.body[0]).toMatchObject({
+      actor_id: ivy.id,
+      client_address: "127.0.0.1",
+      request_id: "ivy-accepts",
+    })
+  })
+})
