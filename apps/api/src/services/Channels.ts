@@ -7,6 +7,7 @@
  * an Image field. All of it is written in one transaction, so no half-made channel is ever seen.
  */
 import type { ChannelCreate, ChannelUpdate } from "@fieldreport/domain/Channel"
+import { fieldKey } from "@fieldreport/domain/FormRevision"
 import { InvalidInput } from "@fieldreport/domain/Invalid"
 import { Context, Effect, Layer } from "effect"
 import type { Forbidden, NotFound } from "../Errors.ts"
@@ -21,7 +22,6 @@ import { Access } from "./Access.ts"
 import { AuditLog } from "./AuditLog.ts"
 import type { Actor } from "./Authentication.ts"
 import { rootCategory } from "./Categories.ts"
-import { fieldKey } from "./Forms.ts"
 
 const defaultStates = [
   { name: "New", initial: true },
