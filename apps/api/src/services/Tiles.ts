@@ -3,9 +3,10 @@
  * maps of millions of reports. It reads the reports a report search with the same `filter[…]` and
  * `exclude[…]` would (`ReportSearches.selectionFor`) and answers at once.
  *
- * The area is every cell that holds a point of `bbox`, whole, so a cell's count never depends on
- * the view and equals the number of results of a search filtered to its `tile_id`. As for a tile,
- * the east and north edges of `bbox` belong to the next cells (unless it is a line or a point).
+ * The area is every cell that holds a point of `bbox` (`TileGrid.cellsOf`, the rule the admin's map
+ * asks by too), whole, so a cell's count never depends on the view and equals the number of results
+ * of a search filtered to its `tile_id`. As for a tile, the east and north edges of `bbox` belong to
+ * the next cells (unless it is a line or a point).
  *
  * A search with no criterion but its channels, at a scale made of whole cells of a grid whose
  * counts are kept per channel and cell (1°, 0.1°, 0.01° or 0.001°, `report_cell_counts`), sums
@@ -24,6 +25,7 @@ import * as QueryValue from "@fieldreport/domain/QueryValue"
 import type { Tile as TileRecord } from "@fieldreport/domain/ReportSearch"
 import * as ReportSearchQuery from "@fieldreport/domain/ReportSearchQuery"
 import * as Tile from "@fieldreport/domain/Tile"
+import * as TileGrid from "@fieldreport/domain/TileGrid"
 import { Context, Effect, Layer, Result } from "effect"
 import {
   type Criteria,
@@ -35,29 +37,8 @@ import {
 import type { Actor } from "./Authentication.ts"
 import { ReportSearches } from "./ReportSearches.ts"
 
-/** The most cells one tiles search may span. */
-export const maxCells = 20_000
-
 /** The finest scale, in degrees (about a centimetre). */
 export const minScale = 1e-7
-
-// Longitude 180 is the antimeridian, which `Tile.containing` files under -180; the last column of a
-// box reaching it is the one holding the longitude just west of it.
-const westOfAntimeridian = 180 - 2 ** -45
-
-/**
- * The anchor of the last cell along one axis that holds a value of `[min, max)`, or of `min` when
- * the two are equal: like a tile's, the east and north edges of a box belong to the next cells.
- */
-const lastAnchor = (min: number, max: number, scale: number, axis: "longitude" | "latitude"): number => {
-  const anchorOf = (value: number) =>
-    axis === "longitude"
-      ? Tile.containing([value, 0], scale).longitude
-      : Tile.containing([0, value], scale).latitude
-  const value = axis === "longitude" ? Math.min(max, westOfAntimeridian) : max
-  const anchor = anchorOf(value)
-  return anchor === value && max > min ? anchorOf(value - scale / 2) : anchor
-}
 
 /** `scale`: degrees, from {@link minScale} to 360. */
 const scaleOf = (query: QueryValue.Query): Result.Result<number, MalformedRequest> =>
@@ -145,7 +126,7 @@ export class Tiles extends Context.Service<
     /**
      * The cells of `bbox` at `scale` that hold reports of the search, south to north, west to
      * east; `400` naming `scale`, `bbox` or a search parameter when one is bad, or when the area
-     * spans more than {@link maxCells} cells.
+     * spans more than `TileGrid.maxCells` cells.
      */
     readonly search: (
       actor: Actor,
@@ -159,20 +140,14 @@ export class Tiles extends Context.Service<
       const store = yield* ReportSearchStore
       const searches = yield* ReportSearches
 
-      /** The cells of `area` with their counts, summed from the counts kept per cell. */
+      /** The cells of `block` with their counts, summed from the counts kept per cell. */
       const keptCounts = Effect.fn("Tiles.keptCounts")(function* (
         selection: Selection,
         grid: KeptGrid,
-        area: BoundingBox,
+        block: TileGrid.CellBlock,
         scale: number,
       ) {
-        // The area's edges are grid lines, a whole number of cells from the origin.
-        const rows = yield* store.keptCellCounts(selection.channelIds, grid, {
-          west: Math.round(area.minLongitude / scale),
-          south: Math.round(area.minLatitude / scale),
-          east: Math.round(area.maxLongitude / scale),
-          north: Math.round(area.maxLatitude / scale),
-        })
+        const rows = yield* store.keptCellCounts(selection.channelIds, grid, block)
         return rows.map((row) => ({
           tile: Tile.at(row.column_index, row.row_index, scale),
           count: row.report_count,
@@ -212,33 +187,20 @@ export class Tiles extends Context.Service<
         const parsed = yield* Effect.fromResult(ReportSearchQuery.parse(query))
         const scale = yield* Effect.fromResult(scaleOf(query))
         const bbox = yield* Effect.fromResult(bboxOf(query))
-        const southWest = Tile.containing([bbox.minLongitude, bbox.minLatitude], scale)
-        const northEast = Tile.bounds({
-          longitude: lastAnchor(bbox.minLongitude, bbox.maxLongitude, scale, "longitude"),
-          latitude: lastAnchor(bbox.minLatitude, bbox.maxLatitude, scale, "latitude"),
-          scale,
-        })
-        const area: BoundingBox = {
-          minLongitude: southWest.longitude,
-          minLatitude: southWest.latitude,
-          maxLongitude: northEast.maxLongitude,
-          maxLatitude: northEast.maxLatitude,
-        }
-        const cells =
-          Math.round((area.maxLongitude - area.minLongitude) / scale) *
-          Math.round((area.maxLatitude - area.minLatitude) / scale)
-        if (cells > maxCells) {
+        const block = TileGrid.cellsOf(bbox, scale)
+        const cells = TileGrid.count(block)
+        if (cells > TileGrid.maxCells) {
           return yield* MalformedRequest.at(
             "scale",
-            `is too small for the bbox: it makes ${cells} cells, at most ${maxCells} are allowed`,
+            `is too small for the bbox: it makes ${cells} cells, at most ${TileGrid.maxCells} are allowed`,
           )
         }
         const selection = yield* searches.selectionFor(actor, parsed)
         const grid = keptGridOf(scale)
         const counts =
           grid !== undefined && givesNone(selection.filter) && givesNone(selection.exclude)
-            ? yield* keptCounts(selection, grid, area, scale)
-            : yield* groupCounts(selection, area, scale)
+            ? yield* keptCounts(selection, grid, block, scale)
+            : yield* groupCounts(selection, TileGrid.bounds(block, scale), scale)
         return counts
           .filter(({ count }) => count > 0)
           .sort((a, b) => a.tile.latitude - b.tile.latitude || a.tile.longitude - b.tile.longitude)

@@ -24,6 +24,7 @@ import type { BoundingBox } from "@fieldreport/domain/BoundingBox"
 import type * as OrderBy from "@fieldreport/domain/OrderBy"
 import type { RangePage } from "@fieldreport/domain/RangePage"
 import type { Appearance } from "@fieldreport/domain/ReportStateRecord"
+import type { CellBlock } from "@fieldreport/domain/TileGrid"
 import { Array as Arr, Context, Effect, Layer, Option } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
 import * as ReadApart from "./ReadApart.ts"
@@ -133,16 +134,8 @@ export interface KeptGrid {
   readonly factor: number
 }
 
-/**
- * A block of cells of a grid by index, counted from the origin: columns `west` to `east` and rows
- * `south` to `north`, the east and north ends excluded.
- */
-export interface CellBlock {
-  readonly west: number
-  readonly south: number
-  readonly east: number
-  readonly north: number
-}
+/** A block of cells of a grid by index (the domain's `TileGrid.CellBlock`). */
+export type { CellBlock }
 
 /** How many reports a cell holds, the cell named by its column and row. */
 export interface CellCountRow {

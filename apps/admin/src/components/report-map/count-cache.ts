@@ -6,8 +6,8 @@
  * end nor keeps showing counts that new reports have made wrong.
  */
 import type { Tile } from "@fieldreport/domain/ReportSearch"
+import type { CellBlock } from "@fieldreport/domain/TileGrid"
 import type { Connection } from "../../shared/connection.ts"
-import type { CellBlock } from "./map-scale.ts"
 
 /** Past this many counted blocks the cache starts afresh. */
 export const maxCountedBlocks = 64

@@ -1,8 +1,13 @@
 /**
  * Which tiles the map asks the server for. Zoomed out, it asks for counts per tile at a scale of
  * about `cellPixels` on screen, so a million reports cost one small request per pan; when the view
- * holds few enough reports, it asks for the pins of the few large tiles that cover the view.
+ * holds few enough reports, it asks for the pins of the few large tiles that cover the view. Which
+ * cells a box touches, and how many the search allows, are the domain's `TileGrid`.
  */
+import type { BoundingBox } from "@fieldreport/domain/BoundingBox"
+import * as TileGrid from "@fieldreport/domain/TileGrid"
+
+type CellBlock = TileGrid.CellBlock
 
 /** The scales the map uses, in degrees: round numbers, so tiles line up between zoom levels. */
 export const scales: ReadonlyArray<number> = [
@@ -53,50 +58,35 @@ export const clip = ([minLon, minLat, maxLon, maxLat]: Bbox): Bbox => [
   Math.min(90, maxLat),
 ]
 
-/** The most cells the tiles search counts in one request. */
-export const maxCells = 20_000
+/** A box of the map as the domain's grid reads it. */
+const boxOf = ([minLongitude, minLatitude, maxLongitude, maxLatitude]: Bbox): BoundingBox => ({
+  minLongitude,
+  minLatitude,
+  maxLongitude,
+  maxLatitude,
+})
 
 /**
- * The finest scale whose cells over `bbox` stay within the tiles search's limit of cells.
+ * The finest scale whose cells over `bbox` stay within the tiles search's limit of cells, counted
+ * as the search counts them.
  *
  * @example
  * ```ts
  * finestScale([-180, -90, 180, 90]) // 2: 180 × 90 cells
  * ```
  */
-export const finestScale = ([minLon, minLat, maxLon, maxLat]: Bbox, limit = maxCells): number =>
-  scales.find(
-    (scale) =>
-      (Math.floor(maxLon / scale) - Math.floor(minLon / scale) + 1) *
-        (Math.floor(maxLat / scale) - Math.floor(minLat / scale) + 1) <=
-      limit,
-  ) ?? 90
+export const finestScale = (bbox: Bbox, limit = TileGrid.maxCells): number =>
+  scales.find((scale) => TileGrid.count(TileGrid.cellsOf(boxOf(bbox), scale)) <= limit) ?? 90
 
 /**
- * A block of cells at one scale, by cell index: columns `west` to `east` and rows `south` to
- * `north`, the east and north ends excluded. Indices, not degrees, so blocks compare exactly.
- */
-export interface CellBlock {
-  readonly west: number
-  readonly south: number
-  readonly east: number
-  readonly north: number
-}
-
-/**
- * The cells a box touches.
+ * The cells a box touches, as the tiles search reads the box.
  *
  * @example
  * ```ts
- * cellBlock([174.71, -41.3, 174.78, -41.25], 0.05) // { west: 3494, south: -826, east: 3496, north: -824 }
+ * cellBlock([174.71, -41.3, 174.78, -41.25], 0.05) // { west: 3494, south: -826, east: 3496, north: -825 }
  * ```
  */
-export const cellBlock = ([minLon, minLat, maxLon, maxLat]: Bbox, scale: number): CellBlock => ({
-  west: Math.floor(minLon / scale),
-  south: Math.floor(minLat / scale),
-  east: Math.floor(maxLon / scale) + 1,
-  north: Math.floor(maxLat / scale) + 1,
-})
+export const cellBlock = (bbox: Bbox, scale: number): CellBlock => TileGrid.cellsOf(boxOf(bbox), scale)
 
 const isEmpty = (block: CellBlock): boolean => block.west >= block.east || block.south >= block.north
 
@@ -132,8 +122,7 @@ export const uncovered = (block: CellBlock, counted: ReadonlyArray<CellBlock>): 
   )
 
 /**
- * A box strictly inside a block's cells, so the tiles search counts exactly those cells (a box on a
- * cell's east or north edge would also count the next cell).
+ * A box strictly inside a block's cells, so the tiles search counts exactly those cells.
  *
  * @example
  * ```ts
@@ -141,11 +130,6 @@ export const uncovered = (block: CellBlock, counted: ReadonlyArray<CellBlock>): 
  * ```
  */
 export const inside = (block: CellBlock, scale: number): Bbox => {
-  const margin = scale / 1000
-  return clip([
-    block.west * scale + margin,
-    block.south * scale + margin,
-    block.east * scale - margin,
-    block.north * scale - margin,
-  ])
+  const box = TileGrid.interior(block, scale)
+  return [box.minLongitude, box.minLatitude, box.maxLongitude, box.maxLatitude]
 }

@@ -4,6 +4,7 @@
  * cells it has not counted yet; once the view holds at most `pin-limit` reports it shows their pins.
  */
 import type { MapItem, Tile } from "@fieldreport/domain/ReportSearch"
+import * as TileGrid from "@fieldreport/domain/TileGrid"
 import { html, nothing, type PropertyValues } from "lit"
 import { MapLoadEvent } from "../../events/map-load.ts"
 import { ReportSelectEvent } from "../../events/report-select.ts"
@@ -245,11 +246,7 @@ export class ReportMap extends ApiElement {
     )
     for (const tile of answers.flat()) cache.tiles.set(tile.tile_id, tile)
     cache.counted.push(...missing)
-    return [...cache.tiles.values()].filter((tile) => {
-      const column = Math.round(tile.longitude / scale)
-      const row = Math.round(tile.latitude / scale)
-      return column >= view.west && column < view.east && row >= view.south && row < view.north
-    })
+    return [...cache.tiles.values()].filter((tile) => TileGrid.holds(view, tile))
   }
 
   private pinsOf(cache: PinCache, filter: ReportFilter, tile: Tile) {
