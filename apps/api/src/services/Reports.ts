@@ -12,9 +12,7 @@
  * - The Category field of the form answers the category as well as `category_id` does (the legacy
  *   clients send it in `form_fields`); both given must agree. The answer is kept as `category_id`
  *   alone, so the two can never drift apart.
- * - A title not given (or blank) is derived: the first public text answer (ShortTextBox, then
- *   Description, in form order), then the category path from the report's category up to the root.
- *   A derived title follows later changes of the category and answers; a title a client wrote stays.
+ * - A title not given (or blank) is derived and follows later changes (the domain's `ReportTitle`).
  * - A client `uuid` that names a report the caller cannot read is a conflict (`409`), never that
  *   report. An update never changes a report's `uuid`: clients know the report by it.
  * - A create ignores `report_state_id`; an upsert that finds the report is the v4 dialect's "later
@@ -39,6 +37,7 @@ import {
   requireLocation,
 } from "@fieldreport/domain/Report"
 import * as ReportState from "@fieldreport/domain/ReportState"
+import * as ReportTitle from "@fieldreport/domain/ReportTitle"
 import { channelRolesAllow, mayEditReport } from "@fieldreport/domain/Roles"
 import * as UpsertCategory from "@fieldreport/domain/UpsertCategory"
 import { Context, DateTime, Effect, Layer, Option, Result, Schema } from "effect"
@@ -77,22 +76,11 @@ const stateOf = (row: ReportStateRow): ReportState.ReportState => ({
   next_state_ids: row.next_state_ids,
 })
 
-/** The longest text answer a derived title takes, in characters. */
-const titleTextLength = 80
-
-const textTypes: ReadonlyArray<FormField["field_type"]> = ["ShortTextBox", "Description"]
-
 /**
- * The title of a report that was given none: its first public text answer, then the names of its
- * category and of each category above it up to the root.
- *
- * @example
- * ```ts
- * deriveTitle(categories, potholesId, fields, { f_1_4_2: "Deep one by the school" })
- * // "Deep one by the school, Potholes, Roads, Cleaner streets"
- * ```
+ * The derived title of a report: its category path read from the channel's categories, the
+ * report's category first.
  */
-export const deriveTitle = (
+const derivedTitle = (
   categories: ReadonlyArray<CategoryRow>,
   categoryId: number,
   fields: ReadonlyArray<FormField>,
@@ -104,16 +92,7 @@ export const deriveTitle = (
     path.push(category.name)
     category = category.parent_id === null ? undefined : byId.get(category.parent_id)
   }
-  const text = textTypes
-    .flatMap((type) =>
-      fields.filter((field) => field.field_type === type && field.field_visibility === "public"),
-    )
-    .map((field) => answers[field.key])
-    .find((answer): answer is string => typeof answer === "string" && answer.trim() !== "")
-  const words = text?.trim().replace(/\s+/g, " ")
-  const first =
-    words === undefined || words.length <= titleTextLength ? words : `${words.slice(0, titleTextLength - 1)}…`
-  return [...(first === undefined ? [] : [first]), ...path].join(", ")
+  return ReportTitle.derive(path, fields, answers)
 }
 
 /** Everything of a channel that writing one of its reports reads. */
@@ -189,9 +168,6 @@ const reassigns = (report: ReportRow, changes: ReportUpdate): boolean =>
   (changes.assignment_due_at !== undefined &&
     (changes.assignment_due_at === null ? null : DateTime.formatIso(changes.assignment_due_at)) !==
       report.assignment_due_at)
-
-const nonBlank = (text: string | undefined): string | undefined =>
-  text === undefined || text.trim() === "" ? undefined : text
 
 /** The attachments the answers name, field by field. */
 const linksOf = (fields: ReadonlyArray<FormField>, answers: StoredAnswers): ReadonlyArray<AttachmentLink> =>
@@ -443,7 +419,7 @@ export class Reports extends Context.Service<
           source_id: draft.source_id ?? null,
           user_id: actor.user.id,
           is_anonymous: draft.is_anonymous === true ? 1 : 0,
-          title: nonBlank(draft.title) ?? deriveTitle(categories, category, context.fields, kept),
+          title: ReportTitle.given(draft.title) ?? derivedTitle(categories, category, context.fields, kept),
           address: draft.address ?? "",
           latitude: draft.location?.latitude ?? null,
           longitude: draft.location?.longitude ?? null,
@@ -493,12 +469,12 @@ export class Reports extends Context.Service<
               ? yield* shapeAt(actor, location)
               : current.shape_id
         const answers = { ...current.answers, ...kept }
-        const derived =
-          current.title ===
-          deriveTitle(context.categories, current.category_id, context.fields, current.answers)
-        const title =
-          nonBlank(draft.title) ??
-          (derived ? deriveTitle(chosen.categories, categoryId, context.fields, answers) : current.title)
+        const title = ReportTitle.revised({
+          written: draft.title,
+          current: current.title,
+          before: derivedTitle(context.categories, current.category_id, context.fields, current.answers),
+          after: derivedTitle(chosen.categories, categoryId, context.fields, answers),
+        })
         const now = yield* nowIso
         const report = yield* reports.update(
           current.id,
