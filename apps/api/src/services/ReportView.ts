@@ -6,12 +6,11 @@
  * what it needs for all the reports in one batch, and what belongs to a channel (its form, the
  * actor's access to it) once per channel.
  *
+ * What a reader is shown of a report (anonymous reports, private answers, notes, readers, the
+ * reporter's short name, the cache key) is the domain's `ReportDisclosure`.
+ *
  * Details docs/api.md does not spell out:
  *
- * - Anonymous reports leave out `user_id`, `user_image` and `user_short_name`, whoever asks.
- * - Answers of private form fields are shown to the channel's staff (operators and admins) and to
- *   the report's reporter; others see those fields with a null value. Notes that are not public
- *   are left out for others too, in `note_comments` and `note_comment_ids`.
  * - `account_logo` is the path (without the origin) of the channel's signed logo address, or else
  *   the pin of the channel's root category, an image the server always has.
  * - `user_image` is the reporter's picture as a 150 px thumbnail.
@@ -21,8 +20,14 @@
  *   moves the version.
  */
 
-import { type FieldAttachment, type FieldValue, isAttachment } from "@fieldreport/domain/FormField"
-import { mayEditReport, readsInternalNotes } from "@fieldreport/domain/Roles"
+import {
+  type FieldAttachment,
+  type FieldValue,
+  type FormField,
+  isAttachment,
+} from "@fieldreport/domain/FormField"
+import * as ReportDisclosure from "@fieldreport/domain/ReportDisclosure"
+import { mayEditReport } from "@fieldreport/domain/Roles"
 import { Context, Effect, Layer, Option } from "effect"
 import { AppConfig } from "../Config.ts"
 import type { AttachmentRow } from "../store/AttachmentStore.ts"
@@ -43,30 +48,6 @@ export interface RenderOptions {
   readonly has: (key: string) => boolean
   /** The origin the request came to (`https://host`), for signed file addresses. */
   readonly origin: string
-}
-
-/**
- * The `cache_key` of a report: it changes whenever the report does.
- *
- * @example
- * ```ts
- * cacheKey({ id: 49, version: 3 }) // "49-3"
- * ```
- */
-export const cacheKey = (report: { readonly id: number; readonly version: number }): string =>
-  `${report.id}-${report.version}`
-
-/**
- * A reporter's name as reports show it: the first name and the last name's initial.
- *
- * @example
- * ```ts
- * shortName("Ana", "Lee") // "Ana L."
- * ```
- */
-export const shortName = (firstName: string, lastName: string): string => {
-  const initial = lastName.trim().charAt(0)
-  return initial === "" ? firstName : `${firstName} ${initial}.`
 }
 
 const unique = <A>(values: ReadonlyArray<A>): ReadonlyArray<A> => [...new Set(values)]
@@ -206,7 +187,6 @@ export class ReportView extends Context.Service<
               ? null
               : { latitude: report.latitude, longitude: report.longitude }
           const channelAccess = accesses.get(report.channel_id)
-          const staff = channelAccess !== undefined && readsInternalNotes(channelAccess)
           const record: Record<string, unknown> = {
             id: report.id,
             account_id: report.channel_id,
@@ -221,7 +201,7 @@ export class ReportView extends Context.Service<
             assignee_id: report.assignee_id,
             assignment_due_at: report.assignment_due_at,
             updated_at: report.updated_at,
-            cache_key: cacheKey(report),
+            cache_key: ReportDisclosure.cacheKey(report),
           }
           if (!anonymous) record.user_id = report.user_id
           if (report.uuid !== null) record.uuid = report.uuid
@@ -249,15 +229,15 @@ export class ReportView extends Context.Service<
           }
           const reporter = anonymous ? undefined : reporters.get(report.user_id)
           if (reporter !== undefined) {
-            record.user_short_name = shortName(reporter.first_name, reporter.last_name)
+            record.user_short_name = ReportDisclosure.shortName(reporter.first_name, reporter.last_name)
             const picture =
               reporter.image_attachment_id === null ? undefined : files.get(reporter.image_attachment_id)
             record.user_image =
               picture === undefined ? null : (picture.style_url.thumb ?? picture.original_url)
           }
-          // An anonymous reporter who opens their own report must not be named as one of its readers.
-          const namedReaders = (readers.get(report.id) ?? []).filter(
-            (reader) => !anonymous || reader.id !== report.user_id,
+          const namedReaders = ReportDisclosure.namedReaders(
+            { user_id: report.user_id, anonymous },
+            readers.get(report.id) ?? [],
           )
           record.users_opened = namedReaders.map(({ id, first_name, last_name, opened_at }) => ({
             id,
@@ -265,28 +245,27 @@ export class ReportView extends Context.Service<
             last_name,
             opened_at,
           }))
-          const visibleNotes = (notes.get(report.id) ?? []).filter((note) => note.public === 1 || staff)
+          const visibleNotes = (notes.get(report.id) ?? []).filter((note) =>
+            ReportDisclosure.seesNote({ public: note.public === 1 }, channelAccess),
+          )
           record.note_comments = visibleNotes.map(noteCommentBody)
           record.note_comment_ids = visibleNotes.map((note) => note.id)
           const commentsOfReport = reportComments.get(report.id) ?? []
           record.report_comments = commentsOfReport.map(reportCommentBody)
           record.report_comment_ids = commentsOfReport.map((comment) => comment.id)
           if (has("form_fields")) {
-            const seesPrivate = staff || report.user_id === actor.user.id
-            const answerOf = (field: FormFieldRow): FieldValue => {
-              if (field.field_type === "Category") return report.category_id
-              if (field.field_type === "FreeText") return null
-              if (field.field_visibility === "private" && !seesPrivate) return null
-              const answer = report.answers[field.key]
+            const seesPrivate = ReportDisclosure.seesPrivateAnswers(channelAccess, actor.user.id, report)
+            const answerOf = (field: FormField): FieldValue => {
+              const answer = ReportDisclosure.shownAnswer(field, report, seesPrivate)
               if (answer === undefined) return null
               if (isAttachment(field.field_type)) return idsOf(answer).flatMap(attachmentRecord)
               // Stored answers were checked against their field's type when written.
               return answer as FieldValue
             }
-            record.form_fields = (formFields.get(report.channel_id) ?? []).map((field) => ({
-              ...formFieldOf(field),
-              value: answerOf(field),
-            }))
+            record.form_fields = (formFields.get(report.channel_id) ?? []).map((row) => {
+              const field = formFieldOf(row)
+              return { ...field, value: answerOf(field) }
+            })
           }
           return record
         })
