@@ -1,12 +1,13 @@
 /**
  * The category tree of a channel (docs/api.md, Categories): read by the channel's readers, changed
- * by its admins. The root (depth 0) is created with the channel and stays where it is; categories
- * nest at most three levels below it, and a move takes the whole subtree along, so it must still
- * fit. A category created without a pin colour takes its parent's (the root's colour is the
+ * by its admins. The tree's rules are the domain's `CategoryTree`: the root (depth 0) is created
+ * with the channel and stays where it is; categories nest at most three levels below it, and a move
+ * takes the whole subtree along, so it must still fit. A category created without a pin colour takes its parent's (the root's colour is the
  * channel's default), as categories an upsert creates do. A category still holding reports or
  * children cannot be deleted.
  */
 import type { CategoryCreate, CategoryUpdate } from "@fieldreport/domain/Category"
+import * as CategoryTree from "@fieldreport/domain/CategoryTree"
 import { InvalidInput } from "@fieldreport/domain/Invalid"
 import { Context, Effect, Layer } from "effect"
 import { Conflict, type Forbidden, NotFound } from "../Errors.ts"
@@ -15,21 +16,11 @@ import * as Transaction from "../store/Transaction.ts"
 import { Access } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 
-/**
- * How deep categories nest below the root.
- *
- * @example
- * ```ts
- * maxDepth - category.depth // the category's max_subtree_extra_depth
- * ```
- */
-export const maxDepth = 3
-
 /** The pin of a category created without `pin_appearance`. */
 export const defaultAppearance = "default"
 
-/** The label of a category at each depth, the root first. */
-export const labelNames = ["Main category", "Secondary category", "Tertiary category", "Quaternary category"]
+/** The label of a category at each depth, the root first (the domain's `CategoryTree.labelNames`). */
+export const labelNames = CategoryTree.labelNames
 
 /**
  * The root category of a new channel: named after it, at depth 0.
@@ -43,7 +34,7 @@ export const rootCategory = (channelId: number, name: string): NewCategory => ({
   channel_id: channelId,
   parent_id: null,
   name,
-  label_name: labelNames[0]!,
+  label_name: CategoryTree.labelNames[0]!,
   depth: 0,
   position: 1,
   pin_color: "green",
@@ -127,15 +118,10 @@ export class Categories extends Context.Service<
       const list = Effect.fn("Categories.list")(function* (actor: Actor, channelId: number) {
         yield* access.channelFor(actor, channelId, "read")
         const tree = yield* categories.listOfChannel(channelId)
-        const children = new Map<number, Array<number>>()
-        // The list is ordered by depth, then position, so each parent's children arrive in order.
-        for (const category of tree) {
-          if (category.parent_id === null) continue
-          const siblings = children.get(category.parent_id) ?? []
-          siblings.push(category.id)
-          children.set(category.parent_id, siblings)
-        }
-        return tree.map((category) => ({ category, childIds: children.get(category.id) ?? [] }))
+        return tree.map((category) => ({
+          category,
+          childIds: CategoryTree.children(tree, category.id).map((child) => child.id),
+        }))
       })
 
       const get = Effect.fn("Categories.get")(function* (actor: Actor, channelId: number, id: number) {
@@ -152,10 +138,10 @@ export class Categories extends Context.Service<
         const parentId = input.parent_id ?? channel.category_id
         const parent = yield* parentIn(channelId, parentId)
         const depth = parent.depth + 1
-        if (depth > maxDepth) {
+        if (!CategoryTree.canHoldChildren(parent)) {
           return yield* InvalidInput.at(
             "category.parent_id",
-            `is at the deepest level; categories nest at most ${maxDepth} levels below the root`,
+            `is at the deepest level; categories nest at most ${CategoryTree.maxDepth} levels below the root`,
           )
         }
         const category = yield* inTransaction(
@@ -164,7 +150,7 @@ export class Categories extends Context.Service<
               channel_id: channelId,
               parent_id: parent.id,
               name: input.name,
-              label_name: labelNames[depth]!,
+              label_name: CategoryTree.labelNames[depth]!,
               depth,
               position: yield* categories.nextPosition(channelId, parent.id),
               pin_color: input.pin_color ?? parent.pin_color,
@@ -182,27 +168,12 @@ export class Categories extends Context.Service<
         }
         const parent = yield* parentIn(category.channel_id, parentId)
         const tree = yield* categories.listOfChannel(category.channel_id)
-        const subtree = [category]
-        // Ordered by depth, so every child comes after its parent.
-        for (const node of tree) {
-          if (subtree.some((member) => member.id === node.parent_id)) subtree.push(node)
-        }
-        if (subtree.some((member) => member.id === parent.id)) {
-          return yield* InvalidInput.at(
-            "category.parent_id",
-            "cannot be the category itself or one of its subcategories",
-          )
-        }
+        const problem = CategoryTree.moveProblem(tree, category.id, parent.id)
+        if (problem !== undefined) return yield* InvalidInput.at("category.parent_id", problem)
         const shift = parent.depth + 1 - category.depth
-        if (Math.max(...subtree.map((member) => member.depth)) + shift > maxDepth) {
-          return yield* InvalidInput.at(
-            "category.parent_id",
-            `would nest the category's subtree more than ${maxDepth} levels below the root`,
-          )
-        }
-        for (const member of subtree) {
+        for (const member of CategoryTree.subtree(tree, category.id)) {
           const depth = member.depth + shift
-          yield* categories.update(member.id, { depth, label_name: labelNames[depth]! })
+          yield* categories.update(member.id, { depth, label_name: CategoryTree.labelNames[depth]! })
         }
         yield* categories.update(category.id, {
           parent_id: parent.id,

@@ -5,13 +5,13 @@
  */
 import { Attachment } from "@fieldreport/domain/Attachment"
 import type { Category } from "@fieldreport/domain/Category"
+import * as CategoryTree from "@fieldreport/domain/CategoryTree"
 import { choiceOptions, type FieldAttachment, type FormField } from "@fieldreport/domain/FormField"
 import * as TextLimits from "@fieldreport/domain/TextLimits"
 import { html, nothing, type TemplateResult } from "lit"
 import { AnswerChangeEvent } from "../../events/answer-change.ts"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { EditedAnswer } from "../../shared/answers.ts"
-import { treeOrder } from "../../shared/categoryTree.ts"
 import { errorText, run } from "../../shared/run.ts"
 import { localInput } from "../../shared/time.ts"
 import { styles } from "./answer-input.styles.ts"
@@ -99,7 +99,7 @@ export class AnswerInput extends ApiElement {
         return html`<div class="field">${this.label(id)}
           <select id=${id} part="control" aria-invalid=${invalid} ?disabled=${this.disabled}
             @change=${(event: Event) => this.change(Number((event.target as HTMLSelectElement).value))}>
-            ${treeOrder(this.categories).map(
+            ${CategoryTree.treeOrder(this.categories).map(
               (category) => html`<option value=${category.id} ?selected=${category.id === this.value}>
                 ${"\u2003".repeat(category.depth)}${category.name}</option>`,
             )}

@@ -96,4 +96,15 @@ describe("fr-category-tree", () => {
     await until(() => root.querySelector("[role=alert]") !== null, "the refusal")
     expect(root.querySelector("[role=alert]")?.textContent).toBe("reports use this category")
   })
+
+  it("offers as parents only the categories the API accepts: none inside the category's subtree", async () => {
+    const { root } = await mount()
+    const offered = (name: string) =>
+      [...root.querySelectorAll<HTMLOptionElement>(`select[aria-label='Parent of ${name}'] option`)].map(
+        (option) => Number(option.value),
+      )
+    // Roads holds Potholes: Roads cannot go under Potholes or itself; under Lighting its subtree fits.
+    expect(offered("Roads")).toEqual([10, 12])
+    expect(offered("Potholes")).toEqual([10, 11, 12])
+  })
 })

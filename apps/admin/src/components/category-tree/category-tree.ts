@@ -4,6 +4,7 @@
  * recoloured, moved under another, and deleted when no report uses them and they have no children.
  */
 import { Category } from "@fieldreport/domain/Category"
+import * as Tree from "@fieldreport/domain/CategoryTree"
 import * as TextLimits from "@fieldreport/domain/TextLimits"
 import { Schema } from "effect"
 import { html, nothing } from "lit"
@@ -11,9 +12,6 @@ import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
 import { errorText, run } from "../../shared/run.ts"
 import { styles } from "./category-tree.styles.ts"
-
-/** Levels a category may sit below the root (docs/api.md, Categories). */
-const MAX_DEPTH = 3
 
 const allFields =
   "id,name,label_name,depth,max_subtree_extra_depth,pin_color,pin_appearance,pin_urls,position,parent,children"
@@ -137,16 +135,11 @@ export class CategoryTree extends ApiElement {
     void this.#act((connection, path) => run(connection.client.send("DELETE", `${path}/${category.id}`)))
   }
 
-  #children(parent: Category): ReadonlyArray<Category> {
-    return this.categories
-      .filter((category) => category.parent_id === parent.id)
-      .sort((a, b) => a.position - b.position || a.name.localeCompare(b.name))
-  }
-
   #node(category: Category): unknown {
-    const children = this.#children(category)
-    const parents = this.categories.filter(
-      (candidate) => candidate.id !== category.id && candidate.depth < MAX_DEPTH,
+    const children = Tree.children(this.categories, category.id)
+    // Only the parents the API accepts: none inside the category's own subtree, none too deep for it.
+    const parents = Tree.treeOrder(this.categories).filter(
+      (candidate) => Tree.moveProblem(this.categories, category.id, candidate.id) === undefined,
     )
     return html`
       <li>
@@ -168,7 +161,7 @@ export class CategoryTree extends ApiElement {
           }
         </div>
         ${
-          category.depth < MAX_DEPTH
+          Tree.canHoldChildren(category)
             ? html`<form class="add" aria-label="New category under ${category.name}" @submit=${(event: SubmitEvent) => this.#add(event, category)}>
                 <input name="name" required maxlength=${TextLimits.name} aria-label="Name of a new category under ${category.name}" placeholder="New category" />
                 <input name="pin_color" type="color" value="#1f5fbf" aria-label="Pin colour of the new category" />

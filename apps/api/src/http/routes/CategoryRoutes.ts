@@ -4,12 +4,13 @@
  * renders every field unless `fields` picks some.
  */
 import { CategoryCreate, CategoryUpdate } from "@fieldreport/domain/Category"
+import * as CategoryTree from "@fieldreport/domain/CategoryTree"
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import { Effect } from "effect"
 import { Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
 import { Authentication } from "../../services/Authentication.ts"
-import { Categories, type CategoryWithChildren, maxDepth } from "../../services/Categories.ts"
+import { Categories, type CategoryWithChildren } from "../../services/Categories.ts"
 import { pinUrls } from "../../services/Pins.ts"
 import { fieldsOf } from "../Fields.ts"
 import { baseUrlOf, bodyOf, idParam } from "../Request.ts"
@@ -28,7 +29,7 @@ export const categoryBody = (baseUrl: string, { category, childIds }: CategoryWi
   name: category.name,
   label_name: category.label_name,
   depth: category.depth,
-  max_subtree_extra_depth: maxDepth - category.depth,
+  max_subtree_extra_depth: CategoryTree.maxDepth - category.depth,
   pin_color: category.pin_color,
   pin_appearance: category.pin_appearance,
   pin_urls: pinUrls(baseUrl, category.pin_color, category.pin_appearance),
