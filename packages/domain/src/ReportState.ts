@@ -49,6 +49,40 @@ export type StateChange =
 const byPositionThenId = (a: ReportState, b: ReportState): number => a.position - b.position || a.id - b.id
 
 /**
+ * Whether a state may follow the current one: any may when the current state lists no next states
+ * (or is not known), else those it lists.
+ *
+ * @example
+ * ```ts
+ * mayFollow({ id: 1, position: 0, initial: true, next_state_ids: [2] }, 3) // false
+ * mayFollow({ id: 1, position: 0, initial: true, next_state_ids: [] }, 3) // true
+ * ```
+ */
+export const mayFollow = (current: ReportState | undefined, nextStateId: number): boolean => {
+  const allowed = current?.next_state_ids ?? []
+  return allowed.length === 0 || allowed.includes(nextStateId)
+}
+
+/**
+ * The states a report may move to from its current one, in position order (ties by id): every
+ * other state that may follow it. What an editor offers, and what `onUpdate` accepts.
+ *
+ * @example
+ * ```ts
+ * nextStates(states, report.report_state_id).map((state) => state.id) // [2, 3]
+ * ```
+ */
+export const nextStates = <S extends ReportState>(
+  states: ReadonlyArray<S>,
+  currentStateId: number,
+): ReadonlyArray<S> => {
+  const current = states.find((state) => state.id === currentStateId)
+  return states
+    .filter((state) => state.id !== currentStateId && mayFollow(current, state.id))
+    .sort(byPositionThenId)
+}
+
+/**
  * The state a new report starts in: the channel's state marked initial, or, when none is, the one
  * with the lowest position (ties go to the lowest id). None only for a channel without states.
  *
@@ -94,12 +128,12 @@ export const onUpdate = (update: {
   if (!states.some((state) => state.id === requestedStateId)) {
     return Result.fail(InvalidInput.at("report.report_state_id", "is not a report state of this channel"))
   }
-  const allowed = states.find((state) => state.id === currentStateId)?.next_state_ids ?? []
-  if (allowed.length > 0 && !allowed.includes(requestedStateId)) {
+  const current = states.find((state) => state.id === currentStateId)
+  if (!mayFollow(current, requestedStateId)) {
     return Result.fail(
       InvalidInput.at(
         "report.report_state_id",
-        `cannot follow state ${currentStateId}; allowed: ${allowed.join(", ")}`,
+        `cannot follow state ${currentStateId}; allowed: ${(current?.next_state_ids ?? []).join(", ")}`,
       ),
     )
   }

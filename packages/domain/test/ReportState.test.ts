@@ -1,7 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Option, Result } from "effect"
+import fc from "fast-check"
 import { InvalidInput } from "../src/Invalid.ts"
-import { initialState, onUpdate, type ReportState, type StateChange } from "../src/ReportState.ts"
+import { initialState, nextStates, onUpdate, type ReportState, type StateChange } from "../src/ReportState.ts"
 
 // New (1) → In progress (2) → Resolved (3); Resolved may be reopened (1); Archived (4) unrestricted.
 const states: ReadonlyArray<ReportState> = [
@@ -91,6 +92,51 @@ describe("ReportState.onUpdate", () => {
   ])("rejects %s", (_, currentStateId, requestedStateId, message) => {
     expect(onUpdate({ states, currentStateId, requestedStateId })).toEqual(
       Result.fail(InvalidInput.at("report.report_state_id", message)),
+    )
+  })
+})
+
+describe("ReportState.nextStates", () => {
+  const states: ReadonlyArray<ReportState> = [
+    { id: 3, position: 2, initial: false },
+    { id: 1, position: 0, initial: true, next_state_ids: [2] },
+    { id: 2, position: 1, initial: false, next_state_ids: [] },
+    { id: 4, position: 1, initial: false, next_state_ids: null },
+  ]
+
+  it("offers the states the current one lists", () => {
+    expect(nextStates(states, 1).map((state) => state.id)).toEqual([2])
+  })
+
+  it("offers every other state, in position order, when the current one lists none or an empty list", () => {
+    expect(nextStates(states, 2).map((state) => state.id)).toEqual([1, 4, 3])
+    expect(nextStates(states, 4).map((state) => state.id)).toEqual([1, 2, 3])
+  })
+
+  it("offers exactly the states an update accepts", () => {
+    const state = (id: number) =>
+      fc.record({
+        id: fc.constant(id),
+        position: fc.nat(5),
+        initial: fc.boolean(),
+        next_state_ids: fc.option(fc.subarray([1, 2, 3, 4, 5]), { nil: null }),
+      })
+    fc.assert(
+      fc.property(
+        fc.tuple(state(1), state(2), state(3), state(4), state(5)),
+        fc.integer({ min: 1, max: 5 }),
+        (all, current) => {
+          const offered = new Set(nextStates(all, current).map((each) => each.id))
+          return all.every(
+            (target) =>
+              target.id === current ||
+              offered.has(target.id) ===
+                Result.isSuccess(
+                  onUpdate({ states: all, currentStateId: current, requestedStateId: target.id }),
+                ),
+          )
+        },
+      ),
     )
   })
 })

@@ -1,7 +1,7 @@
+import { nextStates } from "@fieldreport/domain/ReportState"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { type FakeRoutes, fakeFetch, type SentRequest, until } from "../../../test/support/fakeFetch.ts"
 import type { ReportDetail } from "./report-detail.ts"
-import { nextStates } from "./report-record.ts"
 import "./report-detail.ts"
 
 const state = (id: number, name: string, next: ReadonlyArray<number> | null) => ({

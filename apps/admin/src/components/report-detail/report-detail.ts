@@ -7,6 +7,7 @@ import { NoteComment } from "@fieldreport/domain/NoteComment"
 import type { Location } from "@fieldreport/domain/Report"
 import { Report } from "@fieldreport/domain/Report"
 import { ReportComment } from "@fieldreport/domain/ReportComment"
+import * as ReportState from "@fieldreport/domain/ReportState"
 import * as TextLimits from "@fieldreport/domain/TextLimits"
 import { html, nothing, type PropertyValues } from "lit"
 import { live } from "lit/directives/live.js"
@@ -21,14 +22,7 @@ import { formatTime, fromLocalInput, localInput } from "../../shared/time.ts"
 import "../answer-input/answer-input.ts"
 import "../location-picker/location-picker.ts"
 import { styles } from "./report-detail.styles.ts"
-import {
-  assignees,
-  detailFields,
-  loadReport,
-  nextStates,
-  personName,
-  type ReportRecord,
-} from "./report-record.ts"
+import { assignees, detailFields, loadReport, personName, type ReportRecord } from "./report-record.ts"
 
 /**
  * @summary A report's answers, state, history, assignee, readers, tasks and comments, editable.
@@ -223,7 +217,7 @@ export class ReportDetail extends ApiElement {
 
   private stateSection(record: ReportRecord) {
     const { report, history, people } = record
-    const choices = nextStates(record.states, report.report_state_id)
+    const choices = ReportState.nextStates(record.states, report.report_state_id)
     return html`
       <section part="state" aria-labelledby="state-title">
         <h3 id="state-title">State</h3>

@@ -105,26 +105,6 @@ const loadHistory = (connection: Connection, id: number): Promise<ReadonlyArray<
   )
 
 /**
- * The states a report may move to from its current one: those the current state allows
- * (`next_state_ids`), or every other state when it allows any.
- *
- * @example
- * ```ts
- * nextStates(states, report.report_state_id).map((state) => state.name) // ["In progress", "Resolved"]
- * ```
- */
-export const nextStates = (
-  states: ReadonlyArray<ReportStateRecord>,
-  currentId: number,
-): ReadonlyArray<ReportStateRecord> => {
-  const current = states.find((state) => state.id === currentId)
-  const allowed = current?.next_state_ids ?? null
-  return [...states]
-    .filter((state) => state.id !== currentId && (allowed === null || allowed.includes(state.id)))
-    .sort((a, b) => a.position - b.position)
-}
-
-/**
  * A person's name from the team users, or "user N" when the team list is not available.
  *
  * @example
