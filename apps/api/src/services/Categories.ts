@@ -19,9 +19,6 @@ import type { Actor } from "./Authentication.ts"
 /** The pin of a category created without `pin_appearance`. */
 export const defaultAppearance = "default"
 
-/** The label of a category at each depth, the root first (the domain's `CategoryTree.labelNames`). */
-export const labelNames = CategoryTree.labelNames
-
 /**
  * The root category of a new channel: named after it, at depth 0.
  *

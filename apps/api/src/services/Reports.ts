@@ -25,6 +25,7 @@
  *   other fields. The assignee must be a member of the report's channel who has joined its team.
  */
 import { randomUUID } from "node:crypto"
+import * as CategoryTree from "@fieldreport/domain/CategoryTree"
 import * as FormAnswers from "@fieldreport/domain/FormAnswers"
 import type { FormField } from "@fieldreport/domain/FormField"
 import { InvalidInput } from "@fieldreport/domain/Invalid"
@@ -59,7 +60,7 @@ import * as Transaction from "../store/Transaction.ts"
 import { Access, type ChannelAccess } from "./Access.ts"
 import { Attachments } from "./Attachments.ts"
 import type { Actor } from "./Authentication.ts"
-import { defaultAppearance, labelNames } from "./Categories.ts"
+import { defaultAppearance } from "./Categories.ts"
 import { formFieldOf } from "./Forms.ts"
 import { Shapes } from "./Shapes.ts"
 
@@ -76,24 +77,18 @@ const stateOf = (row: ReportStateRow): ReportState.ReportState => ({
   next_state_ids: row.next_state_ids,
 })
 
-/**
- * The derived title of a report: its category path read from the channel's categories, the
- * report's category first.
- */
+/** The derived title of a report, its category path read from the channel's categories. */
 const derivedTitle = (
   categories: ReadonlyArray<CategoryRow>,
   categoryId: number,
   fields: ReadonlyArray<FormField>,
   answers: StoredAnswers,
-): string => {
-  const byId = new Map(categories.map((category) => [category.id, category]))
-  const path: Array<string> = []
-  for (let category = byId.get(categoryId); category !== undefined; ) {
-    path.push(category.name)
-    category = category.parent_id === null ? undefined : byId.get(category.parent_id)
-  }
-  return ReportTitle.derive(path, fields, answers)
-}
+): string =>
+  ReportTitle.derive(
+    CategoryTree.path(categories, categoryId).map((category) => category.name),
+    fields,
+    answers,
+  )
 
 /** Everything of a channel that writing one of its reports reads. */
 interface ChannelContext {
@@ -301,7 +296,7 @@ export class Reports extends Context.Service<
                 channel_id: parent.channel_id,
                 parent_id: parent.id,
                 name,
-                label_name: labelNames[depth] ?? name,
+                label_name: CategoryTree.labelNames[depth] ?? name,
                 depth,
                 position: yield* categoryStore.nextPosition(parent.channel_id, parent.id),
                 pin_color: parent.pin_color,
