@@ -21,8 +21,8 @@
  * - Upsert names the report's category on every call: an update without `category_id` or
  *   `category_names` puts the report back in the root category.
  * - Only the channel's operators and admins change a report's state, its assignee and its due
- *   time (assigning is dispatching work, like moving it on); reporters edit their own reports'
- *   other fields. The assignee must be a member of the report's channel who has joined its team.
+ *   time (the domain's `ReportDispatch`); reporters edit their own reports' other fields. The
+ *   assignee must be a member of the report's channel who has joined its team.
  */
 import { randomUUID } from "node:crypto"
 import * as CategoryTree from "@fieldreport/domain/CategoryTree"
@@ -37,9 +37,10 @@ import {
   type ReportUpsert,
   requireLocation,
 } from "@fieldreport/domain/Report"
+import * as ReportDispatch from "@fieldreport/domain/ReportDispatch"
 import * as ReportState from "@fieldreport/domain/ReportState"
 import * as ReportTitle from "@fieldreport/domain/ReportTitle"
-import { channelRolesAllow, mayEditReport } from "@fieldreport/domain/Roles"
+import { mayEditReport } from "@fieldreport/domain/Roles"
 import * as UpsertCategory from "@fieldreport/domain/UpsertCategory"
 import { Context, DateTime, Effect, Layer, Option, Result, Schema } from "effect"
 import { Conflict, Forbidden, NotFound } from "../Errors.ts"
@@ -156,13 +157,6 @@ export const findReadable = (store: ReportStore["Service"], access: Access["Serv
       .pipe(Effect.mapError(() => new NotFound({ resource: "report" })))
     return { report, access: channel } satisfies ReadableReport
   })
-
-/** Whether an update changes who works on the report, or by when. */
-const reassigns = (report: ReportRow, changes: ReportUpdate): boolean =>
-  (changes.assignee_id !== undefined && changes.assignee_id !== report.assignee_id) ||
-  (changes.assignment_due_at !== undefined &&
-    (changes.assignment_due_at === null ? null : DateTime.formatIso(changes.assignment_due_at)) !==
-      report.assignment_due_at)
 
 /** The attachments the answers name, field by field. */
 const linksOf = (fields: ReadonlyArray<FormField>, answers: StoredAnswers): ReadonlyArray<AttachmentLink> =>
@@ -550,9 +544,7 @@ export class Reports extends Context.Service<
         report: ReportRow,
         stateId: number | undefined,
       ) =>
-        stateId !== undefined &&
-        stateId !== report.report_state_id &&
-        !channelRolesAllow(channelAccess, "operate")
+        ReportDispatch.movesState(report, stateId) && !ReportDispatch.mayDispatch(channelAccess)
           ? Effect.fail(
               new Forbidden({
                 message: "only the channel's operators and admins may change a report's state",
@@ -566,7 +558,7 @@ export class Reports extends Context.Service<
           return yield* new Forbidden({ message: "you may not edit this report" })
         }
         yield* checkStateChange(channelAccess, report, changes.report_state_id)
-        if (reassigns(report, changes) && !channelRolesAllow(channelAccess, "operate")) {
+        if (ReportDispatch.reassigns(report, changes) && !ReportDispatch.mayDispatch(channelAccess)) {
           return yield* new Forbidden({
             message: "only the channel's operators and admins may assign a report",
           })
