@@ -139,3 +139,51 @@ export const onUpdate = (update: {
   }
   return Result.succeed({ _tag: "Changed", previousStateId: currentStateId, nextStateId: requestedStateId })
 }
+
+/**
+ * Checks the `next_state_ids` of a state written to a channel: they must name states of that
+ * channel (`channelStateIds`). None, null or an empty list name none.
+ *
+ * @example
+ * ```ts
+ * checkNextStateIds([2, 9], [1, 2, 3])
+ * // Result.fail(InvalidInput { "report_state.next_state_ids": ["must name states of the same channel; 9 is not"] })
+ * ```
+ */
+export const checkNextStateIds = (
+  next: ReadonlyArray<number> | null | undefined,
+  channelStateIds: ReadonlyArray<number>,
+): Result.Result<void, InvalidInput> => {
+  const foreign = (next ?? []).filter((id) => !channelStateIds.includes(id))
+  return foreign.length === 0
+    ? Result.void
+    : Result.fail(
+        InvalidInput.at(
+          "report_state.next_state_ids",
+          `must name states of the same channel; ${foreign.join(", ")} ${foreign.length === 1 ? "is" : "are"} not`,
+        ),
+      )
+}
+
+/**
+ * Checks a change of a state's `initial` flag: a channel always has an initial state, so the one
+ * it has stops being initial only when another becomes so, never by `initial: false`.
+ *
+ * @example
+ * ```ts
+ * checkInitialChange(true, false) // Result.fail(InvalidInput { "report_state.initial": [...] })
+ * checkInitialChange(false, true) // Result.void
+ * ```
+ */
+export const checkInitialChange = (
+  initial: boolean,
+  requested: boolean | undefined,
+): Result.Result<void, InvalidInput> =>
+  initial && requested === false
+    ? Result.fail(
+        InvalidInput.at(
+          "report_state.initial",
+          "a channel needs an initial state; make another state initial instead",
+        ),
+      )
+    : Result.void

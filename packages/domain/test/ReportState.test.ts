@@ -2,7 +2,15 @@ import { describe, expect, it } from "@effect/vitest"
 import { Option, Result } from "effect"
 import fc from "fast-check"
 import { InvalidInput } from "../src/Invalid.ts"
-import { initialState, nextStates, onUpdate, type ReportState, type StateChange } from "../src/ReportState.ts"
+import {
+  checkInitialChange,
+  checkNextStateIds,
+  initialState,
+  nextStates,
+  onUpdate,
+  type ReportState,
+  type StateChange,
+} from "../src/ReportState.ts"
 
 // New (1) → In progress (2) → Resolved (3); Resolved may be reopened (1); Archived (4) unrestricted.
 const states: ReadonlyArray<ReportState> = [
@@ -138,5 +146,42 @@ describe("ReportState.nextStates", () => {
         },
       ),
     )
+  })
+})
+
+describe("ReportState.checkNextStateIds", () => {
+  it("takes states of the channel, or none", () => {
+    expect(Result.isSuccess(checkNextStateIds([2, 3], [1, 2, 3]))).toBe(true)
+    expect(Result.isSuccess(checkNextStateIds(null, [1]))).toBe(true)
+    expect(Result.isSuccess(checkNextStateIds([], []))).toBe(true)
+  })
+
+  it("names the states of other channels", () => {
+    const one = checkNextStateIds([2, 9], [1, 2, 3])
+    expect(Result.isFailure(one) && one.failure.errors).toEqual({
+      "report_state.next_state_ids": ["must name states of the same channel; 9 is not"],
+    })
+    const two = checkNextStateIds([8, 9], [1])
+    expect(Result.isFailure(two) && two.failure.errors).toEqual({
+      "report_state.next_state_ids": ["must name states of the same channel; 8, 9 are not"],
+    })
+  })
+})
+
+describe("ReportState.checkInitialChange", () => {
+  it("refuses to unset the initial state, and takes every other change", () => {
+    const refused = checkInitialChange(true, false)
+    expect(Result.isFailure(refused) && refused.failure.errors).toEqual({
+      "report_state.initial": ["a channel needs an initial state; make another state initial instead"],
+    })
+    for (const [initial, requested] of [
+      [true, true],
+      [true, undefined],
+      [false, false],
+      [false, true],
+      [false, undefined],
+    ] as const) {
+      expect(Result.isSuccess(checkInitialChange(initial, requested))).toBe(true)
+    }
   })
 })

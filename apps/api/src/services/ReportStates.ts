@@ -5,6 +5,7 @@
  * channel.
  */
 import { InvalidInput } from "@fieldreport/domain/Invalid"
+import * as ReportState from "@fieldreport/domain/ReportState"
 import type { ReportStateCreate, ReportStateUpdate } from "@fieldreport/domain/ReportStateRecord"
 import { Context, Effect, Layer } from "effect"
 import { type Forbidden, NotFound } from "../Errors.ts"
@@ -56,14 +57,8 @@ export class ReportStates extends Context.Service<
         next: ReadonlyArray<number> | null | undefined,
       ) {
         if (next === null || next === undefined || next.length === 0) return
-        const ofChannel = new Set((yield* states.listOfChannels([channelId])).map((state) => state.id))
-        const foreign = next.filter((id) => !ofChannel.has(id))
-        if (foreign.length > 0) {
-          return yield* InvalidInput.at(
-            "report_state.next_state_ids",
-            `must name states of the same channel; ${foreign.join(", ")} ${foreign.length === 1 ? "is" : "are"} not`,
-          )
-        }
+        const ofChannel = (yield* states.listOfChannels([channelId])).map((state) => state.id)
+        yield* Effect.fromResult(ReportState.checkNextStateIds(next, ofChannel))
       })
 
       const list = Effect.fn("ReportStates.list")(function* (actor: Actor, channelId: number | undefined) {
@@ -118,12 +113,7 @@ export class ReportStates extends Context.Service<
         changes: ReportStateUpdate,
       ) {
         const state = yield* find(actor, id, "administer")
-        if (changes.initial === false && state.initial === 1) {
-          return yield* InvalidInput.at(
-            "report_state.initial",
-            "a channel needs an initial state; make another state initial instead",
-          )
-        }
+        yield* Effect.fromResult(ReportState.checkInitialChange(state.initial === 1, changes.initial))
         return yield* inTransaction(
           Effect.gen(function* () {
             yield* checkNextStates(state.channel_id, changes.next_state_ids)
