@@ -35,7 +35,7 @@ describe.each(engines)("fieldreport check on %s", (engine) => {
   afterEach(() => installation?.remove())
 
   it("prints what it checked and exits 0, pending migrations included; a newer schema fails it", async () => {
-    installation = await freshInstallation("sqlite")
+    installation = await freshInstallation(engine)
     const fresh = await fieldreport(["check"], installation.env)
     expect(fresh.stderr).toBe("")
     expect(fresh.code).toBe(0)
