@@ -4,38 +4,16 @@
  */
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import * as QueryValue from "@fieldreport/domain/QueryValue"
-import type { TeamRole } from "@fieldreport/domain/Roles"
 import { TeamCreate, TeamUpdate } from "@fieldreport/domain/Team"
 import { Effect } from "effect"
 import { Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
+import { teamBody } from "../../presentation/TeamView.ts"
 import { Authentication } from "../../services/Authentication.ts"
 import { Teams } from "../../services/Teams.ts"
-import type { TeamRow } from "../../store/TeamStore.ts"
 import { fieldsOf } from "../Fields.ts"
 import { bodyOf, idParam } from "../Request.ts"
 import { json, noContent, type Route } from "../Route.ts"
-
-/**
- * The team resource with every field, for a user with `role` in it as team user `teamUserId`
- * (neither when not in it).
- *
- * @example
- * ```ts
- * teamBody(team, "owner", 14) // { id: 1, feature_tasks_enabled: true, …, is_owner_of: true, team_user_id: 14 }
- * ```
- */
-export const teamBody = (team: TeamRow, role: TeamRole | undefined, teamUserId: number | undefined) => ({
-  id: team.id,
-  feature_tasks_enabled: team.feature_tasks_enabled === 1,
-  industry: team.industry,
-  location: team.location,
-  name: team.name,
-  // The owner manages the team too.
-  is_manager_of: role === "manager" || role === "owner",
-  is_owner_of: role === "owner",
-  team_user_id: teamUserId ?? null,
-})
 
 /** The team routes. */
 export const teamRoutes = (route: Route<AppServices>): Router => {
