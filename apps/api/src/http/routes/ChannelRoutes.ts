@@ -6,27 +6,11 @@ import * as QueryValue from "@fieldreport/domain/QueryValue"
 import { Effect } from "effect"
 import { Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
+import { channelBody } from "../../presentation/ChannelView.ts"
 import { Authentication } from "../../services/Authentication.ts"
 import { Channels } from "../../services/Channels.ts"
-import type { ChannelRow } from "../../store/ChannelStore.ts"
 import { bodyOf, idParam } from "../Request.ts"
 import { json, noContent, type Route } from "../Route.ts"
-
-/**
- * The channel resource: its root category and its form come with it.
- *
- * @example
- * ```ts
- * channelBody(row) // { id: 4, name: "Cleaner streams", team_id: 1, category_id: 10, form_id: 3 }
- * ```
- */
-export const channelBody = (channel: ChannelRow) => ({
-  id: channel.id,
-  name: channel.name,
-  team_id: channel.team_id,
-  category_id: channel.category_id,
-  form_id: channel.form_id,
-})
 
 /** The channel routes. */
 export const channelRoutes = (route: Route<AppServices>): Router => {
