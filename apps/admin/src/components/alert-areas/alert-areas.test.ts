@@ -76,6 +76,47 @@ describe("fr-alert-areas", () => {
     )
   })
 
+  it("opens where the user's reports are densest when they have no areas yet", async () => {
+    const tile = (longitude: number, latitude: number, scale: number, report_count: number) => ({
+      tile_id: `${longitude},${latitude},${scale}`,
+      longitude,
+      latitude,
+      scale,
+      report_count,
+    })
+    const api = fakeFetch({
+      ...routes(),
+      "GET /api/v4/alert_areas": { body: [] },
+      "GET /api/v4/reports/tiles": (request: SentRequest) => ({
+        body:
+          request.url.searchParams.get("scale") === "2"
+            ? [tile(174, -42, 2, 40)]
+            : [tile(174.76, -41.3, 0.02, 12)],
+      }),
+    })
+    vi.stubGlobal("fetch", api.fetch)
+    const element = document.createElement("fr-alert-areas")
+    Object.assign(element, { baseUrl: "http://api.test", token: "fra_token" })
+    document.body.append(element)
+    const root = element.shadowRoot!
+    await until(
+      () => api.sent.filter((request) => request.url.pathname.endsWith("/tiles")).length === 2,
+      "the search for the reports",
+    )
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    button(root, "Type a circle").click()
+    await element.updateComplete
+    const field = (name: string) =>
+      Number(
+        [...root.querySelectorAll("label")]
+          .find((label) => label.textContent?.includes(name))
+          ?.querySelector("input")?.value,
+      )
+    expect(field("Centre latitude")).toBeCloseTo(-41.29, 2)
+    const longitude = field("Centre longitude")
+    expect(Number(longitude)).toBeCloseTo(174.77, 2)
+  })
+
   it("lists the user's areas in words", async () => {
     vi.stubGlobal("fetch", fakeFetch(routes()).fetch)
     const { root } = await mount()

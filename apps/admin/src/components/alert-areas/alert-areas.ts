@@ -10,6 +10,8 @@ import { html, nothing, type PropertyValues } from "lit"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
 import { makeMap } from "../../shared/map.ts"
+import { everything } from "../../shared/ReportFilter.ts"
+import { densestPoint } from "../../shared/reportSearch.ts"
 import { errorText, fieldErrors, run } from "../../shared/run.ts"
 import { styles } from "./alert-areas.styles.ts"
 import { type DrawnArea, describe, fromAlertArea, type LatLng, toBody } from "./drawn-area.ts"
@@ -103,8 +105,19 @@ export class AlertAreas extends ApiElement {
     this.problems = {}
   }
 
-  protected override connected(_connection: Connection): void {
-    void this.load()
+  protected override connected(connection: Connection): void {
+    void this.load().then(() => this.#centre(connection))
+  }
+
+  /**
+   * With no areas to fit, opens where the user's reports are densest, as the reports map and the
+   * location picker do, rather than at latitude 0, longitude 0.
+   */
+  async #centre(connection: Connection): Promise<void> {
+    if (this.areas.length > 0) return
+    const centre = await densestPoint(connection, everything).catch(() => undefined)
+    if (centre === undefined || this.areas.length > 0 || this.draft !== undefined) return
+    this.#map?.setView([centre.latitude, centre.longitude], 12)
   }
 
   protected override firstUpdated(): void {
