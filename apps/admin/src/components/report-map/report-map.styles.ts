@@ -7,9 +7,10 @@ export const styles = [
   // Leaflet's own styles, inside the shadow root where the map lives.
   unsafeCSS(leafletCss),
   css`
-    :host { display: block; position: relative; }
+    /* The element's own height wins (a page lays it out like any block); the map fills it. */
+    :host { display: block; position: relative; height: var(--fr-map-height, 480px); }
     .map {
-      height: var(--fr-map-height, 480px); border: 1px solid ${border}; border-radius: ${radius};
+      height: 100%; border: 1px solid ${border}; border-radius: ${radius};
       background-color: ${surfaceRaised};
     }
     /* Without a basemap, a light grid keeps panning visible. */

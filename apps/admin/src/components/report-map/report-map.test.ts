@@ -37,4 +37,18 @@ describe("fr-report-map", () => {
     expect(tileSources(map).length).toBeGreaterThan(0)
     for (const source of tileSources(map)) expect(source).toMatch(/^https:\/\/other\.test\//)
   })
+
+  it("takes a height set on the element, or --fr-map-height, and fills it with the map", async () => {
+    const sized = document.createElement("fr-report-map")
+    sized.style.height = "200px"
+    const themed = document.createElement("fr-report-map")
+    themed.style.setProperty("--fr-map-height", "300px")
+    const plain = await mount({})
+    document.body.append(sized, themed)
+    await Promise.all([sized.updateComplete, themed.updateComplete])
+    const height = (element: Element) => getComputedStyle(element).height
+    expect([height(plain), height(sized), height(themed)]).toEqual(["480px", "200px", "300px"])
+    for (const map of [plain, sized, themed])
+      expect(height(map.shadowRoot!.querySelector(".map")!)).toBe("100%")
+  })
 })

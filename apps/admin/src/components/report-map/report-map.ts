@@ -52,7 +52,7 @@ const bboxOf = (bounds: L.LatLngBounds): Bbox => [
  * @event fr-report-select - `ReportSelectEvent` when the user opens a pin (click, or Enter on a focused pin).
  * @event fr-map-load - `MapLoadEvent` when the map has drawn the current view (counts or pins).
  * @csspart map - The map container.
- * @cssproperty --fr-map-height - The map's height (480px).
+ * @cssproperty --fr-map-height - The element's height when the page sets none (480px); a height set on the element itself wins, and the map fills it.
  * @cssproperty --fr-color-accent - Count bubbles.
  *
  * @example
