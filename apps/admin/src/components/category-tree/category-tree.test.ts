@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest"
-import { fakeFetch, until } from "../../../test/support/fakeFetch.ts"
+import { type FakeRoutes, fakeFetch, until } from "../../../test/support/fakeFetch.ts"
 import "./category-tree.ts"
 
 const category = (id: number, name: string, depth: number, parent_id: number | null, position = 0) => ({
@@ -23,7 +23,7 @@ const categories = [
   category(13, "Potholes", 2, 11),
 ]
 
-const mount = async () => {
+const mount = async (routes: FakeRoutes = {}) => {
   const api = fakeFetch({
     "GET /api/v4/channels/4/categories": { body: categories },
     "POST /api/v4/channels/4/categories": { status: 201, body: category(14, "Signs", 2, 11) },
@@ -32,6 +32,7 @@ const mount = async () => {
       status: 409,
       body: { title: "Conflict", detail: "reports use this category" },
     },
+    ...routes,
   })
   vi.stubGlobal("fetch", api.fetch)
   const tree = document.createElement("fr-category-tree")
@@ -106,5 +107,26 @@ describe("fr-category-tree", () => {
     // Roads holds Potholes: Roads cannot go under Potholes or itself; under Lighting its subtree fits.
     expect(offered("Roads")).toEqual([10, 12])
     expect(offered("Potholes")).toEqual([10, 11, 12])
+  })
+
+  it("says why the API refused a parent, in the field's words, and puts the parent back", async () => {
+    const { root } = await mount({
+      "PATCH /api/v4/channels/4/categories/11": {
+        status: 422,
+        body: {
+          title: "Unprocessable Entity",
+          detail: "The request has invalid fields.",
+          errors: { "category.parent_id": ["would nest the category's subtree too deep"] },
+        },
+      },
+    })
+    const select = root.querySelector<HTMLSelectElement>("select[aria-label='Parent of Roads']")!
+    select.value = "12"
+    select.dispatchEvent(new Event("change"))
+    await until(() => root.querySelector("[role=alert]") !== null, "the refusal")
+    expect(root.querySelector("[role=alert]")?.textContent).toBe(
+      "Roads cannot move under Lighting: would nest the category's subtree too deep.",
+    )
+    expect(select.value).toBe("10")
   })
 })

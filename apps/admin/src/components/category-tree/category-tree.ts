@@ -10,7 +10,7 @@ import { Schema } from "effect"
 import { html, nothing } from "lit"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
-import { errorText, run } from "../../shared/run.ts"
+import { errorText, fieldErrors, run } from "../../shared/run.ts"
 import { styles } from "./category-tree.styles.ts"
 
 const allFields =
@@ -130,6 +130,38 @@ export class CategoryTree extends ApiElement {
     )
   }
 
+  /**
+   * Moves a category under another. When the API refuses, the select goes back to the parent the
+   * category still has, and the problem names the move in the field's own words.
+   */
+  async #move(category: Category, select: HTMLSelectElement): Promise<void> {
+    const connection = this.connection
+    if (connection === undefined || this.channelId === undefined) return
+    const parentId = Number(select.value)
+    this.problem = undefined
+    try {
+      await run(
+        connection.client.call(
+          "PATCH",
+          `/api/v4/channels/${this.channelId}/categories/${category.id}`,
+          Category,
+          {
+            body: { category: { parent_id: parentId } },
+          },
+        ),
+      )
+      await this.load()
+    } catch (error) {
+      select.value = String(category.parent_id)
+      const messages = fieldErrors(error)["category.parent_id"]
+      const parent = this.categories.find((candidate) => candidate.id === parentId)
+      this.problem =
+        messages === undefined || messages.length === 0
+          ? errorText(error)
+          : `${category.name} cannot move under ${parent?.name ?? "that category"}: ${messages.join("; ")}.`
+    }
+  }
+
   #delete(category: Category): void {
     if (!confirm(`Delete the category “${category.name}”?`)) return
     void this.#act((connection, path) => run(connection.client.send("DELETE", `${path}/${category.id}`)))
@@ -154,7 +186,7 @@ export class CategoryTree extends ApiElement {
               ? html`<span class="muted">root</span>`
               : html`
                 <select aria-label="Parent of ${category.name}"
-                  @change=${(event: Event) => this.#update(category, { parent_id: Number((event.target as HTMLSelectElement).value) })}>
+                  @change=${(event: Event) => this.#move(category, event.target as HTMLSelectElement)}>
                   ${parents.map((parent) => html`<option value=${parent.id} ?selected=${parent.id === category.parent_id}>${"· ".repeat(parent.depth)}${parent.name}</option>`)}
                 </select>
                 <button aria-label="Delete ${category.name}" @click=${() => this.#delete(category)}>Delete</button>`
