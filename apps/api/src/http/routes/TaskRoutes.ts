@@ -7,37 +7,16 @@ import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import * as OrderBy from "@fieldreport/domain/OrderBy"
 import * as QueryValue from "@fieldreport/domain/QueryValue"
 import * as RangePage from "@fieldreport/domain/RangePage"
-import { type Task, TaskCreate, TaskUpdate } from "@fieldreport/domain/Task"
+import { TaskCreate, TaskUpdate } from "@fieldreport/domain/Task"
 import { Effect } from "effect"
 import { type Request, Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
+import { taskBody } from "../../presentation/TaskView.ts"
 import { Authentication } from "../../services/Authentication.ts"
 import { Tasks } from "../../services/Tasks.ts"
-import type { TaskRow } from "../../store/TaskStore.ts"
 import { fieldsOf } from "../Fields.ts"
 import { bodyOf } from "../Request.ts"
 import { json, noContent, type Route } from "../Route.ts"
-
-/**
- * The task resource of a row, every field (the route picks the selected ones).
- *
- * @example
- * ```ts
- * taskBody(row) // { uuid: "3ffeef7c-…", assignee_id: 22, client_created_at: "…", completed_at: null, … }
- * ```
- */
-export const taskBody = (task: TaskRow) =>
-  ({
-    uuid: task.uuid,
-    assignee_id: task.assignee_id,
-    client_created_at: task.client_created_at,
-    completed_at: task.completed_at,
-    completed_by_id: task.completed_by_id,
-    creator_id: task.creator_id,
-    description: task.description,
-    report_id: task.report_id,
-    title: task.title,
-  }) satisfies typeof Task.Encoded
 
 // Any text may name a task: one that names none is simply not found.
 const uuidOf = (req: Request): string => {
