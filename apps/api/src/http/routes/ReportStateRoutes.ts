@@ -8,30 +8,12 @@ import { ReportStateCreate, ReportStateUpdate } from "@fieldreport/domain/Report
 import { Effect } from "effect"
 import { Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
+import { reportStateBody } from "../../presentation/ReportStateView.ts"
 import { Authentication } from "../../services/Authentication.ts"
 import { ReportStates } from "../../services/ReportStates.ts"
-import type { ReportStateRow } from "../../store/ReportStateStore.ts"
 import { fieldsOf } from "../Fields.ts"
 import { bodyOf, idParam } from "../Request.ts"
 import { json, type Route } from "../Route.ts"
-
-/**
- * The report state resource of a row.
- *
- * @example
- * ```ts
- * reportStateBody(row) // { id: 4, channel_id: 2, name: "New", position: 1, initial: true, … }
- * ```
- */
-export const reportStateBody = (state: ReportStateRow) => ({
-  id: state.id,
-  channel_id: state.channel_id,
-  name: state.name,
-  position: state.position,
-  initial: state.initial === 1,
-  appearance: state.appearance,
-  next_state_ids: state.next_state_ids,
-})
 
 /** The report state routes. */
 export const reportStateRoutes = (route: Route<AppServices>): Router => {
