@@ -2,34 +2,16 @@
  * `/api/v4/alert_areas`: the current user's alert areas (docs/api.md, Alert areas). Every field is
  * default; `fields` may leave some out.
  */
-import type { AlertArea } from "@fieldreport/domain/AlertArea"
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import { Effect } from "effect"
 import { Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
+import { alertAreaBody } from "../../presentation/AlertAreaView.ts"
 import { AlertAreas } from "../../services/AlertAreas.ts"
 import { Authentication } from "../../services/Authentication.ts"
-import type { AlertAreaRow } from "../../store/AlertAreaStore.ts"
 import { fieldsOf } from "../Fields.ts"
 import { idParam } from "../Request.ts"
 import { json, noContent, type Route } from "../Route.ts"
-
-/**
- * The alert area resource of a row.
- *
- * @example
- * ```ts
- * alertAreaBody(row) // { id: 7, shape_type: "circle", radius: 5000, area: "POINT (174.7762 -41.2865)", latitude: -41.2865, longitude: 174.7762 }
- * ```
- */
-export const alertAreaBody = (row: AlertAreaRow): AlertArea => ({
-  id: row.id,
-  shape_type: row.shape_type,
-  radius: row.radius,
-  area: row.area,
-  latitude: row.latitude,
-  longitude: row.longitude,
-})
 
 /** The alert area routes. */
 export const alertAreaRoutes = (route: Route<AppServices>): Router => {
