@@ -80,6 +80,22 @@ describe("fr-new-report", () => {
     expect(root.querySelector("[role=alert]")?.textContent).toContain("correct the fields")
   })
 
+  it("drops the location's problem once a pin is placed", async () => {
+    vi.stubGlobal("fetch", fakeFetch(routes).fetch)
+    const { element, root } = await mount()
+    root.querySelector("form")!.requestSubmit()
+    await element.updateComplete
+    const shown = () => [...root.querySelectorAll("fieldset .error")].map((error) => error.textContent)
+    expect(shown()).toEqual(["Location is required when there is no address"])
+
+    root
+      .querySelector("fr-location-picker")!
+      .dispatchEvent(new LocationChangeEvent({ latitude: -41.29, longitude: 174.78 }, ""))
+    await element.updateComplete
+    expect(shown()).toEqual([])
+    expect(element.errors["report.f_7_2_2"]).toEqual(["is required"])
+  })
+
   it("looks for where the channel's reports are densest to centre the map", async () => {
     const tile = (longitude: number, latitude: number, scale: number, report_count: number) => ({
       tile_id: `${longitude},${latitude},${scale}`,

@@ -183,9 +183,7 @@ export class NewReport extends ApiElement {
           <legend>Where</legend>
           <fr-location-picker tile-url=${this.tileUrl ?? nothing}
             tile-attribution=${this.tileAttribution ?? nothing}
-            @fr-location-change=${(event: LocationChangeEvent) => {
-              this.#where = { location: event.location, address: event.address }
-            }}></fr-location-picker>
+            @fr-location-change=${(event: LocationChangeEvent) => this.#located(event)}></fr-location-picker>
           ${(this.errors["report.location"] ?? []).map((message) => html`<p class="error">Location ${message}</p>`)}
         </fieldset>
         ${this.failure === undefined ? nothing : html`<p class="error" role="alert">${this.failure}</p>`}
@@ -196,6 +194,23 @@ export class NewReport extends ApiElement {
         </div>
       </form>
     `
+  }
+
+  /**
+   * Keeps where the report is; a location problem shown after a refused submit goes as soon as a
+   * pin or an address answers it, not only at the next submit.
+   */
+  #located(event: LocationChangeEvent): void {
+    this.#where = { location: event.location, address: event.address }
+    if (this.errors["report.location"] === undefined) return
+    const answered = requireLocation(
+      event.location === undefined
+        ? { address: event.address }
+        : { location: event.location, address: event.address },
+    )
+    if (Result.isFailure(answered)) return
+    const { "report.location": _answered, ...others } = this.errors
+    this.errors = others
   }
 
   private async submit(event: SubmitEvent) {
