@@ -34,7 +34,7 @@ import { InvalidInput } from "@fieldreport/domain/Invalid"
 import type * as OrderBy from "@fieldreport/domain/OrderBy"
 import * as RangePage from "@fieldreport/domain/RangePage"
 import type { TeamUserUpdate } from "@fieldreport/domain/TeamUser"
-import { Context, Effect, Layer } from "effect"
+import { Context, Duration, Effect, Layer } from "effect"
 import { Forbidden, NotFound } from "../Errors.ts"
 import { nowIso } from "../store/Clock.ts"
 import { MembershipStore } from "../store/MembershipStore.ts"
@@ -55,6 +55,9 @@ import { Access } from "./Access.ts"
 import { type AuditEventInput, AuditLog } from "./AuditLog.ts"
 import type { Actor } from "./Authentication.ts"
 import { Invitations } from "./Invitations.ts"
+
+/** How often a pending invitee may be invited again (and e-mailed). */
+const invitationInterval = Duration.days(1)
 
 /** What the team users list asks for. */
 export interface TeamUserQuery {
@@ -253,8 +256,11 @@ export class TeamUsers extends Context.Service<
 
       /**
        * Makes the user a team user, or brings their pending membership up to date: added at once
-       * when `direct`, otherwise invited; an invitation again refreshes `last_invited_at`. Answers
-       * the membership and how they are joining (`undefined` for someone who had joined already).
+       * when `direct`, otherwise invited. An invitation again refreshes `last_invited_at` once a
+       * day has passed since the last one, and only then may another e-mail go out, so nobody can
+       * make the service send a person invitation after invitation. Answers the membership, how
+       * they are joining (`undefined` for someone who had joined already) and whether an
+       * invitation e-mail may go out.
        */
       const joinTeam = Effect.fn("TeamUsers.joinTeam")(function* (
         teamId: number,
@@ -272,12 +278,20 @@ export class TeamUsers extends Context.Service<
             last_invited_at: direct ? null : now,
             created_at: now,
           })
-          return { membership, joining }
+          return { membership, joining, mayMail: !direct }
         }
         // Already in the team: an invitation would only take away access they have.
-        if (current.agreed_to_join === 1) return { membership: current, joining: undefined }
-        yield* store.update(current.id, direct ? { agreed_to_join: true } : { last_invited_at: now })
-        return { membership: { ...current, agreed_to_join: direct ? 1 : 0 }, joining }
+        if (current.agreed_to_join === 1) return { membership: current, joining: undefined, mayMail: false }
+        if (direct) {
+          yield* store.update(current.id, { agreed_to_join: true })
+          return { membership: { ...current, agreed_to_join: 1 }, joining, mayMail: false }
+        }
+        const invitedLately =
+          current.last_invited_at !== null &&
+          Date.parse(now) - Date.parse(current.last_invited_at) < Duration.toMillis(invitationInterval)
+        if (invitedLately) return { membership: current, joining, mayMail: false }
+        yield* store.update(current.id, { last_invited_at: now })
+        return { membership: { ...current, last_invited_at: now }, joining, mayMail: true }
       })
 
       /** Whether the user is one of the app's: signed in to it, or joined one of its teams. */
@@ -361,6 +375,7 @@ export class TeamUsers extends Context.Service<
               {
                 readonly membership: Membership
                 readonly joining: "invited" | "added" | undefined
+                readonly mayMail: boolean
                 readonly user: UserToAdd
               }
             >()
@@ -372,10 +387,15 @@ export class TeamUsers extends Context.Service<
                 administers &&
                 !user.send_email &&
                 (actor.user.admin === 1 || (yield* usesApp(user.user_id, actor.app.id)))
-              const { membership, joining } = yield* joinTeam(teamId, user.user_id, direct, now)
+              const { membership, joining, mayMail } = yield* joinTeam(teamId, user.user_id, direct, now)
               // Joining earlier in this request still counts as joining, not as a member's change.
-              const earlier = memberships.get(user.user_id)?.joining
-              memberships.set(user.user_id, { membership, joining: joining ?? earlier, user })
+              const earlier = memberships.get(user.user_id)
+              memberships.set(user.user_id, {
+                membership,
+                joining: joining ?? earlier?.joining,
+                mayMail: mayMail || (earlier?.mayMail ?? false),
+                user,
+              })
             }
 
             const teamsResult: Array<ReadonlyArray<AddUserResult>> = []
@@ -395,8 +415,8 @@ export class TeamUsers extends Context.Service<
 
             const channelIds = [...new Set(channels.filter(({ inTeam }) => inTeam).map(({ id }) => id))]
             const events: Array<AuditEventInput> = []
-            for (const { membership, joining, user } of memberships.values()) {
-              if (user.send_email && membership.agreed_to_join === 0) {
+            for (const { membership, joining, mayMail, user } of memberships.values()) {
+              if (user.send_email && mayMail && membership.agreed_to_join === 0) {
                 yield* invitations.invite({
                   team_user_id: membership.id,
                   inviter_id: actor.user.id,

@@ -110,6 +110,7 @@ export interface Membership {
   readonly user_id: number
   readonly role: TeamRole
   readonly agreed_to_join: number
+  readonly last_invited_at: string | null
 }
 
 /** What an invitation e-mail says, read when it is sent. */
@@ -327,7 +328,7 @@ export class TeamUserStore extends Context.Service<
                 Effect.orDie,
               ),
         membership: (teamId, userId) =>
-          sql<Membership>`SELECT id, user_id, role, agreed_to_join FROM team_users
+          sql<Membership>`SELECT id, user_id, role, agreed_to_join, last_invited_at FROM team_users
             WHERE team_id = ${teamId} AND user_id = ${userId}`.pipe(
             Effect.map((rows) => rows[0]),
             Effect.orDie,
@@ -337,7 +338,7 @@ export class TeamUserStore extends Context.Service<
             ...teamUser,
             role: "team_member",
             agreed_to_join: teamUser.agreed_to_join ? 1 : 0,
-          })} RETURNING id, user_id, role, agreed_to_join`.pipe(
+          })} RETURNING id, user_id, role, agreed_to_join, last_invited_at`.pipe(
             Effect.flatMap((rows) => Effect.fromNullishOr(rows[0])),
             Effect.orDie,
           ),

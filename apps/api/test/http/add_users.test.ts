@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startMailServer } from "../support/MailServer.ts"
+import { manualClock } from "../support/ManualClock.ts"
 import { addUsers, createMember, type Member, runJobs } from "../support/Members.ts"
 import { adminEmail, adminPassword, startTestServer, type TestServer } from "../support/TestServer.ts"
 import { type ChannelInfo, createChannel, createTeam, makeAppAdministrator } from "../support/World.ts"
@@ -537,24 +538,59 @@ describe("invitations (send_email: true)", () => {
     await runJobs(server)
     expect(mails(server.dataDir)).toHaveLength(before)
   })
+})
 
-  it("invites again a user who has not accepted yet, with a fresh last_invited_at", async () => {
-    const jo = await createMember(server, adminToken, "Jo", "King")
-    const invite = () =>
-      addUsers(server, ruth.token, teamId, [{ user_id: jo.id, role: "viewer", send_email: true }], [alpha.id])
-    expect((await invite()).status).toBe(200)
-    await runJobs(server)
-    const first = await teamUserOf(jo)
-    const before = mails(server.dataDir).length
-    const again = await invite()
-    expect(again.body).toEqual({ teams: [[success(jo.id, "viewer", 200, true)]] })
-    const second = await teamUserOf(jo)
-    expect(second.agreed_to_join).toBe(false)
-    expect(second.last_invited_at >= first.last_invited_at).toBe(true)
-    await runJobs(server)
-    const sent = mails(server.dataDir)
-    expect(sent).toHaveLength(before + 1)
-    expect(sent.at(-1)).toMatch(/^To: Jo King <jo\.king@example\.com>\r?$/m)
+describe("invitations again", () => {
+  it("e-mail a pending invitee at most once a day, and refresh last_invited_at only then", async () => {
+    const time = manualClock("2030-03-01T08:00:00Z")
+    const local = await startTestServer({ ...env, FIELDREPORT_ACCESS_TOKEN_TTL: "7 days" }, undefined, {
+      clock: time.clock,
+    })
+    try {
+      const admin = await local.login(adminEmail, adminPassword)
+      const inviter = await createMember(local, admin, "Ivy", "Ash")
+      const team = await createTeam(local, inviter, "Reef care")
+      const channel = await createChannel(local, inviter, team, "Reef")
+      const jo = await createMember(local, admin, "Jo", "King")
+      const invite = async () => {
+        const answer = await addUsers(
+          local,
+          inviter.token,
+          team,
+          [{ user_id: jo.id, role: "viewer", send_email: true }],
+          [channel.id],
+        )
+        expect(answer.status).toBe(200)
+        await runJobs(local)
+      }
+      const invitedAt = async () => {
+        const answer = await local.request("GET", `/api/v4/teams/${team}/team_users?user_ids=${jo.id}`, {
+          token: admin,
+        })
+        expect(answer.body[0].agreed_to_join).toBe(false)
+        return answer.body[0].last_invited_at
+      }
+
+      await invite()
+      expect(mails(local.dataDir)).toHaveLength(1)
+      expect(await invitedAt()).toBe("2030-03-01T08:00:00.000Z")
+
+      // Asking again and again within the day sends nothing more.
+      time.set("2030-03-01T20:00:00Z")
+      await invite()
+      await invite()
+      expect(mails(local.dataDir)).toHaveLength(1)
+      expect(await invitedAt()).toBe("2030-03-01T08:00:00.000Z")
+
+      time.set("2030-03-02T09:00:00Z")
+      await invite()
+      const sent = mails(local.dataDir)
+      expect(sent).toHaveLength(2)
+      expect(sent.at(-1)).toMatch(/^To: Jo King <jo\.king@example\.com>\r?$/m)
+      expect(await invitedAt()).toBe("2030-03-02T09:00:00.000Z")
+    } finally {
+      await local.close()
+    }
   })
 })
 

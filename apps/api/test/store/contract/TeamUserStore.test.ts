@@ -40,6 +40,7 @@ describe("TeamUserStore contract", () => {
             user_id: zed,
             role: "team_member",
             agreed_to_join: 1,
+            last_invited_at: null,
           })
           const amyMember = yield* join(amy, false, 3)
           const bobMember = yield* join(bob, true, 2)
@@ -53,6 +54,7 @@ describe("TeamUserStore contract", () => {
             user_id: bob,
             role: "manager",
             agreed_to_join: 1,
+            last_invited_at: at(2),
           })
           assert.isUndefined(yield* store.membership(channel.teamId, -1))
 
