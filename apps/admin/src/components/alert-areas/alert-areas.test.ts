@@ -150,6 +150,46 @@ describe("fr-alert-areas", () => {
     await until(() => root.querySelectorAll("[part=area]").length === 2, "the new area in the list")
   })
 
+  it("closes a polygon on a click at its first corner, and adds no corner twice", async () => {
+    vi.stubGlobal("fetch", fakeFetch(routes()).fetch)
+    const { element, root } = await mount()
+    button(root, "Draw polygon").click()
+    for (const [lat, lng] of [
+      [-41.28, 174.77],
+      [-41.28, 174.79],
+      [-41.28, 174.79],
+      [-41.3, 174.79],
+      [-41.28, 174.77],
+    ] as const) {
+      element.pointAt({ lat, lng })
+    }
+    await element.updateComplete
+    expect(element.draft).toEqual({
+      kind: "poly",
+      corners: [
+        { lat: -41.28, lng: 174.77 },
+        { lat: -41.28, lng: 174.79 },
+        { lat: -41.3, lng: 174.79 },
+      ],
+    })
+    expect(element.tool).toBe("none")
+    expect(root.querySelector(".status")?.textContent).toContain("Polygon of 3 corners")
+    // Clicking the first corner's handle closes the ring as well.
+    button(root, "Draw polygon").click()
+    for (const [lat, lng] of [
+      [-41.28, 174.77],
+      [-41.28, 174.79],
+      [-41.3, 174.79],
+    ] as const) {
+      element.pointAt({ lat, lng })
+    }
+    await element.updateComplete
+    root.querySelector<HTMLElement>(".handle[title='Corner 1']")!.click()
+    await element.updateComplete
+    expect(element.tool).toBe("none")
+    expect(element.draft?.kind === "poly" && element.draft.corners.length).toBe(3)
+  })
+
   it("takes a polygon typed as corners, one a line", async () => {
     const api = fakeFetch(routes())
     vi.stubGlobal("fetch", api.fetch)

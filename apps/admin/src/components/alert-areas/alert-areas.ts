@@ -26,6 +26,9 @@ const draftColor = "#d9480f"
 /** The most metres a circle may reach (docs/api.md, Alert areas); dragging its edge stops there. */
 const maxRadius = 100_000
 
+/** Screen pixels from a handle's centre within which a click lands on it (the handle is 14 px). */
+const handleReach = 8
+
 /** Metres per degree of latitude on Leaflet's sphere (radius 6,371 km). */
 const metresPerDegree = (Math.PI * 6_371_000) / 180
 
@@ -160,8 +163,23 @@ export class AlertAreas extends ApiElement {
           : { kind: "circle", center: point, radius: 0 }
       if (this.draft.kind === "circle" && this.draft.radius > 0) this.tool = "none"
     } else if (this.tool === "poly") {
-      this.draft = { kind: "poly", corners: [...(draft?.kind === "poly" ? draft.corners : []), point] }
+      const corners = draft?.kind === "poly" ? draft.corners : []
+      // A click on the first corner closes the ring, as drawing tools do; a click on any other
+      // corner would only add it twice.
+      if (corners.length >= 3 && this.#near(point, corners[0]!)) this.tool = "none"
+      else if (!corners.some((corner) => this.#near(point, corner)))
+        this.draft = { kind: "poly", corners: [...corners, point] }
     }
+  }
+
+  /**
+   * Whether two points are one click apart: within a handle's reach on the screen, or the same
+   * point when the map has no size to measure on.
+   */
+  #near(a: LatLng, b: LatLng): boolean {
+    const map = this.#map
+    if (map === undefined || !isLaidOut(map)) return a.lat === b.lat && a.lng === b.lng
+    return map.latLngToContainerPoint(a).distanceTo(map.latLngToContainerPoint(b)) <= handleReach
   }
 
   #startDrawing(tool: Exclude<Tool, "none">): void {
@@ -312,11 +330,13 @@ export class AlertAreas extends ApiElement {
           : (this.#layer(draft, draftColor) as L.Polygon)
     if (outline !== undefined) this.#drafted.addLayer(outline)
     draft.corners.forEach((corner, index) => {
-      this.#handle(corner, `Corner ${index + 1}`, (point, done) => {
+      const handle = this.#handle(corner, `Corner ${index + 1}`, (point, done) => {
         const corners = draft.corners.map((other, at) => (at === index ? point : other))
         if (done) this.draft = { kind: "poly", corners }
         else outline?.setLatLngs(corners.map((each) => L.latLng(each.lat, each.lng)))
       })
+      // The handle takes the click the map would have had: on the first corner it closes the ring.
+      if (index === 0) handle.on("click", () => this.pointAt(corner))
     })
   }
 
@@ -324,7 +344,7 @@ export class AlertAreas extends ApiElement {
    * A draggable handle named `title`; `moved` hears where it is while dragged, and where it was
    * let go (`done`).
    */
-  #handle(point: LatLng, title: string, moved: (point: LatLng, done: boolean) => void): void {
+  #handle(point: LatLng, title: string, moved: (point: LatLng, done: boolean) => void): L.Marker {
     const handle = L.marker(point, {
       draggable: true,
       keyboard: false,
@@ -335,6 +355,7 @@ export class AlertAreas extends ApiElement {
     handle.on("drag", () => moved(at(), false))
     handle.on("dragend", () => moved(at(), true))
     this.#drafted.addLayer(handle)
+    return handle
   }
 
   #fit(area: DrawnArea): void {
@@ -354,7 +375,7 @@ export class AlertAreas extends ApiElement {
         : "Click a point on the edge of the circle."
     if (this.tool === "poly")
       return draft?.kind === "poly" && draft.corners.length >= 3
-        ? `${draft.corners.length} corners. Click another corner, or save.`
+        ? `${draft.corners.length} corners. Click another corner, or the first one to close the polygon.`
         : "Click the corners of the polygon."
     if (draft !== undefined) return `${describe(draft)}. Drag the handles or change the numbers, then save.`
     return "Draw a circle or a polygon, or pick an area to edit."
