@@ -9,53 +9,16 @@
  * - `DELETE /api/v4/admin/branded_apps/{id}/administrators/{user_id}` → `204`; `404` when the
  *   user is not one of the app's administrators.
  */
-import {
-  type AdminBrandedApp,
-  type AppAdministrator,
-  AppAdministratorCreate,
-} from "@fieldreport/domain/AppAdministrator"
+import { AppAdministratorCreate } from "@fieldreport/domain/AppAdministrator"
 import { decodeInput } from "@fieldreport/domain/Invalid"
 import { Effect } from "effect"
 import { Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
-import {
-  type AdministeredApp,
-  AppAdministrators,
-  mayAdministerApps,
-} from "../../services/AppAdministrators.ts"
+import { adminBrandedAppBody, appAdministratorBody } from "../../presentation/AppAdministratorView.ts"
+import { AppAdministrators, mayAdministerApps } from "../../services/AppAdministrators.ts"
 import { Authentication } from "../../services/Authentication.ts"
-import type { AppAdministratorRow } from "../../store/BrandedAppStore.ts"
 import { idParam } from "../Request.ts"
 import { json, noContent, type Route } from "../Route.ts"
-import { brandedAppBody } from "./BrandedAppRoutes.ts"
-
-/**
- * An administrator of an app as the app lists them.
- *
- * @example
- * ```ts
- * appAdministratorBody(row) // { id: 7, email: "ana@example.com", first_name: "Ana", last_name: "Lee" }
- * ```
- */
-export const appAdministratorBody = (row: AppAdministratorRow): AppAdministrator => ({
-  id: row.user_id,
-  email: row.email,
-  first_name: row.first_name,
-  last_name: row.last_name,
-})
-
-/**
- * A branded app as platform administrators see it, with its administrators.
- *
- * @example
- * ```ts
- * adminBrandedAppBody({ app, administrators }) // { id: 1, bundle_id: "com.fieldreport.app", name: "Fieldreport", administrators: [] }
- * ```
- */
-export const adminBrandedAppBody = ({ app, administrators }: AdministeredApp): AdminBrandedApp => ({
-  ...brandedAppBody(app),
-  administrators: administrators.map(appAdministratorBody),
-})
 
 /** The app administrator routes. */
 export const appAdministratorRoutes = (route: Route<AppServices>): Router => {
