@@ -4,54 +4,21 @@
  * is `403`, and so is every API token (administration is for people); a caller without credentials
  * `401`.
  */
-import { type ApiToken, ApiTokenCreate, type CreatedApiToken } from "@fieldreport/domain/ApiToken"
+import { ApiTokenCreate, type CreatedApiToken } from "@fieldreport/domain/ApiToken"
 import { BrandedAppCreate } from "@fieldreport/domain/BrandedApp"
 import * as Range from "@fieldreport/domain/RangePage"
-import { type AdminUser, AdminUserCreate, AdminUserUpdate } from "@fieldreport/domain/User"
+import { AdminUserCreate, AdminUserUpdate } from "@fieldreport/domain/User"
 import { Effect } from "effect"
 import { type Request, Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
+import { adminUserBody, apiTokenBody } from "../../presentation/AdminView.ts"
+import { adminBrandedAppBody } from "../../presentation/AppAdministratorView.ts"
+import { brandedAppBody } from "../../presentation/BrandedAppView.ts"
 import { Administration } from "../../services/Administration.ts"
 import { AppAdministrators } from "../../services/AppAdministrators.ts"
 import { Authentication } from "../../services/Authentication.ts"
-import type { ApiTokenRow } from "../../store/SessionStore.ts"
-import type { UserRow } from "../../store/UserStore.ts"
 import { bodyOf, idParam } from "../Request.ts"
 import { json, noContent, type Route } from "../Route.ts"
-import { adminBrandedAppBody } from "./AppAdministratorRoutes.ts"
-import { brandedAppBody } from "./BrandedAppRoutes.ts"
-
-/**
- * A user as platform administrators see them.
- *
- * @example
- * ```ts
- * adminUserBody(user) // { id: 14, email: "ana@example.com", first_name: "Ana", last_name: "Lee", admin: false, deactivated: false }
- * ```
- */
-export const adminUserBody = (user: UserRow): AdminUser => ({
-  id: user.id,
-  email: user.email,
-  first_name: user.first_name,
-  last_name: user.last_name,
-  admin: user.admin === 1,
-  deactivated: user.deactivated === 1,
-})
-
-/**
- * An API token as listed, without its secret.
- *
- * @example
- * ```ts
- * apiTokenBody(row) // { id: 3, name: "Gauge importer", scope: "read", created_at: "2026-03-01T09:30:00.000Z" }
- * ```
- */
-export const apiTokenBody = (token: ApiTokenRow): typeof ApiToken.Encoded => ({
-  id: token.id,
-  name: token.name,
-  scope: token.scope,
-  created_at: token.created_at,
-})
 
 /** The caller, when a platform administrator: `401` without credentials, `403` for anyone else. */
 const administrator = (req: Request) =>
