@@ -4,7 +4,6 @@
  * `Range` and takes `archived` and `orderby`.
  */
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
-import type { Notification } from "@fieldreport/domain/Notification"
 import { NotificationUpdate } from "@fieldreport/domain/Notification"
 import * as OrderBy from "@fieldreport/domain/OrderBy"
 import * as QueryValue from "@fieldreport/domain/QueryValue"
@@ -12,30 +11,12 @@ import * as RangePage from "@fieldreport/domain/RangePage"
 import { Effect } from "effect"
 import { Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
+import { notificationBody } from "../../presentation/NotificationView.ts"
 import { Authentication } from "../../services/Authentication.ts"
 import { Notifications } from "../../services/Notifications.ts"
-import type { NotificationRow } from "../../store/NotificationStore.ts"
 import { fieldsOf } from "../Fields.ts"
 import { bodyOf, idParam } from "../Request.ts"
 import { json, noContent, type Route } from "../Route.ts"
-
-/**
- * The notification resource of a row, as it goes on the wire.
- *
- * @example
- * ```ts
- * notificationBody(row) // { id: 9, archived_at: null, archived: false, created_at: "…", read: false, report_id: 49, user_id: 2 }
- * ```
- */
-export const notificationBody = (row: NotificationRow): typeof Notification.Encoded => ({
-  id: row.id,
-  archived_at: row.archived_at,
-  archived: row.archived_at !== null,
-  created_at: row.created_at,
-  read: row.read === 1,
-  report_id: row.report_id,
-  user_id: row.user_id,
-})
 
 /** The notification routes. */
 export const notificationRoutes = (route: Route<AppServices>): Router => {
