@@ -10,43 +10,19 @@
  */
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import * as RangePage from "@fieldreport/domain/RangePage"
-import { cacheKey } from "@fieldreport/domain/ReportDisclosure"
-import type { MapItem } from "@fieldreport/domain/ReportSearch"
 import { Effect } from "effect"
 import { Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
+import { mapItemBody } from "../../presentation/ReportSearchView.ts"
 import { Authentication } from "../../services/Authentication.ts"
-import { pinUrls } from "../../services/Pins.ts"
 import { ReportSearches } from "../../services/ReportSearches.ts"
 import { Tiles } from "../../services/Tiles.ts"
-import type { MapItemRow } from "../../store/ReportSearchStore.ts"
 import { fieldsOf } from "../Fields.ts"
 import { baseUrlOf, idParam, requestOrigin } from "../Request.ts"
 import { json, type Route } from "../Route.ts"
 
 /** What a page of search results counts in `Accept-Ranges` and `Content-Range`. */
 const resource = "reports"
-
-/**
- * The map item of a search result, for a service at `baseUrl`: `cache_key` as the report has it
- * (its id and version, which every change of the report increments); `pin` the 1× pin of its
- * category.
- *
- * @example
- * ```ts
- * mapItemBody("https://reports.example.org", row)
- * // { id: 49, cache_key: "49-3", pin: "https://reports.example.org/api/v4/pins/green/default@1x.png", … }
- * ```
- */
-export const mapItemBody = (baseUrl: string, row: MapItemRow): MapItem => ({
-  id: row.id,
-  cache_key: cacheKey(row),
-  pin: pinUrls(baseUrl, row.pin_color, row.pin_appearance).at1x,
-  channel_id: row.channel_id,
-  appearance: row.appearance,
-  latitude: row.latitude,
-  longitude: row.longitude,
-})
 
 /** The search routes. */
 export const searchRoutes = (route: Route<AppServices>): Router => {
