@@ -16,40 +16,19 @@ import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import { decodeInput, MalformedRequest } from "@fieldreport/domain/Invalid"
 import * as QueryValue from "@fieldreport/domain/QueryValue"
 import * as RangePage from "@fieldreport/domain/RangePage"
-import { type Shape, ShapeBulkCreate, ShapeCreate, ShapeSearch } from "@fieldreport/domain/Shape"
-import * as ShapeColor from "@fieldreport/domain/ShapeColor"
+import { ShapeBulkCreate, ShapeCreate, ShapeSearch } from "@fieldreport/domain/Shape"
 import { Effect, Result } from "effect"
 import { type Request, Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
+import { shapeBody } from "../../presentation/ShapeView.ts"
 import { Authentication } from "../../services/Authentication.ts"
 import { Shapes } from "../../services/Shapes.ts"
-import type { ShapeRow } from "../../store/ShapeStore.ts"
 import { fieldsOf } from "../Fields.ts"
 import { baseUrlOf, bodyOf, idParam } from "../Request.ts"
 import { json, noContent, type Route } from "../Route.ts"
 
 /** What a page of shapes counts in `Accept-Ranges` and `Content-Range`. */
 const resource = "shapes"
-
-/**
- * The shape resource with every field: `cache_key` is the shape's id and version, which every
- * change of the shape increments; the colours come from its metadata or are the defaults.
- *
- * @example
- * ```ts
- * shapeBody(row)
- * // { id: 3, geom: "POINT (1 2)", metadata: {}, branded_app_id: 1, cache_key: "3-1", highlight_color: "#ff7800", normal_color: "#3388ff" }
- * ```
- */
-export const shapeBody = (shape: ShapeRow): Shape => ({
-  id: shape.id,
-  geom: shape.geom,
-  metadata: shape.metadata,
-  branded_app_id: shape.branded_app_id,
-  cache_key: `${shape.id}-${shape.version}`,
-  highlight_color: ShapeColor.highlight(shape.metadata),
-  normal_color: ShapeColor.normal(shape.metadata),
-})
 
 /**
  * The caller, in the app `X-AppId` names. Authentication resolves a given `X-AppId` (`404` when
