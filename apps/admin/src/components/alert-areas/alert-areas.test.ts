@@ -190,6 +190,58 @@ describe("fr-alert-areas", () => {
     expect(element.draft?.kind === "poly" && element.draft.corners.length).toBe(3)
   })
 
+  it("draws a circle by dragging from its centre without panning, its radius told as it grows", async () => {
+    vi.stubGlobal("fetch", fakeFetch(routes()).fetch)
+    const { element, root } = await mount()
+    const map = root.querySelector<HTMLElement>("#map")!
+    const mouse = (type: string, clientX: number, clientY: number) =>
+      map.dispatchEvent(new MouseEvent(type, { bubbles: true, clientX, clientY, button: 0 }))
+    expect(map.classList.contains("leaflet-grab")).toBe(true)
+    button(root, "Draw circle").click()
+    await element.updateComplete
+    // While a tool draws, a drag is the drawing's, not a pan.
+    expect(map.classList.contains("leaflet-grab")).toBe(false)
+    // At the first view's zoom a pixel is some tens of kilometres.
+    mouse("mousedown", 100, 100)
+    mouse("mousemove", 101, 100)
+    await element.updateComplete
+    const growing = root.querySelector(".status")?.textContent ?? ""
+    expect(growing).toMatch(/^Circle of [\d,]+ m around/)
+    mouse("mousemove", 102, 100)
+    await element.updateComplete
+    expect(root.querySelector(".status")?.textContent).not.toBe(growing)
+    mouse("mouseup", 102, 100)
+    mouse("click", 102, 100)
+    await element.updateComplete
+    expect(element.tool).toBe("none")
+    const draft = element.draft
+    expect(draft?.kind === "circle" && draft.radius > 1).toBe(true)
+    expect(root.querySelector(".status")?.textContent).toContain(
+      `Circle of ${draft?.kind === "circle" ? draft.radius.toLocaleString("en") : ""} m`,
+    )
+    expect(map.classList.contains("leaflet-grab")).toBe(true)
+  })
+
+  it("still draws a circle by two clicks, centre then edge", async () => {
+    vi.stubGlobal("fetch", fakeFetch(routes()).fetch)
+    const { element, root } = await mount()
+    const map = root.querySelector<HTMLElement>("#map")!
+    const click = (clientX: number, clientY: number) => {
+      for (const type of ["mousedown", "mouseup", "click"])
+        map.dispatchEvent(new MouseEvent(type, { bubbles: true, clientX, clientY, button: 0 }))
+    }
+    button(root, "Draw circle").click()
+    await element.updateComplete
+    click(100, 100)
+    await element.updateComplete
+    expect(element.draft).toMatchObject({ kind: "circle", radius: 0 })
+    expect(element.tool).toBe("circle")
+    click(102, 100)
+    await element.updateComplete
+    expect(element.tool).toBe("none")
+    expect(element.draft?.kind === "circle" && element.draft.radius > 1).toBe(true)
+  })
+
   it("takes a polygon typed as corners, one a line", async () => {
     const api = fakeFetch(routes())
     vi.stubGlobal("fetch", api.fetch)

@@ -77,6 +77,7 @@ export class AlertAreas extends ApiElement {
     editingId: { state: true },
     problem: { state: true },
     problems: { state: true },
+    liveRadius: { state: true },
   }
 
   /** Leaflet URL template of the base map; none by default. */
@@ -91,10 +92,14 @@ export class AlertAreas extends ApiElement {
   declare editingId: number | undefined
   declare problem: string | undefined
   declare problems: Readonly<Record<string, ReadonlyArray<string>>>
+  /** The radius of the circle while its edge is dragged, told before the drag ends. */
+  declare liveRadius: number | undefined
 
   #map: L.Map | undefined
   #stored = L.layerGroup()
   #drafted = L.layerGroup()
+  /** The circle growing under a drag from its centre, until the button is let go. */
+  #growing: L.Circle | undefined
 
   constructor() {
     super()
@@ -106,6 +111,7 @@ export class AlertAreas extends ApiElement {
     this.editingId = undefined
     this.problem = undefined
     this.problems = {}
+    this.liveRadius = undefined
   }
 
   protected override connected(connection: Connection): void {
@@ -130,12 +136,58 @@ export class AlertAreas extends ApiElement {
     this.#stored.addTo(this.#map)
     this.#drafted.addTo(this.#map)
     this.#map.on("click", (event: L.LeafletMouseEvent) => this.pointAt(event.latlng))
+    this.#map.on("mousedown", (event: L.LeafletMouseEvent) => this.#press(event.latlng))
+    this.#map.on("mousemove", (event: L.LeafletMouseEvent) => this.#stretch(event.latlng))
+    this.#map.on("mouseup", (event: L.LeafletMouseEvent) => this.#release(event.latlng))
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has("areas"))
       this.#drawStored(changed.get("areas")?.length === 0 || changed.get("areas") === undefined)
     if (changed.has("draft") || changed.has("tool")) this.#drawDraft()
+    // While a tool draws, a drag is the drawing's (a circle from its centre), not a pan.
+    if (changed.has("tool") && this.#map !== undefined) {
+      if (this.tool === "none") this.#map.dragging.enable()
+      else this.#map.dragging.disable()
+    }
+  }
+
+  /** The button goes down with the circle tool: the centre of a new circle, unless it has one. */
+  #press(point: LatLng): void {
+    if (this.tool !== "circle" || this.#map === undefined) return
+    if (this.draft?.kind !== "circle") this.draft = { kind: "circle", center: point, radius: 0 }
+    const draft = this.draft
+    if (draft.kind !== "circle" || draft.radius > 0) return
+    this.#growing = L.circle(draft.center, { radius: 1, color: draftColor, className: "draft-area" }).addTo(
+      this.#map,
+    )
+  }
+
+  /** The pointer moves while the button is down: the circle grows to it, its radius told at once. */
+  #stretch(point: LatLng): void {
+    const draft = this.draft
+    if (this.#growing === undefined || draft?.kind !== "circle") return
+    const radius = this.#radiusTo(draft.center, point)
+    this.#growing.setRadius(radius)
+    this.liveRadius = radius
+  }
+
+  /** The button comes up: a drag that went anywhere is the circle; one that did not waits for the edge's click. */
+  #release(point: LatLng): void {
+    const draft = this.draft
+    const growing = this.#growing
+    if (growing === undefined || draft?.kind !== "circle") return
+    growing.remove()
+    this.#growing = undefined
+    this.liveRadius = undefined
+    if (this.#near(point, draft.center)) return
+    this.draft = { ...draft, radius: this.#radiusTo(draft.center, point) }
+    this.tool = "none"
+  }
+
+  /** The radius in whole metres from a centre to a point, within what the API takes. */
+  #radiusTo(center: LatLng, point: LatLng): number {
+    return Math.min(maxRadius, Math.max(1, Math.round(L.latLng(center).distanceTo(point))))
   }
 
   /** Loads the user's areas. */
@@ -157,9 +209,11 @@ export class AlertAreas extends ApiElement {
   pointAt(point: LatLng): void {
     const draft = this.draft
     if (this.tool === "circle") {
+      // The click that ends a press on the centre is not yet the edge.
+      if (draft?.kind === "circle" && draft.radius === 0 && this.#near(point, draft.center)) return
       this.draft =
         draft?.kind === "circle" && this.editingId === undefined && draft.radius === 0
-          ? { ...draft, radius: Math.max(1, Math.round(L.latLng(draft.center).distanceTo(point))) }
+          ? { ...draft, radius: this.#radiusTo(draft.center, point) }
           : { kind: "circle", center: point, radius: 0 }
       if (this.draft.kind === "circle" && this.draft.radius > 0) this.tool = "none"
     } else if (this.tool === "poly") {
@@ -313,7 +367,8 @@ export class AlertAreas extends ApiElement {
       })
       if (circle === undefined) return
       this.#handle(edgeOf(draft.center, draft.radius), "Edge of the circle", (point, done) => {
-        const radius = Math.min(maxRadius, Math.max(1, Math.round(L.latLng(draft.center).distanceTo(point))))
+        const radius = this.#radiusTo(draft.center, point)
+        this.liveRadius = done ? undefined : radius
         if (done) this.draft = { ...draft, radius }
         else circle.setRadius(radius)
       })
@@ -369,6 +424,8 @@ export class AlertAreas extends ApiElement {
 
   #status(): string {
     const draft = this.draft
+    if (draft?.kind === "circle" && this.liveRadius !== undefined)
+      return `${describe({ ...draft, radius: this.liveRadius })}.`
     if (this.tool === "circle")
       return draft === undefined
         ? "Click the centre of the circle."
@@ -409,7 +466,7 @@ export class AlertAreas extends ApiElement {
                   @change=${(event: Event) => (this.draft = { ...draft, center: { ...draft.center, lng: Number((event.target as HTMLInputElement).value) } })} />
               </label>
               <label>Radius in metres
-                <input type="number" min="1" max="100000" step="1" required .value=${String(draft.radius)}
+                <input type="number" min="1" max="100000" step="1" required .value=${String(this.liveRadius ?? draft.radius)}
                   @change=${(event: Event) => (this.draft = { ...draft, radius: Number((event.target as HTMLInputElement).value) })} />
               </label>`
             : html`
