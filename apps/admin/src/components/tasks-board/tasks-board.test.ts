@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { fakeFetch, type SentRequest, until } from "../../../test/support/fakeFetch.ts"
+import { formatTime } from "../../shared/time.ts"
 import "./tasks-board.ts"
 
 const person = (user_id: number, first_name: string, last_name: string) => ({
@@ -98,6 +99,31 @@ describe("fr-tasks-board", () => {
     expect(last.url.searchParams.get("complete")).toBe("false")
     expect(last.url.searchParams.get("assignee_id")).toBe("8")
     expect(last.headers.get("Range")).toBe("objects=0-99")
+  })
+
+  it("leaves a new task's assignee for the user to choose, and asks for one", async () => {
+    const api = fakeFetch(routes())
+    vi.stubGlobal("fetch", api.fetch)
+    const { board, root } = await mount()
+    const form = root.querySelector<HTMLFormElement>("form[aria-label='New task']")!
+    const assignee = form.querySelector<HTMLSelectElement>("[name=assignee_id]")!
+    expect(assignee.value).toBe("")
+    form.querySelector<HTMLInputElement>("[name=title]")!.value = "Sweep the glass"
+    form.querySelector<HTMLInputElement>("[name=report_id]")!.value = "42"
+    form.requestSubmit()
+    await board.updateComplete
+    expect(api.sent.some((request) => request.method === "POST")).toBe(false)
+    expect(assignee.validity.valueMissing).toBe(true)
+  })
+
+  it("shows the tasks' dates in the browser's language, as the rest of the app does", async () => {
+    vi.stubGlobal("fetch", fakeFetch(routes()).fetch)
+    const { root } = await mount()
+    await until(() => root.textContent!.includes("Remove graffiti"), "the completed task")
+    const meta = [...root.querySelectorAll(".task-meta")].map((each) => each.textContent ?? "").join(" ")
+    expect(meta).toContain(`created ${formatTime("2026-03-01T09:00:00.000Z")}`)
+    expect(meta).toContain(`completed ${formatTime("2026-03-02T09:00:00.000Z")}`)
+    expect(meta).not.toContain("2026-03-0")
   })
 
   it("creates a task with a fresh uuid for the chosen assignee and report", async () => {

@@ -5,13 +5,13 @@
 import { Task } from "@fieldreport/domain/Task"
 import type { TeamUser } from "@fieldreport/domain/TeamUser"
 import * as TextLimits from "@fieldreport/domain/TextLimits"
-import { DateTime } from "effect"
 import { html, nothing } from "lit"
 import { ReportSelectEvent } from "../../events/report-select.ts"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
 import { errorText, fieldErrors, run } from "../../shared/run.ts"
 import { currentTeamId, fullName, teamPeople } from "../../shared/team.ts"
+import { formatTime } from "../../shared/time.ts"
 import { newTaskUuid } from "./task-uuid.ts"
 import { styles } from "./tasks-board.styles.ts"
 
@@ -246,7 +246,11 @@ export class TasksBoard extends ApiElement {
         <label>Title <input name="title" required maxlength=${TextLimits.title} />${this.#problemOf("task.title")}</label>
         <label>Description <textarea name="description" rows="1" maxlength=${TextLimits.text}></textarea></label>
         <label>Assignee
-          <select name="assignee_id" required>${this.#assigneeOptions(undefined)}</select>
+          <select name="assignee_id" required>
+            <!-- No one is chosen for the user (the list's first was often the platform administrator); the form asks for a choice. -->
+            <option value="" selected>Choose someone</option>
+            ${this.#assigneeOptions(undefined)}
+          </select>
           ${this.#problemOf("task.assignee_id")}
         </label>
         <label>Report id <input name="report_id" type="number" min="1" required />${this.#problemOf("task.report_id")}</label>
@@ -303,10 +307,10 @@ export class TasksBoard extends ApiElement {
         <div class="task-title">${task.title}</div>
         ${task.description === "" ? nothing : html`<p class="task-description">${task.description}</p>`}
         <div class="task-meta">
-          <button class="link" @click=${() => this.dispatchEvent(new ReportSelectEvent(task.report_id))}>Report #${task.report_id}</button> · created ${DateTime.formatIsoDate(task.client_created_at)} by ${this.#name(task.creator_id)}
+          <button class="link" @click=${() => this.dispatchEvent(new ReportSelectEvent(task.report_id))}>Report #${task.report_id}</button> · created ${formatTime(task.client_created_at)} by ${this.#name(task.creator_id)}
           ${
             done && task.completed_at !== null
-              ? html` · completed ${DateTime.formatIsoDate(task.completed_at)}${task.completed_by_id === null ? "" : ` by ${this.#name(task.completed_by_id)}`}`
+              ? html` · completed ${formatTime(task.completed_at)}${task.completed_by_id === null ? "" : ` by ${this.#name(task.completed_by_id)}`}`
               : nothing
           }
         </div>
