@@ -41,6 +41,10 @@ import type { Actor } from "./Authentication.ts"
 import { noteCommentBody, reportCommentBody } from "./Comments.ts"
 import { formFieldOf } from "./Forms.ts"
 import { pinUrls } from "./Pins.ts"
+import type { ReadableReport } from "./Reports.ts"
+
+/** The report row this service renders, as the report services return it. */
+export type { ReportRow }
 
 /** What to render, and for whom. */
 export interface RenderOptions {
@@ -83,6 +87,21 @@ export class ReportView extends Context.Service<
       reports: ReadonlyArray<ReportRow>,
       options: RenderOptions,
     ) => Effect.Effect<ReadonlyArray<Record<string, unknown>>>
+    /**
+     * The record of one report the actor was found to read, rendered with the access decided then
+     * (`Reports.get`): its channel is not looked up and decided again.
+     *
+     * @example
+     * ```ts
+     * const body = yield* view.renderReadable(actor, yield* reports.get(actor, id), { has: fields.has, origin })
+     * return json(fields.render(body), 200, fields.headers)
+     * ```
+     */
+    readonly renderReadable: (
+      actor: Actor,
+      readable: ReadableReport,
+      options: RenderOptions,
+    ) => Effect.Effect<Record<string, unknown>>
   }
 >()("api/services/ReportView") {
   static readonly layer = Layer.effect(
@@ -106,19 +125,21 @@ export class ReportView extends Context.Service<
           .replaceAll("{latitude}", String(latitude))
           .replaceAll("{longitude}", String(longitude))
 
-      const render = Effect.fn("ReportView.render")(function* (
+      /** The records, with the actor's access to some channels already decided (`decided`). */
+      const renderDecided = Effect.fnUntraced(function* (
         actor: Actor,
         reports: ReadonlyArray<ReportRow>,
         { has, origin }: RenderOptions,
+        decided: ReadonlyMap<number, ChannelAccess>,
       ) {
         const any = (...keys: ReadonlyArray<string>) => keys.some(has)
         const reportIds = reports.map((report) => report.id)
         const channelIds = unique(reports.map((report) => report.channel_id))
         const attributed = reports.filter((report) => report.is_anonymous !== 1)
 
-        const accesses = new Map<number, ChannelAccess>()
+        const accesses = new Map(decided)
         if (any("is_manageable_by", "form_fields", "note_comments", "note_comment_ids")) {
-          for (const channelId of channelIds) {
+          for (const channelId of channelIds.filter((id) => !decided.has(id))) {
             const found = yield* Effect.option(access.channelFor(actor, channelId, "read"))
             if (Option.isSome(found)) accesses.set(channelId, found.value)
           }
@@ -271,7 +292,29 @@ export class ReportView extends Context.Service<
         })
       })
 
-      return ReportView.of({ render })
+      const render = Effect.fn("ReportView.render")(function* (
+        actor: Actor,
+        reports: ReadonlyArray<ReportRow>,
+        options: RenderOptions,
+      ) {
+        return yield* renderDecided(actor, reports, options, new Map())
+      })
+
+      const renderReadable = Effect.fn("ReportView.renderReadable")(function* (
+        actor: Actor,
+        { report, access }: ReadableReport,
+        options: RenderOptions,
+      ) {
+        const [record] = yield* renderDecided(
+          actor,
+          [report],
+          options,
+          new Map([[report.channel_id, access]]),
+        )
+        return record ?? {}
+      })
+
+      return ReportView.of({ render, renderReadable })
     }),
   )
 }

@@ -201,8 +201,12 @@ const givenCategory =
 export class Reports extends Context.Service<
   Reports,
   {
-    /** The report, recording that the actor opened it (and reading their notifications about it). */
-    readonly get: (actor: Actor, id: number) => Effect.Effect<ReportRow, NotFound>
+    /**
+     * The report with its channel and the actor's access to it, as decided when it was found
+     * (rendering uses that decision rather than asking again), recording that the actor opened it
+     * (and reading their notifications about it).
+     */
+    readonly get: (actor: Actor, id: number) => Effect.Effect<ReadableReport, NotFound>
     /** Files a report; the same client `uuid` again answers the report filed with it. */
     readonly create: (
       actor: Actor,
@@ -513,9 +517,9 @@ export class Reports extends Context.Service<
       })
 
       const get = Effect.fn("Reports.get")(function* (actor: Actor, id: number) {
-        const { report } = yield* readable(actor, id)
-        yield* reports.recordRead(report, actor.user.id, yield* nowIso)
-        return report
+        const found = yield* readable(actor, id)
+        yield* reports.recordRead(found.report, actor.user.id, yield* nowIso)
+        return found
       })
 
       const create = Effect.fn("Reports.create")(function* (actor: Actor, input: ReportCreate) {

@@ -40,27 +40,49 @@ const statementsDuring = async (act: () => Promise<unknown>): Promise<ReadonlyAr
   return seen
 }
 
+/** The statements of the second of two fetches of `path` by the owner (the first prepares them). */
+const steadyFetch = async (path: string): Promise<ReadonlyArray<string>> => {
+  expect((await server.request("GET", path, { token: world.owner.token })).status).toBe(200)
+  let status = 0
+  const statements = await statementsDuring(async () => {
+    status = (await server.request("GET", path, { token: world.owner.token })).status
+  })
+  expect(status).toBe(200)
+  return statements
+}
+
+/** The statements that read a channel with the caller's roles in it: the access decision. */
+const channelAccessReads = (statements: ReadonlyArray<string>) =>
+  statements.filter((sql) => sql.includes("cm.role AS channel_role"))
+
 describe.skipIf(integrationEngine !== "sqlite")("a report fetch", () => {
-  it("reads the session, user and app in one statement and records the open in one INSERT", async () => {
+  const fileReport = async () => {
     const filed = await postReport(server, world.owner, {
       account_id: world.channel.id,
       title: "Fallen tree",
       location: { latitude: -41.2865, longitude: 174.7762 },
     })
     expect(filed.status).toBe(201)
-    const path = `/api/v4/reports/${filed.body.id}`
-    // The first fetch prepares the statements; the second shows the steady state.
-    expect((await server.request("GET", path, { token: world.owner.token })).status).toBe(200)
-    let status = 0
-    const statements = await statementsDuring(async () => {
-      status = (await server.request("GET", path, { token: world.owner.token })).status
-    })
-    expect(status).toBe(200)
+    return `/api/v4/reports/${filed.body.id}`
+  }
+
+  it("reads the session, user and app in one statement and records the open in one INSERT", async () => {
+    const statements = await steadyFetch(await fileReport())
     expect(statements.filter((sql) => /^(BEGIN|COMMIT|SAVEPOINT)/.test(sql))).toEqual([])
     expect(statements.filter((sql) => sql.startsWith("INSERT INTO report_reads"))).toHaveLength(1)
     expect(statements.filter((sql) => sql.startsWith("UPDATE notifications"))).toEqual([])
     expect(statements.filter((sql) => /\bFROM (users|branded_apps)\b/.test(sql))).toEqual([])
+    expect(channelAccessReads(statements)).toHaveLength(1)
     // The session with its user and app, teams, report, channel, unread notification, the open.
     expect(statements.length).toBeLessThanOrEqual(6)
+  })
+
+  it("decides the caller's access to the channel once, also when the fields that depend on it are selected", async () => {
+    const path = `${await fileReport()}?fields=is_manageable_by,note_comments,note_comment_ids,form_fields`
+    const statements = await steadyFetch(path)
+    // Found readable by Reports.get, rendered by ReportView with that decision.
+    expect(channelAccessReads(statements)).toHaveLength(1)
+    // Those of the default fields, then the notes, the comments, the form and its fields.
+    expect(statements.length).toBeLessThanOrEqual(10)
   })
 })

@@ -10,33 +10,15 @@ import { ReportCreate, ReportUpdate, ReportUpsert } from "@fieldreport/domain/Re
 import { Effect } from "effect"
 import { type Request, Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
+import { stateChangeBody } from "../../presentation/ReportStateChangeView.ts"
 import { type Actor, Authentication } from "../../services/Authentication.ts"
 import { type Filed, Reports } from "../../services/Reports.ts"
-import { ReportView } from "../../services/ReportView.ts"
-import type { ReportRow, StateChangeRow } from "../../store/ReportStore.ts"
+import { type ReportRow, ReportView } from "../../services/ReportView.ts"
 import { type Fields, fieldsOf } from "../Fields.ts"
 import { bodyOf, idParam, requestOrigin } from "../Request.ts"
 import { json, type Route } from "../Route.ts"
 
 const oneReport = /^\/api\/v4\/reports\/(?<id>\d+)\/?$/
-
-/**
- * The report state change resource of a row, with the key names of the domain's
- * `ReportStateChange`.
- *
- * @example
- * ```ts
- * stateChangeBody(row) // { id: 1, created_at: "…", report_id: 49, user_id: 2, previous_report_state: { id: 4, name: "New" }, new_report_state: { id: 5, name: "In progress" } }
- * ```
- */
-export const stateChangeBody = (change: StateChangeRow) => ({
-  id: change.id,
-  created_at: change.created_at,
-  report_id: change.report_id,
-  user_id: change.user_id,
-  previous_report_state: { id: change.previous_state_id, name: change.previous_state_name },
-  new_report_state: { id: change.new_state_id, name: change.new_state_name },
-})
 
 /** The report rendered for the request's `fields`. */
 const renderOne = Effect.fnUntraced(function* (
@@ -70,8 +52,12 @@ export const reportRoutes = (route: Route<AppServices>): Router => {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
         const id = yield* idParam(req, "id")
         const fields = yield* fieldsOf(req, FieldCatalogue.report)
-        const report = yield* (yield* Reports).get(actor, id)
-        return json(yield* renderOne(req, actor, fields, report), 200, fields.headers)
+        const readable = yield* (yield* Reports).get(actor, id)
+        const body = yield* (yield* ReportView).renderReadable(actor, readable, {
+          has: fields.has,
+          origin: requestOrigin(req),
+        })
+        return json(fields.render(body), 200, fields.headers)
       }),
     ),
   )
