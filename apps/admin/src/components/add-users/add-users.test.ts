@@ -87,6 +87,48 @@ describe("fr-add-users", () => {
   })
 })
 
+describe("fr-add-users after an answer", () => {
+  const mount = async (answer: object) => {
+    vi.stubGlobal(
+      "fetch",
+      fakeFetch({
+        "GET /api/v4/channels": { body: channels },
+        "GET /api/v4/teams/3/team_users": { body: [ana] },
+        "POST /api/v4/teams/3/add_users_to_team_channels": answer,
+      }).fetch,
+    )
+    const element = document.createElement("fr-add-users")
+    Object.assign(element, { baseUrl: "http://api.test", token: "fra_token", teamId: 3 })
+    document.body.append(element)
+    const root = element.shadowRoot!
+    await until(() => root.querySelectorAll("input[name=channel_id]").length === 2, "the channels")
+    root.querySelector<HTMLInputElement>("input[name=user_id][value='7']")!.checked = true
+    root.querySelector<HTMLInputElement>("input[name=other_user_ids]")!.value = "99"
+    root.querySelector<HTMLInputElement>("input[name=channel_id][value='5']")!.checked = true
+    root.querySelector<HTMLSelectElement>("select[name=role]")!.value = "operator"
+    root.querySelector<HTMLFormElement>("form")!.requestSubmit()
+    await until(() => root.querySelectorAll("[part=results] li").length === 2, "the results")
+    const checked = [...root.querySelectorAll<HTMLInputElement>("input[type=checkbox]")].filter(
+      (box) => box.checked,
+    )
+    return {
+      checked: checked.map((box) => `${box.name}=${box.value}`),
+      typed: root.querySelector<HTMLInputElement>("input[name=other_user_ids]")!.value,
+      role: root.querySelector<HTMLSelectElement>("select[name=role]")!.value,
+    }
+  }
+
+  it("clears the form once everyone was added, for the next people", async () => {
+    const form = await mount({ status: 200, body: { teams: [[result(7, 201), result(99, 201)]] } })
+    expect(form).toEqual({ checked: [], typed: "", role: "viewer" })
+  })
+
+  it("keeps the form when some were refused, to correct and send again", async () => {
+    const form = await mount({ status: 207, body: { teams: [[result(7, 201), result(99, 404)]] } })
+    expect(form).toEqual({ checked: ["user_id=7", "channel_id=5"], typed: "99", role: "operator" })
+  })
+})
+
 describe("fr-add-users and consent", () => {
   it("says that someone not yet in the team is invited, and joins when they accept", async () => {
     const viewer = (user_id: number, http_status: number) => ({

@@ -96,7 +96,8 @@ export class AddUsers extends ApiElement {
     event.preventDefault()
     const connection = this.connection
     if (connection === undefined || this.#teamId === undefined) return
-    const data = new FormData(event.currentTarget as HTMLFormElement)
+    const form = event.currentTarget as HTMLFormElement
+    const data = new FormData(form)
     const typed = String(data.get("other_user_ids") ?? "")
       .split(/[\s,]+/)
       .filter((id) => /^\d+$/.test(id))
@@ -148,6 +149,8 @@ export class AddUsers extends ApiElement {
         })),
       )
       this.problem = undefined
+      // Everyone in: the form is ready for the next people. A refusal keeps it, to correct and send again.
+      if (this.outcomes.every((outcome) => outcome.ok)) form.reset()
       this.dispatchEvent(new UsersAddedEvent(userIds))
     } catch (error) {
       this.problem = errorText(error)
