@@ -4,40 +4,16 @@
  * renders every field unless `fields` picks some.
  */
 import { CategoryCreate, CategoryUpdate } from "@fieldreport/domain/Category"
-import * as CategoryTree from "@fieldreport/domain/CategoryTree"
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import { Effect } from "effect"
 import { Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
+import { categoryBody } from "../../presentation/CategoryView.ts"
 import { Authentication } from "../../services/Authentication.ts"
-import { Categories, type CategoryWithChildren } from "../../services/Categories.ts"
-import { pinUrls } from "../../services/Pins.ts"
+import { Categories } from "../../services/Categories.ts"
 import { fieldsOf } from "../Fields.ts"
 import { baseUrlOf, bodyOf, idParam } from "../Request.ts"
 import { json, noContent, type Route } from "../Route.ts"
-
-/**
- * The category resource with every field, for a service at `baseUrl`.
- *
- * @example
- * ```ts
- * categoryBody("https://reports.example.org", { category, childIds: [3] })
- * ```
- */
-export const categoryBody = (baseUrl: string, { category, childIds }: CategoryWithChildren) => ({
-  id: category.id,
-  name: category.name,
-  label_name: category.label_name,
-  depth: category.depth,
-  max_subtree_extra_depth: CategoryTree.maxDepth - category.depth,
-  pin_color: category.pin_color,
-  pin_appearance: category.pin_appearance,
-  pin_urls: pinUrls(baseUrl, category.pin_color, category.pin_appearance),
-  position: category.position,
-  account_id: category.channel_id,
-  parent_id: category.parent_id,
-  child_ids: childIds,
-})
 
 /** The category routes. */
 export const categoryRoutes = (route: Route<AppServices>): Router => {
