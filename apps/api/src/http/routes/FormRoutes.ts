@@ -7,18 +7,12 @@ import { FormDefinition } from "@fieldreport/domain/Form"
 import { Effect } from "effect"
 import { Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
+import { formBody } from "../../presentation/FormView.ts"
 import { Authentication } from "../../services/Authentication.ts"
-import { Forms, type FormWithFields, formFieldOf } from "../../services/Forms.ts"
+import { Forms } from "../../services/Forms.ts"
 import { fieldsOf } from "../Fields.ts"
 import { bodyOf, idParam } from "../Request.ts"
 import { json, type Route } from "../Route.ts"
-
-const formBody = ({ form, fields }: FormWithFields) => ({
-  id: form.id,
-  name: form.name,
-  version: form.version,
-  fields: fields.map(formFieldOf),
-})
 
 /** The form routes. */
 export const formRoutes = (route: Route<AppServices>): Router => {
