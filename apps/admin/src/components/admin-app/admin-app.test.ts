@@ -49,6 +49,13 @@ registerView({
   },
 })
 
+registerView({
+  id: "elsewhere",
+  label: "Elsewhere",
+  order: 2,
+  render: (context) => html`<p>Elsewhere view at ${context.rest.join("/")}</p>`,
+})
+
 const storeSession = () =>
   sessionStorage.setItem(
     "fieldreport-admin-session",
@@ -72,6 +79,7 @@ const session = {
 } as const
 
 afterEach(() => {
+  location.hash = ""
   document.body.replaceChildren()
   sessionStorage.clear()
   vi.unstubAllGlobals()
@@ -155,5 +163,42 @@ describe("fr-admin-app", () => {
     expect(root.querySelector<HTMLSelectElement>("select[aria-label=Team]")?.value).toBe("3")
     const channels = api.sent.filter((request) => request.url.pathname === "/api/v4/channels").at(-1)!
     expect(channels.url.searchParams.get("team_id")).toBe("3")
+  })
+
+  it("starts someone else who signs in at the first view, not where the last user was", async () => {
+    vi.stubGlobal("fetch", fakeFetch({ ...routes, "DELETE /api/v4/session": { status: 204 } }).fetch)
+    storeSession()
+    location.hash = "#/elsewhere/42"
+    const shell = document.createElement("fr-admin-app")
+    document.body.append(shell)
+    const root = shell.shadowRoot!
+    const main = () => root.querySelector("main")?.textContent ?? ""
+    await until(() => main().includes("Elsewhere view at 42"), "the last user's view")
+
+    const signOut = () =>
+      [...root.querySelectorAll("button")].find((button) => button.textContent === "Sign out")!.click()
+    const signIn = (userId: number) =>
+      root
+        .querySelector("fr-login-form")!
+        .dispatchEvent(
+          new LoginEvent(
+            { ...session, profile: { ...session.profile, user_id: userId } } as never,
+            "http://api.test",
+          ),
+        )
+    signOut()
+    await until(() => root.querySelector("fr-login-form") !== null, "the sign-in form")
+    signIn(8)
+    await until(() => root.querySelector("main") !== null, "the views")
+    expect(main()).toContain("Probe view")
+    expect(location.hash).not.toContain("elsewhere")
+
+    // The same person signing in again keeps their place.
+    location.hash = "#/elsewhere/43"
+    await until(() => main().includes("Elsewhere view at 43"), "the view")
+    signOut()
+    await until(() => root.querySelector("fr-login-form") !== null, "the sign-in form")
+    signIn(8)
+    await until(() => main().includes("Elsewhere view at 43"), "the same view")
   })
 })

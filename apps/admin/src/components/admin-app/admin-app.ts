@@ -87,6 +87,8 @@ export class AdminApp extends LitElement {
   declare failure: string | undefined
 
   #provider = new ContextProvider(this, { context: connectionContext, initialValue: undefined })
+  /** Who last worked in this page: someone else signing in starts afresh, not at their view. */
+  #lastUserId: number | undefined
   #onHashChange = () => {
     this.route = this.readRoute()
     // Keyboard and screen reader users start the new view at its top, not at the link they used.
@@ -97,12 +99,15 @@ export class AdminApp extends LitElement {
     super()
     this.appId = "com.fieldreport.app"
     this.stored = readStored()
+    this.#lastUserId = this.stored?.userId
     this.teams = []
     this.invitations = []
     this.channels = []
     this.apps = []
     this.route = this.readRoute()
     this.addEventListener("fr-login", (event: LoginEvent) => {
+      const userId = event.session.profile.user_id
+      if (this.#lastUserId !== undefined && this.#lastUserId !== userId) this.#leaveView()
       this.signIn({
         baseUrl: event.baseUrl,
         token: event.session.access_token,
@@ -134,8 +139,16 @@ export class AdminApp extends LitElement {
       .filter((part) => part !== "")
   }
 
+  /** Back to the first view, the address losing the last one (a report of someone else's, say). */
+  #leaveView(): void {
+    const { pathname, search } = globalThis.location
+    globalThis.history.replaceState(globalThis.history.state, "", `${pathname}${search}`)
+    this.route = []
+  }
+
   private signIn(stored: StoredSession) {
     globalThis.sessionStorage?.setItem(storageKey, JSON.stringify(stored))
+    this.#lastUserId = stored.userId
     this.stored = stored
     void this.load(stored)
   }
