@@ -25,6 +25,12 @@ export const styles = [
     nav a[aria-current="page"] { background: ${accent}; color: ${onAccent}; }
     main { padding: 1rem; min-width: 0; overflow: auto; }
     main:focus { outline: none; }
+    /* Out of sight until the keyboard reaches it, then above the header. */
+    .skip {
+      position: absolute; left: 0.5rem; top: -3rem; z-index: 10000; padding: 0.5rem 0.75rem;
+      background: ${accent}; color: ${onAccent}; border-radius: 4px;
+    }
+    .skip:focus { top: 0.5rem; }
     .login { display: grid; place-items: center; padding: 3rem 1rem; }
   `,
 ]

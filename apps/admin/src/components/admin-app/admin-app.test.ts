@@ -201,4 +201,20 @@ describe("fr-admin-app", () => {
     signIn(8)
     await until(() => main().includes("Elsewhere view at 43"), "the same view")
   })
+
+  it("offers a skip link first, which takes the keyboard past the header and the navigation to the view", async () => {
+    vi.stubGlobal("fetch", fakeFetch(routes).fetch)
+    storeSession()
+    location.hash = "#/probe"
+    const shell = document.createElement("fr-admin-app")
+    document.body.append(shell)
+    const root = shell.shadowRoot!
+    await until(() => root.querySelector("main") !== null, "the views")
+    const first = root.querySelector("a, button, select, input")!
+    expect(first.textContent?.trim()).toBe("Skip to the content")
+    ;(first as HTMLElement).click()
+    await shell.updateComplete
+    expect(root.activeElement).toBe(root.querySelector("main"))
+    expect(location.hash).toBe("#/probe")
+  })
 })

@@ -254,6 +254,7 @@ export class AdminApp extends LitElement {
     const current = views.find((view) => view.id === this.route[0]) ?? views[0]
     const team = this.teams.find((candidate) => candidate.id === this.stored?.teamId)
     return html`
+      <a class="skip" href="#/${this.route.join("/")}" @click=${this.#skip}>Skip to the content</a>
       <header part="header">
         <strong>Fieldreport</strong>
         <label>App
@@ -289,6 +290,15 @@ export class AdminApp extends LitElement {
         <main part="main" tabindex="-1" aria-label=${current?.label ?? "View"}>${this.renderView(current, team)}</main>
       </div>
     `
+  }
+
+  /**
+   * The skip link's way past the header and the navigation: the view's own address stays, since
+   * the address is the route, and the keyboard lands in the view.
+   */
+  #skip = (event: Event) => {
+    event.preventDefault()
+    this.renderRoot.querySelector<HTMLElement>("main")?.focus()
   }
 
   private renderInvitations() {
