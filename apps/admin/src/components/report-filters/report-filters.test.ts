@@ -30,10 +30,8 @@ describe("fr-report-filters", () => {
   it("turns the form into the search's filter, exclusions and order", async () => {
     const { root, changes } = await mount()
     root.querySelector<HTMLInputElement>('input[name="filter-channel"][value="2"]')!.checked = true
-    set(root, "filter-appearance", "attention")
     set(root, "filter-ids", "4, 9 12")
-    set(root, "exclude-appearance", "invisible")
-    set(root, "exclude-search", "31")
+    set(root, "exclude-ids", "31")
     set(root, "order1", "id:asc")
     set(root, "order2", "updated_at:desc")
 
@@ -43,10 +41,8 @@ describe("fr-report-filters", () => {
     const query = toQuery(changes[0]!.filter)
     expect(query).toEqual({
       "filter[channels]": "2",
-      "filter[appearance]": "attention",
       "filter[id][id_array]": "4,9,12",
-      "exclude[appearance]": "invisible",
-      "exclude[id][report_search_id]": "31",
+      "exclude[id][id_array]": "31",
       "order[id]": "asc",
       "order[updated_at]": "desc",
     })
@@ -61,5 +57,28 @@ describe("fr-report-filters", () => {
     root.querySelector("form")!.reset()
     expect(changes[1]?.filter.filter).toEqual(none)
     expect(changes[1]?.filter.exclude).toEqual(none)
+  })
+
+  it("shows people no internals (earlier searches, tiles, appearances) yet keeps those a page set", async () => {
+    const { element, root, changes } = await mount()
+    const labels = [...root.querySelectorAll("label")].map((label) => label.textContent?.trim() ?? "")
+    for (const internal of ["Earlier search id", "Tile id", "Appearance"])
+      expect(labels.some((label) => label.startsWith(internal))).toBe(false)
+    expect(root.querySelector("select option[value=attention]")).toBeNull()
+
+    element.filter = {
+      ...element.filter,
+      filter: { ...none, appearance: "attention", tileId: "0.5:348:-83" },
+      exclude: { ...none, reportSearchId: 31 },
+    }
+    await element.updateComplete
+    set(root, "filter-ids", "4")
+    root.querySelector("form")!.requestSubmit()
+    expect(toQuery(changes[0]!.filter)).toMatchObject({
+      "filter[appearance]": "attention",
+      "filter[id][id_array]": "4",
+      "exclude[id][report_search_id]": "31",
+    })
+    expect(changes[0]!.filter.filter.tileId).toBe("0.5:348:-83")
   })
 })

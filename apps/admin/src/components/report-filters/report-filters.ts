@@ -1,9 +1,10 @@
 /**
- * `fr-report-filters`: the form for every criterion of the report search, for `filter[…]` and for
- * `exclude[…]`, and its `order[…]`.
+ * `fr-report-filters`: the form for the criteria of the report search people choose by, for
+ * `filter[…]` and for `exclude[…]`, and its `order[…]`. The search's internals (an earlier
+ * search's id, a tile's id, a state's appearance) are not in the form: a page or the map sets
+ * them, and applying the form keeps them.
  */
 import { Channel } from "@fieldreport/domain/Channel"
-import { type Appearance, appearances } from "@fieldreport/domain/ReportStateRecord"
 import { Schema } from "effect"
 import { html, nothing } from "lit"
 import { FilterChangeEvent } from "../../events/filter-change.ts"
@@ -29,12 +30,6 @@ const idList = (value: FormDataEntryValue | null): ReadonlyArray<number> =>
     .split(/[\s,]+/)
     .filter((part) => /^\d+$/.test(part))
     .map(Number)
-
-const optionalNumber = (value: FormDataEntryValue | null): number | undefined =>
-  value === null || String(value).trim() === "" ? undefined : Number(value)
-
-const optionalText = (value: FormDataEntryValue | null): string | undefined =>
-  value === null || String(value).trim() === "" ? undefined : String(value).trim()
 
 /**
  * @summary Filters, exclusions and order of the report search, shared by the map and the table.
@@ -110,13 +105,9 @@ export class ReportFilters extends ApiElement {
           <button class="primary" type="submit">Apply</button>
         </div>
         <details>
-          <summary>Exclude reports and more criteria</summary>
+          <summary>Leave out reports</summary>
           <div class="more">
             ${this.criteria("exclude", "Leave out", this.filter.exclude)}
-            <fieldset class="criteria">
-              <legend>Show, more</legend>
-              ${this.extraCriteria("filter", this.filter.filter)}
-            </fieldset>
           </div>
         </details>
         ${this.failure === undefined ? nothing : html`<p class="error" role="alert">${this.failure}</p>`}
@@ -142,45 +133,22 @@ export class ReportFilters extends ApiElement {
         <label>Changed before
           <input type="datetime-local" name="${group}-before" .value=${localInput(criteria.updatedBefore)} />
         </label>
-        <label>Appearance
-          <select name="${group}-appearance">
-            <option value="" ?selected=${criteria.appearance === undefined}>any</option>
-            ${appearances.map(
-              (appearance) =>
-                html`<option value=${appearance} ?selected=${appearance === criteria.appearance}>${appearance}</option>`,
-            )}
-          </select>
-        </label>
         <label>Report ids
           <input class="ids" name="${group}-ids" inputmode="numeric" placeholder="12, 15"
             .value=${criteria.reportIds.join(", ")} />
         </label>
-        ${group === "exclude" ? this.extraCriteria(group, criteria) : nothing}
       </fieldset>
     `
   }
 
-  private extraCriteria(group: "filter" | "exclude", criteria: Criteria) {
-    return html`
-      <label>Earlier search id
-        <input class="ids" name="${group}-search" inputmode="numeric" .value=${String(criteria.reportSearchId ?? "")} />
-      </label>
-      <label>Tile id
-        <input name="${group}-tile" .value=${criteria.tileId ?? ""} />
-      </label>
-    `
-  }
-
+  /** The form's criteria of a group, over the criteria the form does not show (kept as they were). */
   private read(data: FormData, group: "filter" | "exclude"): Criteria {
-    const appearance = data.get(`${group}-appearance`)
     return {
+      ...this.filter[group],
       channels: data.getAll(`${group}-channel`).map(Number),
       updatedAfter: fromLocalInput(data.get(`${group}-after`)),
       updatedBefore: fromLocalInput(data.get(`${group}-before`)),
-      appearance: appearance === null || appearance === "" ? undefined : (String(appearance) as Appearance),
       reportIds: idList(data.get(`${group}-ids`)),
-      reportSearchId: optionalNumber(data.get(`${group}-search`)),
-      tileId: optionalText(data.get(`${group}-tile`)),
     }
   }
 
