@@ -15,6 +15,7 @@ import { everything, type ReportFilter, toQuery } from "../../shared/ReportFilte
 import { mapItemPage, startSearch, tileCounts } from "../../shared/reportSearch.ts"
 import { errorText } from "../../shared/run.ts"
 import { type CountCache, countCacheFor } from "./count-cache.ts"
+import { inView } from "./in-view.ts"
 import {
   type Bbox,
   cellBlock,
@@ -209,7 +210,7 @@ export class ReportMap extends ApiElement {
       const total = counts.reduce((sum, tile) => sum + tile.report_count, 0)
       if (total > this.pinLimit) {
         this.showCounts(counts)
-        this.status = `${total.toLocaleString()} reports in view`
+        this.status = inView(total)
         this.dispatchEvent(new MapLoadEvent("counts", total))
         return
       }
@@ -222,7 +223,7 @@ export class ReportMap extends ApiElement {
       )
       if (request !== this.#request) return
       this.showPins(pins.flat())
-      this.status = total === 0 ? "No reports in view" : `${total} reports in view`
+      this.status = inView(total)
       this.dispatchEvent(new MapLoadEvent("pins", total))
     } catch (error) {
       if (request === this.#request) this.status = errorText(error)
