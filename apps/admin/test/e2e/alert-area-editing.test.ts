@@ -82,14 +82,18 @@ const settled = async (handle: Locator) => {
   }
 }
 
-/** Drags a map handle by a number of pixels with the mouse, in several moves as a hand would. */
-const drag = async (page: Page, handle: Locator, dx: number, dy: number) => {
+/**
+ * Drags a map handle by a number of pixels with the mouse, in several moves as a hand would;
+ * `midway` looks at the page halfway, the button still down.
+ */
+const drag = async (page: Page, handle: Locator, dx: number, dy: number, midway = async () => {}) => {
   const box = await settled(handle)
   const x = box.x + box.width / 2
   const y = box.y + box.height / 2
   await page.mouse.move(x, y)
   await page.mouse.down()
   await page.mouse.move(x + dx / 2, y + dy / 2, { steps: 5 })
+  await midway()
   await page.mouse.move(x + dx, y + dy, { steps: 5 })
   await page.mouse.up()
 }
@@ -124,7 +128,11 @@ describe("alert areas edited by their handles", () => {
     expect(moved.radius).toBe(2000)
 
     await editArea(page, /Edit Circle of 2,000 m/)
-    await drag(page, page.getByTitle("Edge of the circle"), 50, 0)
+    // The radius is told while the edge moves, not only once it is let go.
+    const status = page.locator("fr-alert-areas .status")
+    await drag(page, page.getByTitle("Edge of the circle"), 50, 0, async () => {
+      await expect.poll(() => status.textContent()).toMatch(/^Circle of (?!2,000 m)[\d,]+ m around/)
+    })
     await screenshot(page, "alert-area-editing")
     await saveArea(page)
     const widened = await storedArea(id)
