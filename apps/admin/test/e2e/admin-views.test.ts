@@ -242,6 +242,8 @@ describe("the team manager's views", () => {
     await form.getByLabel("Title").fill(title)
     await form.getByLabel("Description").fill("Cold mix is in the depot.")
     await form.getByLabel("Report id").fill(String(report.body.id))
+    // No one is chosen for the user: the first person of the team is.
+    await form.getByLabel("Assignee").selectOption({ index: 1 })
     await form.getByRole("button", { name: "Create task" }).click()
     await page
       .getByRole("region", { name: "Open tasks" })
