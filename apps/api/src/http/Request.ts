@@ -42,7 +42,7 @@ export const clientAddress = (req: Request): string => req.ip ?? req.socket.remo
  *
  * @example
  * ```ts
- * const record = yield* attachments.recordOf(row, requestOrigin(req))
+ * const urls = yield* attachments.urlsOf(row, requestOrigin(req))
  * ```
  */
 export const requestOrigin = (req: Request): string => `${req.protocol}://${req.get("host") ?? "localhost"}`

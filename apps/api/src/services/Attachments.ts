@@ -20,7 +20,7 @@ import { mkdir, open, readdir, rm, stat } from "node:fs/promises"
 import { join } from "node:path"
 import type { Readable } from "node:stream"
 import { pipeline } from "node:stream/promises"
-import type { Attachment, StyleUrl } from "@fieldreport/domain/Attachment"
+import type { StyleUrl } from "@fieldreport/domain/Attachment"
 import { InvalidInput, MalformedRequest } from "@fieldreport/domain/Invalid"
 import { Clock, Context, Duration, Effect, Layer, Option, Schema } from "effect"
 import sharp from "sharp"
@@ -196,8 +196,6 @@ export class Attachments extends Context.Service<
     ) => Effect.Effect<
       (image: { readonly id: number }) => { readonly thumb: string; readonly medium: string }
     >
-    /** The attachment record of the API: `{id, original_url, filename, content_type, byte_size, style_url}`. */
-    readonly recordOf: (attachment: AttachmentRow, requestOrigin: string) => Effect.Effect<Attachment>
     /**
      * The content type of each of `ids` that exists, for the form rules; an id missing from the
      * answer is an attachment that does not exist, or with `usableBy`, one that the report may
@@ -601,15 +599,6 @@ export class Attachments extends Context.Service<
         findMany: store.findMany,
         urlsOf,
         renditionSigner,
-        recordOf: (attachment, requestOrigin) =>
-          Effect.map(urlsOf(attachment, requestOrigin), (urls) => ({
-            id: attachment.id,
-            original_url: urls.original_url,
-            filename: attachment.filename,
-            content_type: attachment.content_type,
-            byte_size: attachment.byte_size,
-            style_url: urls.style_url,
-          })),
         contentTypesOf: (ids, usableBy) =>
           Effect.map(
             store.contentTypes(

@@ -8,7 +8,7 @@ import * as ChannelSelection from "@fieldreport/domain/ChannelSelection"
 import { channelRolesAllow } from "@fieldreport/domain/Roles"
 import { Context, Effect, Layer } from "effect"
 import { NotFound } from "../Errors.ts"
-import { ChannelSelectionStore } from "../store/ChannelSelectionStore.ts"
+import { ChannelSelectionStore, type StoredSelectionRow } from "../store/ChannelSelectionStore.ts"
 import * as Transaction from "../store/Transaction.ts"
 import { Access } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
@@ -25,7 +25,8 @@ import type { Actor } from "./Authentication.ts"
 export class ChannelSelections extends Context.Service<
   ChannelSelections,
   {
-    readonly list: (actor: Actor) => Effect.Effect<ReadonlyArray<ChannelSelection.ChannelSelection>>
+    /** The stored selections of channels the user may still read (`presentation/ChannelSelectionView.ts` renders them). */
+    readonly list: (actor: Actor) => Effect.Effect<ReadonlyArray<StoredSelectionRow>>
     readonly update: (
       actor: Actor,
       channelId: number,
@@ -43,22 +44,15 @@ export class ChannelSelections extends Context.Service<
       const list = Effect.fn("ChannelSelections.list")(function* (actor: Actor) {
         const rows = yield* store.listOf(actor.user.id, actor.app.id)
         // A selection outlives a membership that ended; it shows again if the user comes back.
-        return rows
-          .filter(
-            (row) =>
-              row.agreed_to_join === 1 &&
-              row.team_role !== null &&
-              channelRolesAllow(
-                { channelRole: row.channel_role ?? undefined, teamRole: row.team_role },
-                "read",
-              ),
-          )
-          .map((row) => ({
-            id: row.id,
-            view: row.view === 1,
-            follow: row.follow === 1,
-            alert: row.alert === 1,
-          }))
+        return rows.filter(
+          (row) =>
+            row.agreed_to_join === 1 &&
+            row.team_role !== null &&
+            channelRolesAllow(
+              { channelRole: row.channel_role ?? undefined, teamRole: row.team_role },
+              "read",
+            ),
+        )
       })
 
       const update = Effect.fn("ChannelSelections.update")(function* (

@@ -29,40 +29,6 @@ import { Access } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 import { findReadable } from "./Reports.ts"
 
-/**
- * The note comment resource of a row, every field (the route picks the selected ones).
- *
- * @example
- * ```ts
- * noteCommentBody(row) // { id: 1, comment: "Called the owner.", created_at: "…", user_id: 2, public: false, report_id: 49 }
- * ```
- */
-export const noteCommentBody = (note: NoteCommentRow) => ({
-  id: note.id,
-  comment: note.comment,
-  created_at: note.created_at,
-  user_id: note.user_id,
-  public: note.public === 1,
-  report_id: note.report_id,
-})
-
-/**
- * The report comment resource of a row; an anonymous comment leaves its author out.
- *
- * @example
- * ```ts
- * reportCommentBody(row) // { id: 15, uuid: "…", content: "Thank you.", created_at: "…", is_anonymous: false, user_id: 15 }
- * ```
- */
-export const reportCommentBody = (comment: ReportCommentRow) => ({
-  id: comment.id,
-  uuid: comment.uuid,
-  content: comment.content,
-  created_at: comment.created_at,
-  is_anonymous: comment.is_anonymous === 1,
-  ...(comment.is_anonymous === 1 ? {} : { user_id: comment.user_id }),
-})
-
 /** A page of notes and how many there are in all. */
 export interface NotePage {
   readonly notes: ReadonlyArray<NoteCommentRow>

@@ -93,7 +93,7 @@ describe("fieldreport copy-files --to-s3", () => {
         onBucket,
         Effect.flatMap(Effect.service(Attachments), (attachments) =>
           Effect.forEach([image.id, document.id], (id) =>
-            Effect.flatMap(attachments.find(id), (row) => attachments.recordOf(row, onBucket.url)),
+            Effect.flatMap(attachments.find(id), (row) => attachments.urlsOf(row, onBucket.url)),
           ),
         ),
       )

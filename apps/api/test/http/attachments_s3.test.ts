@@ -305,7 +305,7 @@ describe("presigned addresses of the bucket", () => {
     const record = await runOn(
       presigned,
       Effect.flatMap(Effect.service(Attachments), (a) =>
-        Effect.flatMap(a.find(answer.body.id), (row) => a.recordOf(row, presigned.url)),
+        Effect.flatMap(a.find(answer.body.id), (row) => a.urlsOf(row, presigned.url)),
       ),
     )
     expect(new URL(record.style_url.thumb ?? "").pathname).toBe(`/${s3.bucket}/uploads/${key}.thumb`)

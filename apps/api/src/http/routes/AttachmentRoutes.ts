@@ -11,6 +11,7 @@ import { type Request, Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
 import { AppConfig } from "../../Config.ts"
 import { UnsupportedMediaType } from "../../Errors.ts"
+import { attachmentBody } from "../../presentation/AttachmentView.ts"
 import { Attachments } from "../../services/Attachments.ts"
 import { Authentication } from "../../services/Authentication.ts"
 import { requestOrigin } from "../Request.ts"
@@ -97,7 +98,7 @@ export const attachmentRoutes = (route: Route<AppServices>): Router => {
           filename: part.filename,
           content: part.content,
         })
-        return json(yield* attachments.recordOf(row, requestOrigin(req)), 201)
+        return json(attachmentBody(row, yield* attachments.urlsOf(row, requestOrigin(req))), 201)
       }),
     ),
   )

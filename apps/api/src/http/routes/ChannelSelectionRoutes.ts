@@ -7,6 +7,7 @@ import * as ChannelSelection from "@fieldreport/domain/ChannelSelection"
 import { Effect } from "effect"
 import { Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
+import { channelSelectionBody } from "../../presentation/ChannelSelectionView.ts"
 import { Authentication } from "../../services/Authentication.ts"
 import { ChannelSelections } from "../../services/ChannelSelections.ts"
 import { idParam } from "../Request.ts"
@@ -20,7 +21,8 @@ export const channelSelectionRoutes = (route: Route<AppServices>): Router => {
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
-        return json(yield* (yield* ChannelSelections).list(actor))
+        const selections = yield* (yield* ChannelSelections).list(actor)
+        return json(selections.map(channelSelectionBody))
       }),
     ),
   )
