@@ -6,7 +6,7 @@
  */
 import * as ReportSearchQuery from "@fieldreport/domain/ReportSearchQuery"
 import type { Appearance } from "@fieldreport/domain/ReportStateRecord"
-import { DateTime, Option } from "effect"
+import { DateTime, Option, Result } from "effect"
 
 /** The criteria of `filter[…]` or `exclude[…]`; empty lists and undefined mean "not given". */
 export interface Criteria {
@@ -89,3 +89,54 @@ export const toQuery = (search: ReportFilter, withOrder = true): Record<string, 
     exclude: searchCriteria(search.exclude),
     order: withOrder ? search.order : [],
   })
+
+/** `filter[id][id_array]=1,2` nested as qs nests it, `{ filter: { id: { id_array: "1,2" } } }`. */
+const nested = (params: URLSearchParams): Record<string, unknown> => {
+  const query: Record<string, unknown> = {}
+  for (const [name, value] of params) {
+    const path = name.split("[").map((segment) => segment.replace(/]$/, ""))
+    let group = query
+    for (const segment of path.slice(0, -1)) {
+      const inner = Object.hasOwn(group, segment) ? group[segment] : undefined
+      const next = typeof inner === "object" && inner !== null ? (inner as Record<string, unknown>) : {}
+      group[segment] = next
+      group = next
+    }
+    group[path[path.length - 1] ?? name] = value
+  }
+  return query
+}
+
+const fromCriteria = (criteria: ReportSearchQuery.Criteria): Criteria => ({
+  channels: criteria.channels ?? [],
+  updatedAfter: criteria.updatedAfter === undefined ? undefined : DateTime.formatIso(criteria.updatedAfter),
+  updatedBefore:
+    criteria.updatedBefore === undefined ? undefined : DateTime.formatIso(criteria.updatedBefore),
+  appearance: criteria.appearance,
+  reportIds: criteria.reportIds ?? [],
+  reportSearchId: criteria.reportSearchId,
+  tileId: criteria.tileId,
+})
+
+/**
+ * Reads back a search from the parameters `toQuery` wrote (an address's query string, say), with
+ * the domain's `ReportSearchQuery.parse`, the server's reader. Parameters it cannot read give
+ * every report rather than a failure: an edited or outdated link still opens the reports. No
+ * `order[…]` gives the default order, newest change first.
+ *
+ * @example
+ * ```ts
+ * fromParams(new URLSearchParams("filter[channels]=1,2&order[id]=asc"))
+ * // { filter: { ...none, channels: [1, 2] }, exclude: none, order: [{ field: "id", direction: "asc" }] }
+ * ```
+ */
+export const fromParams = (params: URLSearchParams): ReportFilter => {
+  const parsed = ReportSearchQuery.parse(nested(params))
+  if (Result.isFailure(parsed)) return everything
+  const { filter, exclude, order } = parsed.success
+  return {
+    filter: fromCriteria(filter),
+    exclude: fromCriteria(exclude),
+    order: order.length === 0 ? everything.order : order,
+  }
+}

@@ -14,6 +14,11 @@ import { renderWhenLoaded } from "./renderWhenLoaded.ts"
 export interface ViewContext {
   /** The path segments after the view's id: `#/reports/42` gives `["42"]`. */
   readonly rest: ReadonlyArray<string>
+  /**
+   * The query string after the path, where a view keeps its state so a link or the back button
+   * brings it back: `#/reports?filter[channels]=3` gives `filter[channels]=3`.
+   */
+  readonly query: URLSearchParams
   /** The team chosen in the switcher. */
   readonly team: Team | undefined
   /** The channels of that team the user is a member of. */

@@ -1,11 +1,14 @@
 /**
  * The shell's reports view: `#/reports` browses them (filters, map, table), `#/reports/<id>`
- * shows one report for reading and editing.
+ * shows one report for reading and editing. The browser's filter and order live in the address's
+ * query string (`#/reports?filter[channels]=3`), so links, reloads and the back button keep them.
  */
 import { html } from "lit"
 import { ifDefined } from "lit/directives/if-defined.js"
+import type { FilterChangeEvent } from "../events/filter-change.ts"
 import { NavigateEvent } from "../events/navigate.ts"
 import type { ReportSelectEvent } from "../events/report-select.ts"
+import { filterOf, rememberedQuery, showInAddress } from "../shared/reportsAddress.ts"
 import { registerView } from "../shell/ViewRegistry.ts"
 import "../components/report-browser/report-browser.ts"
 import "../components/report-detail/report-detail.ts"
@@ -14,17 +17,30 @@ const open = (event: ReportSelectEvent) => {
   event.target?.dispatchEvent(new NavigateEvent(`reports/${event.reportId}`))
 }
 
+const apply = (event: FilterChangeEvent) => showInAddress("reports", event.filter)
+
 registerView({
   id: "reports",
   label: "Reports",
   order: 10,
-  render: ({ rest, channels, tileUrl, tileAttribution }) => {
+  render: ({ rest, query, channels, tileUrl, tileAttribution }) => {
     const [id] = rest
     if (id !== undefined && /^\d+$/.test(id)) {
       return html`<fr-report-detail report-id=${id} tile-url=${ifDefined(tileUrl)}
         tile-attribution=${ifDefined(tileAttribution)}></fr-report-detail>`
     }
-    return html`<fr-report-browser .channels=${channels} tile-url=${ifDefined(tileUrl)}
-      tile-attribution=${ifDefined(tileAttribution)} @fr-report-select=${open}></fr-report-browser>`
+    // Back from another view by the navigation: the address shows the filter kept, in place of
+    // the bare `#/reports` (no step of its own for the back button).
+    if (query.size === 0 && rememberedQuery() !== "") {
+      const { pathname, search } = globalThis.location
+      globalThis.history.replaceState(
+        globalThis.history.state,
+        "",
+        `${pathname}${search}#/reports?${rememberedQuery()}`,
+      )
+    }
+    return html`<fr-report-browser .filter=${filterOf(query)} .channels=${channels} tile-url=${ifDefined(tileUrl)}
+      tile-attribution=${ifDefined(tileAttribution)} @fr-report-select=${open}
+      @fr-filter-change=${apply}></fr-report-browser>`
   },
 })

@@ -85,6 +85,11 @@ describe("reports in the admin UI", () => {
     await page.getByRole("button", { name: "Apply" }).click()
     await expect.poll(() => page.locator("tbody tr").count()).toBe(1)
     expect(await page.locator("tbody tr").first().textContent()).toContain("In progress")
+    // The filter is in the address: a reload (or the link shared) shows the same reports.
+    await page.waitForURL(new RegExp(`#/reports\\?.*filter%5Bid%5D%5Bid_array%5D=${reportId}`))
+    await page.reload()
+    await expect.poll(() => page.getByLabel("Report ids").first().inputValue()).toBe(String(reportId))
+    await expect.poll(() => page.locator("tbody tr").count()).toBe(1)
     const pin = page.locator(`img[alt="Report ${reportId}"]`)
     await pin.waitFor()
     await pin.click()
@@ -93,7 +98,9 @@ describe("reports in the admin UI", () => {
     // The same by keyboard: the navigation link, then the report's title in the table, with Enter.
     await page.getByRole("link", { name: "Reports" }).focus()
     await page.keyboard.press("Enter")
-    await page.waitForURL(/#\/reports$/)
+    // Back at the reports, the filter is kept.
+    await page.waitForURL(new RegExp(`#/reports\\?.*filter%5Bid%5D%5Bid_array%5D=${reportId}`))
+    expect(await page.getByLabel("Report ids").first().inputValue()).toBe(String(reportId))
     const title = page.locator("td.title button").first()
     await title.waitFor()
     await title.focus()

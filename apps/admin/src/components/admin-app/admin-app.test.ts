@@ -217,4 +217,24 @@ describe("fr-admin-app", () => {
     expect(root.activeElement).toBe(root.querySelector("main"))
     expect(location.hash).toBe("#/probe")
   })
+
+  it("hands the view the query string after its path, and keeps the focus when only the query changes", async () => {
+    vi.stubGlobal("fetch", fakeFetch(routes).fetch)
+    storeSession()
+    location.hash = "#/probe?filter%5Bchannels%5D=3"
+    const shell = document.createElement("fr-admin-app")
+    document.body.append(shell)
+    const root = shell.shadowRoot!
+    await until(() => root.querySelector("main") !== null, "the views")
+    expect(root.querySelector("nav a[aria-current=page]")?.textContent).toBe("Probe")
+    expect(seen.at(-1)?.rest).toEqual([])
+    expect(seen.at(-1)?.query.get("filter[channels]")).toBe("3")
+
+    const link = root.querySelector<HTMLElement>("nav a")!
+    link.focus()
+    location.hash = "#/probe?filter%5Bchannels%5D=4"
+    await until(() => seen.at(-1)?.query.get("filter[channels]") === "4", "the new query")
+    await shell.updateComplete
+    expect(root.activeElement).toBe(link)
+  })
 })

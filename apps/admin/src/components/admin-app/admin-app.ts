@@ -64,6 +64,7 @@ export class AdminApp extends LitElement {
     channels: { state: true },
     apps: { state: true },
     route: { state: true },
+    query: { state: true },
     failure: { state: true },
   }
 
@@ -84,15 +85,21 @@ export class AdminApp extends LitElement {
   declare channels: ReadonlyArray<Channel>
   declare apps: ReadonlyArray<BrandedApp>
   declare route: ReadonlyArray<string>
+  /** The query string after the route, `#/reports?filter[channels]=3`: the view's own state. */
+  declare query: URLSearchParams
   declare failure: string | undefined
 
   #provider = new ContextProvider(this, { context: connectionContext, initialValue: undefined })
   /** Who last worked in this page: someone else signing in starts afresh, not at their view. */
   #lastUserId: number | undefined
   #onHashChange = () => {
+    const before = this.route.join("/")
     this.route = this.readRoute()
-    // Keyboard and screen reader users start the new view at its top, not at the link they used.
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>("main")?.focus())
+    this.query = this.readQuery()
+    // Keyboard and screen reader users start the new view at its top, not at the link they used;
+    // a view that only changed its query (filters applied) keeps the focus where the user is.
+    if (this.route.join("/") !== before)
+      void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>("main")?.focus())
   }
 
   constructor() {
@@ -105,6 +112,7 @@ export class AdminApp extends LitElement {
     this.channels = []
     this.apps = []
     this.route = this.readRoute()
+    this.query = this.readQuery()
     this.addEventListener("fr-login", (event: LoginEvent) => {
       const userId = event.session.profile.user_id
       if (this.#lastUserId !== undefined && this.#lastUserId !== userId) this.#leaveView()
@@ -135,8 +143,15 @@ export class AdminApp extends LitElement {
   private readRoute(): ReadonlyArray<string> {
     return (globalThis.location?.hash ?? "")
       .replace(/^#\/?/, "")
+      .replace(/\?.*$/, "")
       .split("/")
       .filter((part) => part !== "")
+  }
+
+  private readQuery(): URLSearchParams {
+    const hash = globalThis.location?.hash ?? ""
+    const at = hash.indexOf("?")
+    return new URLSearchParams(at === -1 ? "" : hash.slice(at + 1))
   }
 
   /** Back to the first view, the address losing the last one (a report of someone else's, say). */
@@ -144,6 +159,7 @@ export class AdminApp extends LitElement {
     const { pathname, search } = globalThis.location
     globalThis.history.replaceState(globalThis.history.state, "", `${pathname}${search}`)
     this.route = []
+    this.query = new URLSearchParams()
   }
 
   private signIn(stored: StoredSession) {
@@ -318,6 +334,7 @@ export class AdminApp extends LitElement {
     if (view === undefined) return html`<p>No views are registered.</p>`
     return view.render({
       rest: this.route.slice(1),
+      query: this.query,
       team,
       channels: this.channels,
       tileUrl: this.tileUrl,

@@ -162,13 +162,14 @@ export class ReportMap extends ApiElement {
     if (connection === undefined) return
     const criteria = JSON.stringify(toQuery(this.filter, false))
     if (this.#loaded?.criteria !== criteria || this.#loaded.connection !== connection) {
-      const first = this.#loaded === undefined
+      // A first load, or another team's connection: the reports may be anywhere.
+      const first = this.#loaded === undefined || this.#loaded.connection !== connection
       this.#loaded = { criteria, connection }
       this.#pins = undefined
       this.#counts = undefined
-      // A new filter moves the map onto the reports it keeps (a report id, a far channel), unless
-      // the page fixed the first view.
-      if (!first || this.latitude === undefined) void this.fitReports(connection)
+      // That view fits the reports, unless the page fixed it; a later filter keeps the user's
+      // pan and zoom (they zoomed in on a street to filter its reports) and loads in place.
+      if (first && this.latitude === undefined) void this.fitReports(connection)
       else void this.load()
     }
   }
