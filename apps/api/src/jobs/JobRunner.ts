@@ -68,7 +68,7 @@ export const jobKind = <A, I>(name: string, payload: Schema.Codec<A, I>): JobKin
  *
  * @example
  * ```ts
- * yield* runner.register(InvitationJob, (invitation, job) => send(invitation, `invitation-${job.id}`))
+ * yield* runner.register(JobKinds.InvitationMail, (invitation, job) => send(invitation, `invitation-${job.id}`))
  * ```
  */
 export interface RunningJob {

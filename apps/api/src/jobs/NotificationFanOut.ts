@@ -19,11 +19,11 @@ import * as NotificationTargeting from "@fieldreport/domain/NotificationTargetin
 import type { Position } from "@fieldreport/domain/Position"
 import { Effect, Layer } from "effect"
 import { AppConfig } from "../Config.ts"
-import { ReportCreatedJob, ReportMovedJob } from "../services/Reports.ts"
 import { AlertAreaIndex } from "../store/AlertAreaIndex.ts"
 import { nowIso } from "../store/Clock.ts"
 import { NotificationStore } from "../store/NotificationStore.ts"
 import * as Transaction from "../store/Transaction.ts"
+import * as JobKinds from "./JobKinds.ts"
 import { JobRunner } from "./JobRunner.ts"
 
 /** Which rule of `NotificationTargeting` a run follows. */
@@ -72,8 +72,8 @@ export const layer = Layer.effectDiscard(
         yield* notifications.insertMany(report, recipients, yield* nowIso)
       }, inTransaction)
 
-    yield* jobs.register(ReportCreatedJob, fanOut("created"))
-    yield* jobs.register(ReportMovedJob, fanOut("moved"))
+    yield* jobs.register(JobKinds.ReportCreated, fanOut("created"))
+    yield* jobs.register(JobKinds.ReportMoved, fanOut("moved"))
     // A process that runs jobs reads the areas now, in the background, not at its first report.
     if ((yield* AppConfig).jobWorkers > 0) yield* Effect.forkScoped(index.warm)
   }),

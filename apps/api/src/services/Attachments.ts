@@ -22,7 +22,7 @@ import type { Readable } from "node:stream"
 import { pipeline } from "node:stream/promises"
 import type { StyleUrl } from "@fieldreport/domain/Attachment"
 import { InvalidInput, MalformedRequest } from "@fieldreport/domain/Invalid"
-import { Clock, Context, Duration, Effect, Layer, Option, Schema } from "effect"
+import { Clock, Context, Duration, Effect, Layer, Option } from "effect"
 import sharp from "sharp"
 import { contentDisposition, contentTypeHeader } from "../attachments/ContentDisposition.ts"
 import { type ByteSource, contentTypes, isImage, sniff } from "../attachments/ContentSniffer.ts"
@@ -33,7 +33,8 @@ import * as SignedUrl from "../attachments/SignedUrl.ts"
 import * as StorageKey from "../attachments/StorageKey.ts"
 import { AppConfig } from "../Config.ts"
 import { Forbidden, NotFound, PayloadTooLarge, Unavailable, UnsupportedMediaType } from "../Errors.ts"
-import { JobRunner, jobKind } from "../jobs/JobRunner.ts"
+import * as JobKinds from "../jobs/JobKinds.ts"
+import { JobRunner } from "../jobs/JobRunner.ts"
 import { type AttachmentRow, AttachmentStore } from "../store/AttachmentStore.ts"
 import * as Transaction from "../store/Transaction.ts"
 
@@ -80,15 +81,6 @@ export interface UsableBy {
   /** The report being updated, whose attachments stay usable; absent on create. */
   readonly reportId?: number
 }
-
-/** Renditions of an image, made in the background after its upload. */
-export const RenditionsJob = jobKind("attachment.renditions", Schema.Struct({ attachment_id: Schema.Int }))
-
-/** Removes attachments nothing uses; recurs every hour. */
-export const CleanupJob = jobKind("attachment.cleanup", Schema.Struct({}))
-
-/** Removes files of the store that no attachment has (see `sweepOrphans`); recurs every day. */
-export const OrphanSweepJob = jobKind("attachment.orphan_sweep", Schema.Struct({}))
 
 /** How long an upload may wait for a report to use it. */
 const unusedRetention = Duration.hours(24)
@@ -384,7 +376,7 @@ export class Attachments extends Context.Service<
                 image,
                 created_at,
               })
-              if (image) yield* jobs.enqueue(RenditionsJob, { attachment_id: row.id })
+              if (image) yield* jobs.enqueue(JobKinds.AttachmentRenditions, { attachment_id: row.id })
               return row
             }),
           ).pipe(Effect.onError(() => removeFiles([storageKey])))
@@ -587,11 +579,13 @@ export class Attachments extends Context.Service<
         } satisfies ServedFile
       })
 
-      yield* jobs.register(RenditionsJob, ({ attachment_id }) => makeRenditions(attachment_id))
-      yield* jobs.register(CleanupJob, () => cleanup)
-      yield* jobs.schedule(CleanupJob, {}, cleanupInterval)
-      yield* jobs.register(OrphanSweepJob, () => sweepOrphans)
-      yield* jobs.schedule(OrphanSweepJob, {}, orphanSweepInterval)
+      yield* jobs.register(JobKinds.AttachmentRenditions, ({ attachment_id }) =>
+        makeRenditions(attachment_id),
+      )
+      yield* jobs.register(JobKinds.AttachmentCleanup, () => cleanup)
+      yield* jobs.schedule(JobKinds.AttachmentCleanup, {}, cleanupInterval)
+      yield* jobs.register(JobKinds.AttachmentOrphanSweep, () => sweepOrphans)
+      yield* jobs.schedule(JobKinds.AttachmentOrphanSweep, {}, orphanSweepInterval)
 
       return Attachments.of({
         upload,

@@ -16,26 +16,17 @@
  */
 import type { AuditEventQuery } from "@fieldreport/domain/AuditEvent"
 import * as Range from "@fieldreport/domain/RangePage"
-import { Context, DateTime, Duration, Effect, Layer, Schema } from "effect"
+import { Context, DateTime, Duration, Effect, Layer } from "effect"
 import { AppConfig } from "../Config.ts"
 import { Forbidden, NotFound } from "../Errors.ts"
-import { JobRunner, jobKind } from "../jobs/JobRunner.ts"
+import * as JobKinds from "../jobs/JobKinds.ts"
+import { JobRunner } from "../jobs/JobRunner.ts"
 import { type AuditEventFilter, type AuditEventRow, AuditStore } from "../store/AuditStore.ts"
 import { isoIn } from "../store/Clock.ts"
 import { MembershipStore } from "../store/MembershipStore.ts"
 import { TeamStore } from "../store/TeamStore.ts"
 import { Access } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
-
-/**
- * Deletes the events older than the retention; runs every hour.
- *
- * @example
- * ```ts
- * yield* jobs.enqueue(CleanupJob, {})
- * ```
- */
-export const CleanupJob = jobKind("audit_event.cleanup", Schema.Struct({}))
 
 const cleanupInterval = Duration.hours(1)
 
@@ -141,8 +132,8 @@ export class AuditEvents extends Context.Service<
         return removed
       }).pipe(Effect.withSpan("AuditEvents.cleanup"))
 
-      yield* jobs.register(CleanupJob, () => cleanup)
-      yield* jobs.schedule(CleanupJob, {}, cleanupInterval)
+      yield* jobs.register(JobKinds.AuditEventCleanup, () => cleanup)
+      yield* jobs.schedule(JobKinds.AuditEventCleanup, {}, cleanupInterval)
 
       return AuditEvents.of({ list, cleanup })
     }),

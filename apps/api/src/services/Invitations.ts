@@ -23,26 +23,10 @@ import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
 import { createTransport } from "nodemailer"
 import type Mail from "nodemailer/lib/mailer"
 import { AppConfig } from "../Config.ts"
-import { JobRunner, jobKind, type RunningJob } from "../jobs/JobRunner.ts"
+import * as JobKinds from "../jobs/JobKinds.ts"
+import { JobRunner, type RunningJob } from "../jobs/JobRunner.ts"
 import { type InvitationFacts, TeamUserStore } from "../store/TeamUserStore.ts"
 import { UserStore } from "../store/UserStore.ts"
-
-/**
- * An invitation to send: the invited team user, who invited them, the channels they were added
- * to, and the address the service is reached at (for the link in the e-mail).
- */
-const Invitation = Schema.Struct({
-  team_user_id: Schema.Int,
-  inviter_id: Schema.Int,
-  channel_ids: Schema.Array(Schema.Int),
-  base_url: Schema.String,
-})
-
-/** The payload of an invitation job. */
-export type Invitation = typeof Invitation.Type
-
-/** Sends one invitation e-mail. */
-export const InvitationJob = jobKind("mail.invitation", Invitation)
 
 /** The mail server refused the message, or the message could not be written. */
 export class MailNotSent extends Schema.TaggedError<MailNotSent>()("MailNotSent", {
@@ -128,7 +112,7 @@ export class Invitations extends Context.Service<
   Invitations,
   {
     /** Sends the invitation in the background, once the caller's transaction commits. */
-    readonly invite: (invitation: Invitation) => Effect.Effect<void>
+    readonly invite: (invitation: JobKinds.Invitation) => Effect.Effect<void>
   }
 >()("api/services/Invitations") {
   static readonly layer = Layer.effect(
@@ -155,7 +139,10 @@ export class Invitations extends Context.Service<
           ),
       })
 
-      const deliver = Effect.fn("Invitations.deliver")(function* (invitation: Invitation, job: RunningJob) {
+      const deliver = Effect.fn("Invitations.deliver")(function* (
+        invitation: JobKinds.Invitation,
+        job: RunningJob,
+      ) {
         const facts = yield* teamUsers.invitationFacts(invitation.team_user_id)
         // Accepted (or added at once) since it was enqueued: nothing left to invite to.
         if (facts === undefined || facts.agreed_to_join === 1) return
@@ -175,10 +162,10 @@ export class Invitations extends Context.Service<
         })
       })
 
-      yield* jobs.register(InvitationJob, deliver)
+      yield* jobs.register(JobKinds.InvitationMail, deliver)
 
       return Invitations.of({
-        invite: (invitation) => Effect.asVoid(jobs.enqueue(InvitationJob, invitation)),
+        invite: (invitation) => Effect.asVoid(jobs.enqueue(JobKinds.InvitationMail, invitation)),
       })
     }),
   )

@@ -30,7 +30,8 @@ import * as Tile from "@fieldreport/domain/Tile"
 import * as Timestamp from "@fieldreport/domain/Timestamp"
 import { Clock, Context, Duration, Effect, Layer, Result, Schema } from "effect"
 import { NotFound, SearchFailed } from "../Errors.ts"
-import { JobRunner, jobKind } from "../jobs/JobRunner.ts"
+import * as JobKinds from "../jobs/JobKinds.ts"
+import { JobRunner } from "../jobs/JobRunner.ts"
 import { BrandedAppStore } from "../store/BrandedAppStore.ts"
 import { nowIso } from "../store/Clock.ts"
 import { JobStore } from "../store/JobStore.ts"
@@ -47,26 +48,6 @@ import { UserStore } from "../store/UserStore.ts"
 import { Access } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 import { type RenderOptions, ReportView } from "./ReportView.ts"
-
-/**
- * Runs one search: writes its results, or marks it failed.
- *
- * @example
- * ```ts
- * yield* jobs.enqueue(RunJob, { search_id: 12 })
- * ```
- */
-export const RunJob = jobKind("report_search.run", Schema.Struct({ search_id: Schema.Int }))
-
-/**
- * Deletes the searches whose results expired; runs every hour.
- *
- * @example
- * ```ts
- * yield* jobs.enqueue(CleanupJob, {})
- * ```
- */
-export const CleanupJob = jobKind("report_search.cleanup", Schema.Struct({}))
 
 /**
  * How long a search and its results are kept after it starts.
@@ -279,7 +260,7 @@ export class ReportSearches extends Context.Service<
               created_at: new Date(now).toISOString(),
               expires_at: new Date(now + Duration.toMillis(lifetime)).toISOString(),
             })
-            yield* store.setJob(id, yield* jobs.enqueue(RunJob, { search_id: id }))
+            yield* store.setJob(id, yield* jobs.enqueue(JobKinds.ReportSearchRun, { search_id: id }))
             return { id }
           }),
         )
@@ -359,9 +340,9 @@ export class ReportSearches extends Context.Service<
             } satisfies SearchPage<A>
           })
 
-      yield* jobs.register(RunJob, ({ search_id }) => run(search_id))
-      yield* jobs.register(CleanupJob, () => cleanup)
-      yield* jobs.schedule(CleanupJob, {}, cleanupInterval)
+      yield* jobs.register(JobKinds.ReportSearchRun, ({ search_id }) => run(search_id))
+      yield* jobs.register(JobKinds.ReportSearchCleanup, () => cleanup)
+      yield* jobs.schedule(JobKinds.ReportSearchCleanup, {}, cleanupInterval)
 
       return ReportSearches.of({
         start,

@@ -42,9 +42,10 @@ import * as ReportState from "@fieldreport/domain/ReportState"
 import * as ReportTitle from "@fieldreport/domain/ReportTitle"
 import { mayEditReport } from "@fieldreport/domain/Roles"
 import * as UpsertCategory from "@fieldreport/domain/UpsertCategory"
-import { Context, DateTime, Effect, Layer, Option, Result, Schema } from "effect"
+import { Context, DateTime, Effect, Layer, Option, Result } from "effect"
 import { Conflict, Forbidden, NotFound } from "../Errors.ts"
-import { JobRunner, jobKind } from "../jobs/JobRunner.ts"
+import * as JobKinds from "../jobs/JobKinds.ts"
+import { JobRunner } from "../jobs/JobRunner.ts"
 import { type CategoryRow, CategoryStore } from "../store/CategoryStore.ts"
 import { ChannelStore } from "../store/ChannelStore.ts"
 import { nowIso } from "../store/Clock.ts"
@@ -64,12 +65,6 @@ import type { Actor } from "./Authentication.ts"
 import { defaultAppearance } from "./Categories.ts"
 import { formFieldOf } from "./Forms.ts"
 import { Shapes } from "./Shapes.ts"
-
-/** A report was filed: tells the channel's followers and alert areas (the notification fan-out). */
-export const ReportCreatedJob = jobKind("report.created", Schema.Struct({ report_id: Schema.Int }))
-
-/** A report's location changed: it may now be in other alert areas. */
-export const ReportMovedJob = jobKind("report.moved", Schema.Struct({ report_id: Schema.Int }))
 
 const stateOf = (row: ReportStateRow): ReportState.ReportState => ({
   id: row.id,
@@ -426,7 +421,7 @@ export class Reports extends Context.Service<
         if (report === undefined)
           return yield* new Conflict({ message: "report.uuid: is used by another report" })
         yield* useAttachments(report, context, [])
-        yield* jobs.enqueue(ReportCreatedJob, { report_id: report.id })
+        yield* jobs.enqueue(JobKinds.ReportCreated, { report_id: report.id })
         return report
       })
 
@@ -490,7 +485,7 @@ export class Reports extends Context.Service<
           },
           now,
         )
-        if (moved) yield* jobs.enqueue(ReportMovedJob, { report_id: report.id })
+        if (moved) yield* jobs.enqueue(JobKinds.ReportMoved, { report_id: report.id })
         if (stateChange._tag === "Changed") {
           const nameOf = (id: number) => context.states.find((state) => state.id === id)?.name ?? ""
           yield* reports.insertStateChange({

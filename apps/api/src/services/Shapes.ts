@@ -28,9 +28,10 @@ import type { Position } from "@fieldreport/domain/Position"
 import type { RangePage } from "@fieldreport/domain/RangePage"
 import type { ShapeCreate, ShapeSearch } from "@fieldreport/domain/Shape"
 import * as Wkt from "@fieldreport/domain/Wkt"
-import { Array as Arr, Context, Duration, Effect, Layer, Result, Schema } from "effect"
+import { Array as Arr, Context, Duration, Effect, Layer, Result } from "effect"
 import { Forbidden, NotFound } from "../Errors.ts"
-import { JobRunner, jobKind } from "../jobs/JobRunner.ts"
+import * as JobKinds from "../jobs/JobKinds.ts"
+import { JobRunner } from "../jobs/JobRunner.ts"
 import { isoIn, nowIso } from "../store/Clock.ts"
 import { MembershipStore } from "../store/MembershipStore.ts"
 import {
@@ -43,9 +44,6 @@ import {
 import { Access } from "./Access.ts"
 import { AuditLog } from "./AuditLog.ts"
 import type { Actor } from "./Authentication.ts"
-
-/** Deletes the shape searches whose results expired. */
-export const CleanupJob = jobKind("shape_search.cleanup", Schema.Struct({}))
 
 /** How long a shape search and its results are kept after it is made. */
 export const searchLifetime = Duration.hours(24)
@@ -373,8 +371,8 @@ export class Shapes extends Context.Service<
         if (removed > 0) yield* Effect.logInfo(`removed ${removed} expired shape searches`)
       }).pipe(Effect.withSpan("Shapes.cleanup"))
 
-      yield* jobs.register(CleanupJob, () => cleanup)
-      yield* jobs.schedule(CleanupJob, {}, cleanupInterval)
+      yield* jobs.register(JobKinds.ShapeSearchCleanup, () => cleanup)
+      yield* jobs.schedule(JobKinds.ShapeSearchCleanup, {}, cleanupInterval)
 
       return Shapes.of({ create, createMany, get, list, remove, search, listOfSearch, smallestContaining })
     }),

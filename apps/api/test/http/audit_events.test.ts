@@ -7,8 +7,8 @@
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import * as JobKinds from "../../src/jobs/JobKinds.ts"
 import { JobRunner } from "../../src/jobs/JobRunner.ts"
-import { CleanupJob } from "../../src/services/AuditEvents.ts"
 import { AuditStore, everyEvent } from "../../src/store/AuditStore.ts"
 import { manualClock } from "../support/ManualClock.ts"
 import { createPerson, joinTeam } from "../support/People.ts"
@@ -246,7 +246,7 @@ describe("audit event retention", () => {
       const kept = await local.runtime.runPromise(
         Effect.gen(function* () {
           const jobs = yield* JobRunner
-          yield* jobs.enqueue(CleanupJob, {})
+          yield* jobs.enqueue(JobKinds.AuditEventCleanup, {})
           yield* jobs.awaitIdle
           const sql = yield* SqlClient.SqlClient
           const scheduled = yield* sql<{ readonly n: number }>`SELECT COUNT(*) AS n FROM jobs

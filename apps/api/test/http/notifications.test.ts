@@ -2,8 +2,8 @@ import * as GreatCircle from "@fieldreport/domain/GreatCircle"
 import type { Position } from "@fieldreport/domain/Position"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import * as JobKinds from "../../src/jobs/JobKinds.ts"
 import { JobRunner } from "../../src/jobs/JobRunner.ts"
-import { ReportCreatedJob } from "../../src/services/Reports.ts"
 import { manualClock } from "../support/ManualClock.ts"
 import { createPerson, joinChannel, joinTeam, type Person } from "../support/People.ts"
 import { postReport, query } from "../support/ReportFixtures.ts"
@@ -227,7 +227,9 @@ describe("notification fan-out", () => {
     await runJobs()
     const first = await notificationsAbout(id)
     await server.runtime.runPromise(
-      Effect.flatMap(Effect.service(JobRunner), (jobs) => jobs.enqueue(ReportCreatedJob, { report_id: id })),
+      Effect.flatMap(Effect.service(JobRunner), (jobs) =>
+        jobs.enqueue(JobKinds.ReportCreated, { report_id: id }),
+      ),
     )
     await runJobs()
     expect(await notificationsAbout(id)).toEqual(first)

@@ -5,8 +5,8 @@ import * as Tile from "@fieldreport/domain/Tile"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import * as JobKinds from "../../src/jobs/JobKinds.ts"
 import { JobRunner } from "../../src/jobs/JobRunner.ts"
-import { CleanupJob } from "../../src/services/ReportSearches.ts"
 import { joinChannel, type Person } from "../support/People.ts"
 import {
   awaitSearch,
@@ -516,7 +516,7 @@ describe("GET /api/v4/report_searches/{id}", () => {
         const sql = yield* SqlClient.SqlClient
         yield* sql`UPDATE report_searches SET expires_at = ${new Date(Date.now() - 1000).toISOString()}
           WHERE id = ${started.body.id}`
-        yield* (yield* JobRunner).enqueue(CleanupJob, {})
+        yield* (yield* JobRunner).enqueue(JobKinds.ReportSearchCleanup, {})
         yield* (yield* JobRunner).awaitIdle
         return yield* sql<{ n: number }>`SELECT
           (SELECT COUNT(*) FROM report_searches WHERE id = ${started.body.id}) +

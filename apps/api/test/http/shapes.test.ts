@@ -1,8 +1,9 @@
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import * as JobKinds from "../../src/jobs/JobKinds.ts"
 import { JobRunner } from "../../src/jobs/JobRunner.ts"
-import { CleanupJob, Shapes } from "../../src/services/Shapes.ts"
+import { Shapes } from "../../src/services/Shapes.ts"
 import { createPerson, type Person } from "../support/People.ts"
 import {
   adminEmail,
@@ -785,7 +786,7 @@ describe("shape searches", () => {
     const remaining = await server.runtime.runPromise(
       Effect.gen(function* () {
         const jobs = yield* JobRunner
-        yield* jobs.enqueue(CleanupJob, {})
+        yield* jobs.enqueue(JobKinds.ShapeSearchCleanup, {})
         yield* jobs.awaitIdle
         const sql = yield* SqlClient.SqlClient
         return {
