@@ -68,6 +68,11 @@ export const base = css`
   :focus-visible { outline: 2px solid ${accent}; outline-offset: 2px; }
   .error { color: ${danger}; }
   .muted { color: ${muted}; }
+  /* A phone: every control is at least a finger's size (44 px). */
+  @media (max-width: 40rem) {
+    button, select, textarea, input:not([type="checkbox"]):not([type="radio"]) { min-height: 44px; }
+    input[type="checkbox"], input[type="radio"] { width: 1.25rem; height: 1.25rem; }
+  }
   .visually-hidden {
     position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
   }

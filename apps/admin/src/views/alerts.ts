@@ -19,9 +19,10 @@ registerView({
   label: "Alerts",
   order: 40,
   render: ({ tileUrl, tileAttribution }) => html`
-    <div style="display: grid; grid-template-columns: minmax(0, 3fr) minmax(18rem, 2fr); gap: 1.5rem; align-items: start">
-      <fr-alert-areas tile-url=${ifDefined(tileUrl)} tile-attribution=${ifDefined(tileAttribution)}></fr-alert-areas>
-      <fr-notification-list @fr-report-select=${open}></fr-notification-list>
+    <div style="display: flex; flex-wrap: wrap; gap: 1.5rem; align-items: start">
+      <fr-alert-areas style="flex: 3 1 24rem; min-width: 0" tile-url=${ifDefined(tileUrl)}
+        tile-attribution=${ifDefined(tileAttribution)}></fr-alert-areas>
+      <fr-notification-list style="flex: 2 1 18rem; min-width: 0" @fr-report-select=${open}></fr-notification-list>
     </div>
   `,
 })

@@ -32,5 +32,23 @@ export const styles = [
     }
     .skip:focus { top: 0.5rem; }
     .login { display: grid; place-items: center; padding: 3rem 1rem; }
+    .menu { display: none; }
+    /*
+     * A phone: the navigation folds into the menu button and the view takes the whole width; the
+     * switchers wrap under the title. Controls grow to a finger's size.
+     */
+    @media (max-width: 40rem) {
+      header { gap: 0.5rem; padding: 0.5rem; }
+      header strong { margin-right: auto; }
+      header label { flex: 1 1 10rem; }
+      header select { flex: 1; min-width: 0; }
+      header button, header select { min-height: 44px; }
+      .menu { display: inline-block; }
+      .body { grid-template-columns: minmax(0, 1fr); }
+      nav { display: none; border-right: none; border-bottom: 1px solid ${border}; }
+      nav.open { display: block; }
+      nav a { padding: 0.75rem; min-height: 44px; }
+      main { padding: 0.5rem; }
+    }
   `,
 ]

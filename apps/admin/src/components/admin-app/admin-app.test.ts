@@ -237,4 +237,25 @@ describe("fr-admin-app", () => {
     await shell.updateComplete
     expect(root.activeElement).toBe(link)
   })
+
+  it("has a menu button that shows and hides the navigation, closed again by going to a view", async () => {
+    vi.stubGlobal("fetch", fakeFetch(routes).fetch)
+    storeSession()
+    location.hash = "#/probe"
+    const shell = document.createElement("fr-admin-app")
+    document.body.append(shell)
+    const root = shell.shadowRoot!
+    await until(() => root.querySelector("main") !== null, "the views")
+    const menu = [...root.querySelectorAll("button")].find((button) => button.textContent === "Menu")!
+    const nav = root.querySelector("nav")!
+    expect(menu.getAttribute("aria-controls")).toBe(nav.id)
+    expect(menu.getAttribute("aria-expanded")).toBe("false")
+    menu.click()
+    await shell.updateComplete
+    expect(menu.getAttribute("aria-expanded")).toBe("true")
+    expect(nav.classList.contains("open")).toBe(true)
+    location.hash = "#/elsewhere"
+    await until(() => menu.getAttribute("aria-expanded") === "false", "the menu to close")
+    expect(nav.classList.contains("open")).toBe(false)
+  })
 })

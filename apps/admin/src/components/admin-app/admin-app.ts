@@ -65,6 +65,7 @@ export class AdminApp extends LitElement {
     apps: { state: true },
     route: { state: true },
     query: { state: true },
+    menuOpen: { state: true },
     failure: { state: true },
   }
 
@@ -88,6 +89,8 @@ export class AdminApp extends LitElement {
   /** The query string after the route, `#/reports?filter[channels]=3`: the view's own state. */
   declare query: URLSearchParams
   declare failure: string | undefined
+  /** On a narrow screen the navigation is a menu, shown while this is true. */
+  declare menuOpen: boolean
 
   #provider = new ContextProvider(this, { context: connectionContext, initialValue: undefined })
   /** Who last worked in this page: someone else signing in starts afresh, not at their view. */
@@ -96,6 +99,7 @@ export class AdminApp extends LitElement {
     const before = this.route.join("/")
     this.route = this.readRoute()
     this.query = this.readQuery()
+    this.menuOpen = false
     // Keyboard and screen reader users start the new view at its top, not at the link they used;
     // a view that only changed its query (filters applied) keeps the focus where the user is.
     if (this.route.join("/") !== before)
@@ -113,6 +117,7 @@ export class AdminApp extends LitElement {
     this.apps = []
     this.route = this.readRoute()
     this.query = this.readQuery()
+    this.menuOpen = false
     this.addEventListener("fr-login", (event: LoginEvent) => {
       const userId = event.session.profile.user_id
       if (this.#lastUserId !== undefined && this.#lastUserId !== userId) this.#leaveView()
@@ -272,6 +277,8 @@ export class AdminApp extends LitElement {
     return html`
       <a class="skip" href="#/${this.route.join("/")}" @click=${this.#skip}>Skip to the content</a>
       <header part="header">
+        <button type="button" class="menu" aria-controls="views" aria-expanded=${this.menuOpen ? "true" : "false"}
+          @click=${this.#toggleMenu}>Menu</button>
         <strong>Fieldreport</strong>
         <label>App
           <select @change=${this.switchApp} aria-label="Branded app">
@@ -293,7 +300,7 @@ export class AdminApp extends LitElement {
       </header>
       ${this.renderInvitations()}
       <div class="body">
-        <nav part="nav" aria-label="Views">
+        <nav part="nav" id="views" aria-label="Views" class=${this.menuOpen ? "open" : ""}>
           <ul>
             ${views
               .filter((view) => view.hidden !== true)
@@ -306,6 +313,11 @@ export class AdminApp extends LitElement {
         <main part="main" tabindex="-1" aria-label=${current?.label ?? "View"}>${this.renderView(current, team)}</main>
       </div>
     `
+  }
+
+  /** Opens or closes the navigation of a narrow screen (a view's link closes it too). */
+  #toggleMenu = () => {
+    this.menuOpen = !this.menuOpen
   }
 
   /**

@@ -22,6 +22,7 @@ import "../report-table/report-table.ts"
  * @csspart filters - The filter form element.
  * @csspart map - The map element.
  * @csspart table - The table element.
+ * @csspart tabs - The Map and List tabs a narrow screen shows in place of both at once.
  *
  * @example
  * ```html
@@ -34,13 +35,23 @@ export class ReportBrowser extends LitElement {
     channels: { attribute: false },
     tileUrl: { attribute: "tile-url" },
     tileAttribution: { attribute: "tile-attribution" },
+    tab: { reflect: true },
   }
 
   static override styles = [
     base,
     css`
-      :host { display: grid; gap: 0.75rem; }
+      :host { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.75rem; }
       fr-report-map { --fr-map-height: var(--fr-browser-map-height, 420px); }
+      [role="tablist"] { display: none; }
+      /* A phone shows the map or the list, chosen by the tabs, each the screen's width. */
+      @media (max-width: 40rem) {
+        [role="tablist"] { display: flex; gap: 0.25rem; }
+        [role="tab"] { flex: 1; min-height: 44px; }
+        [role="tab"][aria-selected="true"] { border-color: currentColor; font-weight: 600; }
+        :host([tab="map"]) fr-report-table, :host([tab="list"]) fr-report-map { display: none; }
+        fr-report-map { --fr-map-height: var(--fr-browser-map-height, 60vh); }
+      }
     `,
   ]
 
@@ -51,10 +62,13 @@ export class ReportBrowser extends LitElement {
   declare tileUrl: string | undefined
   /** Credit of the basemap's tiles, shown in the map's corner. */
   declare tileAttribution: string | undefined
+  /** Which of map and list a narrow screen shows: `map` (the default) or `list`. */
+  declare tab: "map" | "list"
 
   constructor() {
     super()
     this.filter = everything
+    this.tab = "map"
     this.addEventListener("fr-filter-change", (event: FilterChangeEvent) => {
       this.filter = event.filter
     })
@@ -63,10 +77,20 @@ export class ReportBrowser extends LitElement {
   override render() {
     return html`
       <fr-report-filters part="filters" .filter=${this.filter} .channels=${this.channels}></fr-report-filters>
+      <div part="tabs" role="tablist" aria-label="Reports as">
+        ${this.renderTab("map", "Map")} ${this.renderTab("list", "List")}
+      </div>
       <fr-report-map part="map" .filter=${this.filter} tile-url=${ifDefined(this.tileUrl)}
         tile-attribution=${ifDefined(this.tileAttribution)}></fr-report-map>
       <fr-report-table part="table" .filter=${this.filter}></fr-report-table>
     `
+  }
+
+  private renderTab(tab: "map" | "list", label: string) {
+    return html`<button type="button" role="tab" aria-selected=${this.tab === tab ? "true" : "false"}
+      @click=${() => {
+        this.tab = tab
+      }}>${label}</button>`
   }
 }
 

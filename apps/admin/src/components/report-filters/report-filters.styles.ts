@@ -20,5 +20,13 @@ export const styles = [
     details[open] > .more { display: flex; flex-wrap: wrap; gap: 0.75rem; margin-top: 0.5rem; }
     .actions { display: flex; gap: 0.5rem; margin-left: auto; }
     input.ids { width: 9rem; }
+    /* A phone: one column, each field the form's width. */
+    @media (max-width: 40rem) {
+      form, fieldset.criteria, details[open] > .more { flex-direction: column; align-items: stretch; }
+      input.ids { width: auto; }
+      .actions { margin-left: 0; }
+      .actions button { flex: 1; }
+      .channels label { min-height: 44px; }
+    }
   `,
 ]

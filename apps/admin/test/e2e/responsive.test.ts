@@ -1,0 +1,98 @@
+/**
+ * The shell on a phone (390×844) and a tablet (768×1024): nothing scrolls sideways on the main
+ * views, neither the page nor the view's pane, and on the phone the navigation is a menu.
+ */
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { launchBrowser, openPage } from "./support/browser.ts"
+import { signIn } from "./support/shell.ts"
+
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** The main views, each with an element that is there once it has drawn. */
+const views = {
+  reports: "fr-report-table table",
+  tasks: "fr-tasks-board",
+  team: "fr-team-users table",
+  alerts: "fr-alert-areas .leaflet-container",
+} as const
+
+/** How far the page and the view's pane reach past their width, in pixels (0 when nothing does). */
+const overflow = (page: Page) =>
+  page.evaluate(() => {
+    const scrolling = document.scrollingElement!
+    const main = document.querySelector("fr-admin-app")?.shadowRoot?.querySelector("main")
+    return {
+      page: Math.max(0, scrolling.scrollWidth - window.innerWidth),
+      main: main === null || main === undefined ? 0 : Math.max(0, main.scrollWidth - main.clientWidth),
+    }
+  })
+
+/** Each main view, reached by its address, once it has drawn: no sideways scrolling. */
+const checkViews = async (page: Page) => {
+  for (const [view, drawn] of Object.entries(views)) {
+    await page.evaluate((id) => {
+      location.hash = `#/${id}`
+    }, view)
+    await page.locator(drawn).first().waitFor({ state: "attached" })
+    await page.waitForLoadState("networkidle")
+    await expect
+      .poll(() => overflow(page), { message: `#/${view} scrolls sideways` })
+      .toEqual({ page: 0, main: 0 })
+  }
+}
+
+describe("the admin UI on small screens", () => {
+  it("on a phone, folds the navigation into a menu and scrolls no view sideways", async () => {
+    const { page, errors } = await openPage(browser)
+    await signIn(page)
+    await page.setViewportSize({ width: 390, height: 844 })
+
+    const nav = page.getByRole("navigation", { name: "Views" })
+    await expect.poll(() => nav.isVisible()).toBe(false)
+    const menu = page.getByRole("button", { name: "Menu" })
+    expect(await menu.getAttribute("aria-expanded")).toBe("false")
+    const box = await menu.boundingBox()
+    expect(box?.height).toBeGreaterThanOrEqual(44)
+    await menu.click()
+    await nav.waitFor()
+    expect(await menu.getAttribute("aria-expanded")).toBe("true")
+    // Choosing a view closes the menu and shows the view over the whole width.
+    await nav.getByRole("link", { name: "Tasks" }).click()
+    await page.waitForURL(/#\/tasks$/)
+    await expect.poll(() => nav.isVisible()).toBe(false)
+    const main = await page.getByRole("main").boundingBox()
+    expect(main?.width).toBe(390)
+
+    await checkViews(page)
+
+    // The reports: map first, the list a tab away, each the screen's width.
+    await page.evaluate(() => {
+      location.hash = "#/reports"
+    })
+    await page.getByRole("tab", { name: "Map" }).waitFor()
+    expect(await page.getByRole("tab", { name: "Map" }).getAttribute("aria-selected")).toBe("true")
+    expect(await page.locator("fr-report-table").isVisible()).toBe(false)
+    await page.getByRole("tab", { name: "List" }).click()
+    await page.locator("fr-report-table tbody tr").first().waitFor()
+    expect(await page.locator("fr-report-map").isVisible()).toBe(false)
+    await expect.poll(() => overflow(page)).toEqual({ page: 0, main: 0 })
+    expect(errors).toEqual([])
+  })
+
+  it("on a tablet, scrolls no view sideways", async () => {
+    const { page, errors } = await openPage(browser)
+    await signIn(page)
+    await page.setViewportSize({ width: 768, height: 1024 })
+    await checkViews(page)
+    expect(errors).toEqual([])
+  })
+})
