@@ -74,10 +74,17 @@ describe("the admin UI on small screens", () => {
 
     await checkViews(page)
 
-    // The reports: map first, the list a tab away, each the screen's width.
+    // The reports: map first, the list a tab away, each the screen's width; the filters a button away.
     await page.evaluate(() => {
       location.hash = "#/reports"
     })
+    const filters = page.getByRole("form", { name: "Report filters" })
+    expect(await filters.isVisible()).toBe(false)
+    await page.getByRole("button", { name: "Filters" }).click()
+    await filters.waitFor()
+    await expect.poll(() => overflow(page)).toEqual({ page: 0, main: 0 })
+    await page.getByRole("button", { name: "Apply" }).click()
+    await filters.waitFor({ state: "hidden" })
     await page.getByRole("tab", { name: "Map" }).waitFor()
     expect(await page.getByRole("tab", { name: "Map" }).getAttribute("aria-selected")).toBe("true")
     expect(await page.locator("fr-report-table").isVisible()).toBe(false)

@@ -21,4 +21,23 @@ describe("fr-report-browser", () => {
     expect(browser.getAttribute("tab")).toBe("list")
     expect(tabs.map((tab) => tab.getAttribute("aria-selected"))).toEqual(["false", "true"])
   })
+
+  it("has a Filters button that shows the form on a narrow screen, hidden again once a filter is applied", async () => {
+    const browser = document.createElement("fr-report-browser")
+    document.body.append(browser)
+    await browser.updateComplete
+    const root = browser.shadowRoot!
+    const toggle = root.querySelector<HTMLButtonElement>("[part=filters-toggle]")!
+    expect(toggle.getAttribute("aria-expanded")).toBe("false")
+    expect(browser.hasAttribute("filters-open")).toBe(false)
+    toggle.click()
+    await browser.updateComplete
+    expect(toggle.getAttribute("aria-expanded")).toBe("true")
+    expect(browser.hasAttribute("filters-open")).toBe(true)
+    const form = root.querySelector("fr-report-filters")!
+    await form.updateComplete
+    form.shadowRoot!.querySelector("form")!.requestSubmit()
+    await browser.updateComplete
+    expect(browser.hasAttribute("filters-open")).toBe(false)
+  })
 })

@@ -23,6 +23,7 @@ import "../report-table/report-table.ts"
  * @csspart map - The map element.
  * @csspart table - The table element.
  * @csspart tabs - The Map and List tabs a narrow screen shows in place of both at once.
+ * @csspart filters-toggle - The button that shows or hides the filter form on a narrow screen.
  *
  * @example
  * ```html
@@ -36,6 +37,7 @@ export class ReportBrowser extends LitElement {
     tileUrl: { attribute: "tile-url" },
     tileAttribution: { attribute: "tile-attribution" },
     tab: { reflect: true },
+    filtersOpen: { attribute: "filters-open", type: Boolean, reflect: true },
   }
 
   static override styles = [
@@ -43,10 +45,12 @@ export class ReportBrowser extends LitElement {
     css`
       :host { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.75rem; }
       fr-report-map { --fr-map-height: var(--fr-browser-map-height, 420px); }
-      [role="tablist"] { display: none; }
+      [role="tablist"], .filters-toggle { display: none; }
       /* A phone shows the map or the list, chosen by the tabs, each the screen's width. */
       @media (max-width: 40rem) {
         [role="tablist"] { display: flex; gap: 0.25rem; }
+        .filters-toggle { display: block; min-height: 44px; }
+        :host(:not([filters-open])) fr-report-filters { display: none; }
         [role="tab"] { flex: 1; min-height: 44px; }
         [role="tab"][aria-selected="true"] { border-color: currentColor; font-weight: 600; }
         :host([tab="map"]) fr-report-table, :host([tab="list"]) fr-report-map { display: none; }
@@ -64,19 +68,28 @@ export class ReportBrowser extends LitElement {
   declare tileAttribution: string | undefined
   /** Which of map and list a narrow screen shows: `map` (the default) or `list`. */
   declare tab: "map" | "list"
+  /** Whether a narrow screen shows the filter form (hidden at first, so the map is in view). */
+  declare filtersOpen: boolean
 
   constructor() {
     super()
     this.filter = everything
     this.tab = "map"
+    this.filtersOpen = false
     this.addEventListener("fr-filter-change", (event: FilterChangeEvent) => {
       this.filter = event.filter
+      // Applied: a phone shows the reports again, not the form.
+      this.filtersOpen = false
     })
   }
 
   override render() {
     return html`
-      <fr-report-filters part="filters" .filter=${this.filter} .channels=${this.channels}></fr-report-filters>
+      <button type="button" part="filters-toggle" class="filters-toggle" aria-controls="filters"
+        aria-expanded=${this.filtersOpen ? "true" : "false"} @click=${() => {
+          this.filtersOpen = !this.filtersOpen
+        }}>Filters</button>
+      <fr-report-filters id="filters" part="filters" .filter=${this.filter} .channels=${this.channels}></fr-report-filters>
       <div part="tabs" role="tablist" aria-label="Reports as">
         ${this.renderTab("map", "Map")} ${this.renderTab("list", "List")}
       </div>

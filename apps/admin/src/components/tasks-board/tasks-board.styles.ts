@@ -21,6 +21,11 @@ export const styles = [
     .actions { display: flex; gap: 0.4rem; margin-top: 0.4rem; flex-wrap: wrap; }
     .completed .task-title { text-decoration: line-through; }
     textarea { min-height: 3rem; }
+    /* A phone: the forms are one column, each field the screen's width. */
+    @media (max-width: 40rem) {
+      form, .toolbar { flex-direction: column; align-items: stretch; }
+      .board { grid-template-columns: minmax(0, 1fr); }
+    }
     button.link { border: none; background: none; padding: 0; color: var(--fr-color-accent, #1f5fbf); text-decoration: underline; font-size: inherit; }
   `,
 ]
