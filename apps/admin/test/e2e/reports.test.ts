@@ -90,6 +90,13 @@ describe("reports in the admin UI", () => {
     await page.reload()
     await expect.poll(() => page.getByLabel("Report ids").first().inputValue()).toBe(String(reportId))
     await expect.poll(() => page.locator("tbody tr").count()).toBe(1)
+    // Clearing is a step the back button undoes.
+    await page.getByRole("button", { name: "Clear" }).click()
+    await expect.poll(() => page.locator("tbody tr").count()).toBeGreaterThan(1)
+    expect(page.url()).not.toContain("id_array")
+    await page.goBack()
+    await expect.poll(() => page.getByLabel("Report ids").first().inputValue()).toBe(String(reportId))
+    await expect.poll(() => page.locator("tbody tr").count()).toBe(1)
     const pin = page.locator(`img[alt="Report ${reportId}"]`)
     await pin.waitFor()
     await pin.click()
