@@ -6,8 +6,8 @@
  */
 import { Effect } from "effect"
 import type { Migrator, SqlClient, SqlError } from "effect/sql"
-import { migrations } from "../store/migrations/index.ts"
-import * as SchemaMigrator from "../store/SchemaMigrator.ts"
+import { migrations } from "../store/sql/migrations/index.ts"
+import * as SchemaMigrator from "../store/sql/SchemaMigrator.ts"
 
 /** Migrations by name, lowest first, and the newest (null for none). */
 export interface SchemaVersion {

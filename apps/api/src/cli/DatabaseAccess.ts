@@ -3,8 +3,8 @@
  * PostgreSQL URL shown without its password, or the embedded file), and a failure to use it as a
  * sentence that says which database and why.
  */
-import type * as Database from "../store/Database.ts"
-import { NewerSchema } from "../store/SchemaMigrator.ts"
+import type * as Database from "../store/sql/Database.ts"
+import { NewerSchema } from "../store/sql/SchemaMigrator.ts"
 import { CommandFailed, explain, UsageError } from "./Failure.ts"
 
 /**

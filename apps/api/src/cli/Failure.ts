@@ -7,7 +7,7 @@
 import { Config, Runtime, Schema } from "effect"
 import { CliError } from "effect/cli"
 import { SqlError } from "effect/sql"
-import { NewerSchema } from "../store/SchemaMigrator.ts"
+import { NewerSchema } from "../store/sql/SchemaMigrator.ts"
 
 /**
  * The command could not do its work: exit code 1, the message on standard error.

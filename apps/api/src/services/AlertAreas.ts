@@ -15,8 +15,8 @@ import type { InvalidInput } from "@fieldreport/domain/Invalid"
 import { Context, Effect, Layer } from "effect"
 import { NotFound } from "../Errors.ts"
 import { type AlertAreaRow, AlertAreaStore } from "../store/AlertAreaStore.ts"
-import { nowIso } from "../store/Clock.ts"
-import * as Transaction from "../store/Transaction.ts"
+import { nowIso } from "../store/sql/Clock.ts"
+import * as Transaction from "../store/sql/Transaction.ts"
 import type { Actor } from "./Authentication.ts"
 
 /**

@@ -36,7 +36,7 @@ import { Forbidden, NotFound, PayloadTooLarge, Unavailable, UnsupportedMediaType
 import * as JobKinds from "../jobs/JobKinds.ts"
 import { JobRunner } from "../jobs/JobRunner.ts"
 import { type AttachmentRow, AttachmentStore } from "../store/AttachmentStore.ts"
-import * as Transaction from "../store/Transaction.ts"
+import * as Transaction from "../store/sql/Transaction.ts"
 
 /** The sizes of an image's renditions: each fits in a square of this many pixels. */
 const renditions: Readonly<Record<Exclude<StorageKey.Style, "original">, number>> = {

@@ -11,7 +11,7 @@
 import type * as AuditEvent from "@fieldreport/domain/AuditEvent"
 import { Cause, Context, Effect, Layer } from "effect"
 import { AuditStore } from "../store/AuditStore.ts"
-import { nowIso } from "../store/Clock.ts"
+import { nowIso } from "../store/sql/Clock.ts"
 import { RequestContext } from "./RequestContext.ts"
 
 /**

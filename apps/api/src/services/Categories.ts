@@ -12,7 +12,7 @@ import { InvalidInput } from "@fieldreport/domain/Invalid"
 import { Context, Effect, Layer } from "effect"
 import { Conflict, type Forbidden, NotFound } from "../Errors.ts"
 import { type CategoryRow, CategoryStore, type NewCategory } from "../store/CategoryStore.ts"
-import * as Transaction from "../store/Transaction.ts"
+import * as Transaction from "../store/sql/Transaction.ts"
 import { Access } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 

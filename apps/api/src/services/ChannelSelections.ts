@@ -9,7 +9,7 @@ import { channelRolesAllow } from "@fieldreport/domain/Roles"
 import { Context, Effect, Layer } from "effect"
 import { NotFound } from "../Errors.ts"
 import { ChannelSelectionStore, type StoredSelectionRow } from "../store/ChannelSelectionStore.ts"
-import * as Transaction from "../store/Transaction.ts"
+import * as Transaction from "../store/sql/Transaction.ts"
 import { Access } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 

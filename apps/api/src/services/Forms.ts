@@ -14,7 +14,7 @@ import type { InvalidInput } from "@fieldreport/domain/Invalid"
 import { Context, Effect, Layer } from "effect"
 import type { Forbidden, NotFound } from "../Errors.ts"
 import { type FormFieldRow, type FormRow, FormStore } from "../store/FormStore.ts"
-import * as Transaction from "../store/Transaction.ts"
+import * as Transaction from "../store/sql/Transaction.ts"
 import { Access } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 

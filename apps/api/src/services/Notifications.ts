@@ -15,13 +15,13 @@ import type { RangePage } from "@fieldreport/domain/RangePage"
 import * as Range from "@fieldreport/domain/RangePage"
 import { Context, Effect, Layer } from "effect"
 import { NotFound } from "../Errors.ts"
-import { nowIso } from "../store/Clock.ts"
 import {
   type NotificationOrderField,
   type NotificationPage,
   type NotificationRow,
   NotificationStore,
 } from "../store/NotificationStore.ts"
+import { nowIso } from "../store/sql/Clock.ts"
 import type { Actor } from "./Authentication.ts"
 
 /** What a client asks of the list: `archived`, `orderby` and the `Range` page. */

@@ -33,7 +33,6 @@ import { NotFound, SearchFailed } from "../Errors.ts"
 import * as JobKinds from "../jobs/JobKinds.ts"
 import { JobRunner } from "../jobs/JobRunner.ts"
 import { BrandedAppStore } from "../store/BrandedAppStore.ts"
-import { nowIso } from "../store/Clock.ts"
 import { JobStore } from "../store/JobStore.ts"
 import {
   type Criteria,
@@ -43,7 +42,8 @@ import {
   type Selection,
 } from "../store/ReportSearchStore.ts"
 import { ReportStore } from "../store/ReportStore.ts"
-import * as Transaction from "../store/Transaction.ts"
+import { nowIso } from "../store/sql/Clock.ts"
+import * as Transaction from "../store/sql/Transaction.ts"
 import { UserStore } from "../store/UserStore.ts"
 import { Access } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"

@@ -11,7 +11,7 @@ import { Context, Effect, Layer } from "effect"
 import { type Forbidden, NotFound } from "../Errors.ts"
 import { ChannelStore } from "../store/ChannelStore.ts"
 import { type ReportStateRow, ReportStateStore } from "../store/ReportStateStore.ts"
-import * as Transaction from "../store/Transaction.ts"
+import * as Transaction from "../store/sql/Transaction.ts"
 import { Access } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 

@@ -48,7 +48,6 @@ import * as JobKinds from "../jobs/JobKinds.ts"
 import { JobRunner } from "../jobs/JobRunner.ts"
 import { type CategoryRow, CategoryStore } from "../store/CategoryStore.ts"
 import { ChannelStore } from "../store/ChannelStore.ts"
-import { nowIso } from "../store/Clock.ts"
 import { FormStore } from "../store/FormStore.ts"
 import { type ReportStateRow, ReportStateStore } from "../store/ReportStateStore.ts"
 import {
@@ -58,7 +57,8 @@ import {
   type StateChangeRow,
   type StoredAnswers,
 } from "../store/ReportStore.ts"
-import * as Transaction from "../store/Transaction.ts"
+import { nowIso } from "../store/sql/Clock.ts"
+import * as Transaction from "../store/sql/Transaction.ts"
 import { Access, type ChannelAccess } from "./Access.ts"
 import { Attachments } from "./Attachments.ts"
 import type { Actor } from "./Authentication.ts"

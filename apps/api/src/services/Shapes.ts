@@ -32,7 +32,6 @@ import { Array as Arr, Context, Duration, Effect, Layer, Result } from "effect"
 import { Forbidden, NotFound } from "../Errors.ts"
 import * as JobKinds from "../jobs/JobKinds.ts"
 import { JobRunner } from "../jobs/JobRunner.ts"
-import { isoIn, nowIso } from "../store/Clock.ts"
 import { MembershipStore } from "../store/MembershipStore.ts"
 import {
   type NewShape,
@@ -41,6 +40,7 @@ import {
   type ShapeRow,
   ShapeStore,
 } from "../store/ShapeStore.ts"
+import { isoIn, nowIso } from "../store/sql/Clock.ts"
 import { Access } from "./Access.ts"
 import { AuditLog } from "./AuditLog.ts"
 import type { Actor } from "./Authentication.ts"

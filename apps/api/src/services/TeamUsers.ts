@@ -36,9 +36,10 @@ import * as RangePage from "@fieldreport/domain/RangePage"
 import type { TeamUserUpdate } from "@fieldreport/domain/TeamUser"
 import { Context, Duration, Effect, Layer } from "effect"
 import { Forbidden, NotFound } from "../Errors.ts"
-import { nowIso } from "../store/Clock.ts"
 import { MembershipStore } from "../store/MembershipStore.ts"
 import { SessionStore } from "../store/SessionStore.ts"
+import { nowIso } from "../store/sql/Clock.ts"
+import * as Transaction from "../store/sql/Transaction.ts"
 import { TeamStore } from "../store/TeamStore.ts"
 import {
   type CandidateUser,
@@ -50,7 +51,6 @@ import {
   type TeamUserRecord,
   TeamUserStore,
 } from "../store/TeamUserStore.ts"
-import * as Transaction from "../store/Transaction.ts"
 import { Access } from "./Access.ts"
 import { type AuditEventInput, AuditLog } from "./AuditLog.ts"
 import type { Actor } from "./Authentication.ts"

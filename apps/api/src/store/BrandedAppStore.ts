@@ -4,7 +4,7 @@
  */
 import { Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
-import { nowIso } from "./Clock.ts"
+import { nowIso } from "./sql/Clock.ts"
 
 export interface BrandedAppRow {
   readonly id: number

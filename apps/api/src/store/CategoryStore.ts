@@ -4,7 +4,7 @@
  */
 import { Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
-import { changedColumns } from "./Columns.ts"
+import { changedColumns } from "./sql/Columns.ts"
 
 /** A category; `parent_id` is null for the root. */
 export interface CategoryRow {

@@ -6,8 +6,8 @@ import type { ChannelRole, TeamRole } from "@fieldreport/domain/Roles"
 import { Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import * as ClientUuids from "./ClientUuids.ts"
-import { nowIso } from "./Clock.ts"
-import { changedColumns } from "./Columns.ts"
+import { nowIso } from "./sql/Clock.ts"
+import { changedColumns } from "./sql/Columns.ts"
 
 /** A channel with the ids of its root category and its form. */
 export interface ChannelRow {

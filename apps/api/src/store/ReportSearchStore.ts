@@ -27,8 +27,8 @@ import type { Appearance } from "@fieldreport/domain/ReportStateRecord"
 import type { CellBlock } from "@fieldreport/domain/TileGrid"
 import { Array as Arr, Context, Effect, Layer, Option } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
-import * as ReadApart from "./ReadApart.ts"
-import { SqliteClient } from "./sqlite/SqliteClient.ts"
+import * as ReadApart from "./sql/ReadApart.ts"
+import { SqliteClient } from "./sql/sqlite/SqliteClient.ts"
 
 /** The order of a search that gives none. */
 const defaultOrder: ReadonlyArray<OrderBy.Clause<OrderBy.ReportSearchField>> = [

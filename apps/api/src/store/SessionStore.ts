@@ -7,7 +7,7 @@ import type { ApiTokenScope } from "@fieldreport/domain/ApiToken"
 import { Array as Arr, Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import type { BrandedAppRow } from "./BrandedAppStore.ts"
-import { nowIso } from "./Clock.ts"
+import { nowIso } from "./sql/Clock.ts"
 import type { UserRow } from "./UserStore.ts"
 
 export interface SessionRow {

@@ -5,8 +5,8 @@
 import type { TeamRole } from "@fieldreport/domain/Roles"
 import { Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
-import { nowIso } from "./Clock.ts"
-import { changedColumns } from "./Columns.ts"
+import { nowIso } from "./sql/Clock.ts"
+import { changedColumns } from "./sql/Columns.ts"
 
 /** A team of a branded app; `feature_tasks_enabled` is 0 or 1. */
 export interface TeamRow {

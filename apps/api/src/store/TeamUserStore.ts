@@ -15,7 +15,7 @@ import type { ChannelRole, TeamRole } from "@fieldreport/domain/Roles"
 import type { TeamUserStatus } from "@fieldreport/domain/TeamUser"
 import { Context, Effect, Layer } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
-import { changedColumns } from "./Columns.ts"
+import { changedColumns } from "./sql/Columns.ts"
 
 /** The membership columns of a team user, shown for invitees too. */
 interface TeamUserMembership {

@@ -3,8 +3,8 @@
  */
 import { Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
-import { nowIso } from "./Clock.ts"
-import { changedColumns } from "./Columns.ts"
+import { nowIso } from "./sql/Clock.ts"
+import { changedColumns } from "./sql/Columns.ts"
 
 export interface UserRow {
   readonly id: number

@@ -19,8 +19,8 @@
  */
 import { Array as Arr, Effect, Schema, Stream } from "effect"
 import { SqlClient } from "effect/sql"
-import { migrations } from "../store/migrations/index.ts"
-import * as SchemaMigrator from "../store/SchemaMigrator.ts"
+import { migrations } from "../store/sql/migrations/index.ts"
+import * as SchemaMigrator from "../store/sql/SchemaMigrator.ts"
 
 /**
  * The copy was refused (a target that is not empty, tables that differ) or its check failed.

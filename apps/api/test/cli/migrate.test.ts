@@ -6,7 +6,7 @@
  */
 import { existsSync } from "node:fs"
 import { afterEach, describe, expect, it } from "vitest"
-import { migrations } from "../../src/store/migrations/index.ts"
+import { migrations } from "../../src/store/sql/migrations/index.ts"
 import { engines } from "../support/TestDatabase.ts"
 import {
   fieldreport,

@@ -7,8 +7,8 @@ import { SqlClient } from "effect/sql"
 import { TestClock } from "effect/testing"
 import { AppConfig } from "../../src/Config.ts"
 import { JobRunner, jobKind, type RunnerOptions } from "../../src/jobs/JobRunner.ts"
-import * as Database from "../../src/store/Database.ts"
 import { JobStore } from "../../src/store/JobStore.ts"
+import * as Database from "../../src/store/sql/Database.ts"
 import { freshDatabaseEnv, integrationEngine } from "../support/TestDatabase.ts"
 
 const Echo = jobKind("test.echo", Schema.Struct({ text: Schema.String }))

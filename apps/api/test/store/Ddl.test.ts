@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { postgresTypes } from "../../src/store/migrations/Ddl.ts"
+import { postgresTypes } from "../../src/store/sql/migrations/Ddl.ts"
 
 describe("postgresTypes", () => {
   it("swaps SQLite's column types in a table for those that keep the same values on PostgreSQL", () => {

@@ -11,9 +11,9 @@ import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer } from "effect"
 import { Migrator, SqlClient } from "effect/sql"
-import * as PostgresClient from "../../src/store/postgres/PostgresClient.ts"
-import * as SchemaMigrator from "../../src/store/SchemaMigrator.ts"
-import * as SqliteClient from "../../src/store/sqlite/SqliteClient.ts"
+import * as PostgresClient from "../../src/store/sql/postgres/PostgresClient.ts"
+import * as SchemaMigrator from "../../src/store/sql/SchemaMigrator.ts"
+import * as SqliteClient from "../../src/store/sql/sqlite/SqliteClient.ts"
 import { createPostgresDatabase, type Engine, engines } from "../support/TestDatabase.ts"
 
 /** A fresh empty database of `engine`, removed with the test's scope, and how to open clients of it. */

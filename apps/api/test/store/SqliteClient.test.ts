@@ -8,7 +8,7 @@ import { Effect, Exit, Predicate, Scope, Stream } from "effect"
 import { Reactivity } from "effect/reactivity"
 import { SqlClient, type SqlError } from "effect/sql"
 import type { MockInstance } from "vitest"
-import * as SqliteClient from "../../src/store/sqlite/SqliteClient.ts"
+import * as SqliteClient from "../../src/store/sql/sqlite/SqliteClient.ts"
 
 /** A database file in a fresh temporary directory, removed with the test's scope. */
 const tempDatabaseFile = Effect.acquireRelease(

@@ -14,10 +14,10 @@ import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
-import { rewritten } from "../../src/store/migrations/0027_sqlite_340_schema.ts"
-import { migrations } from "../../src/store/migrations/index.ts"
-import * as SchemaMigrator from "../../src/store/SchemaMigrator.ts"
-import * as SqliteClient from "../../src/store/sqlite/SqliteClient.ts"
+import { rewritten } from "../../src/store/sql/migrations/0027_sqlite_340_schema.ts"
+import { migrations } from "../../src/store/sql/migrations/index.ts"
+import * as SchemaMigrator from "../../src/store/sql/SchemaMigrator.ts"
+import * as SqliteClient from "../../src/store/sql/sqlite/SqliteClient.ts"
 
 /** The system shell's version, or why there is none. */
 const shell = spawnSync("sqlite3", ["-version"], { encoding: "utf8" })

@@ -13,7 +13,7 @@ import { ConfigProvider, Effect, Layer, Redacted } from "effect"
 import { Reactivity } from "effect/reactivity"
 import { SqlClient } from "effect/sql"
 import { AppConfig } from "../../src/Config.ts"
-import * as Database from "../../src/store/Database.ts"
+import * as Database from "../../src/store/sql/Database.ts"
 
 /** The engines a store test can run on. */
 export type Engine = "sqlite" | "postgres"
