@@ -33,7 +33,7 @@ export const profile: Group = {
         "once the login throttle holds). The new password must be at least 10 characters and hard to " +
         "guess (a strength estimate that knows common passwords, words, names, keyboard patterns and the " +
         "user's own e-mail address and names); a weak one is `422` naming `user.password` and saying why. " +
-        "Other sessions of the user are revoked. API tokens never change the password (`403`).",
+        "Every other session of the user is revoked. API tokens never change the password (`403`).",
       body: envelope("user", UserUpdate),
       replies: { 200: one(User, "The current user.") },
       errors: [403, 422, 429],
