@@ -73,7 +73,6 @@ export class Administration extends Context.Service<
       administrator: Administrator,
       input: BrandedAppCreate,
     ) => Effect.Effect<BrandedAppRow, InvalidInput>
-    readonly listBrandedApps: (administrator: Administrator) => Effect.Effect<ReadonlyArray<BrandedAppRow>>
     /** A new user with an Argon2id hash of the password; a weak password or a taken e-mail address is `422`. */
     readonly createUser: (
       administrator: Administrator,
@@ -291,7 +290,6 @@ export class Administration extends Context.Service<
       return Administration.of({
         authorize,
         createBrandedApp,
-        listBrandedApps: () => apps.list,
         createUser,
         listUsers,
         updateUser,

@@ -1,4 +1,4 @@
-/** The parts of s3rver (an S3-protocol server, without types of its own) the smoke test uses. */
+/** The parts of s3rver (an S3-protocol server without types of its own) the tests and the container smoke test use. */
 declare module "s3rver" {
   import type { AddressInfo } from "node:net"
 
