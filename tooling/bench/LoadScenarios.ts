@@ -3,6 +3,7 @@
  * afresh for every call (another report, another place), as the owner of the generated team, who
  * may read and write every channel.
  */
+import { href } from "@fieldreport/contract/Api"
 import { city, period, seeded, timeZone } from "../generate/Generate.ts"
 import type { Generated } from "../generate/GeneratedDatabase.ts"
 
@@ -41,7 +42,7 @@ const day = 86_400_000
  *
  * @example
  * ```ts
- * fetch(`${url}/api/v4/reports/search?${searchQuery(generated)}`)
+ * fetch(`${url}${href("startReportSearch", {})}?${searchQuery(generated)}`)
  * ```
  */
 export const searchQuery = (generated: Generated): string =>
@@ -86,7 +87,7 @@ export const loadScenarios = (context: LoadContext): ReadonlyArray<LoadScenario>
         .join(","),
       "filter[channels]": `[${setup.channelId}]`,
     })
-    return `/api/v4/reports/tiles?${query}`
+    return `${href("listReportTiles", {})}?${query}`
   }
   return [
     // The two floors under a fetch: what the common middleware alone costs (security headers,
@@ -106,7 +107,7 @@ export const loadScenarios = (context: LoadContext): ReadonlyArray<LoadScenario>
       method: "GET",
       status: 200,
       headers,
-      next: () => ({ path: "/api/v4/users/me" }),
+      next: () => ({ path: href("getCurrentUser", {}) }),
       makesJobs: false,
     },
     {
@@ -115,7 +116,7 @@ export const loadScenarios = (context: LoadContext): ReadonlyArray<LoadScenario>
       method: "GET",
       status: 200,
       headers,
-      next: () => ({ path: `/api/v4/reports/${anyReport()}` }),
+      next: () => ({ path: href("getReport", { report_id: anyReport() }) }),
       makesJobs: false,
     },
     {
@@ -124,7 +125,7 @@ export const loadScenarios = (context: LoadContext): ReadonlyArray<LoadScenario>
       method: "GET",
       status: 200,
       headers,
-      next: () => ({ path: `/api/v4/reports/${anyReport()}?fields=form_fields` }),
+      next: () => ({ path: `${href("getReport", { report_id: anyReport() })}?fields=form_fields` }),
       makesJobs: false,
     },
     {
@@ -133,7 +134,7 @@ export const loadScenarios = (context: LoadContext): ReadonlyArray<LoadScenario>
       method: "GET",
       status: 200,
       headers: { ...headers, Range: "objects=0-24" },
-      next: () => ({ path: `/api/v4/report_searches/${context.searchId}/reports` }),
+      next: () => ({ path: href("listReportSearchReports", { id: context.searchId }) }),
       makesJobs: false,
     },
     {
@@ -142,7 +143,7 @@ export const loadScenarios = (context: LoadContext): ReadonlyArray<LoadScenario>
       method: "GET",
       status: 200,
       headers: { ...headers, Range: "objects=0-59" },
-      next: () => ({ path: `/api/v4/report_searches/${context.searchId}` }),
+      next: () => ({ path: href("getReportSearch", { id: context.searchId }) }),
       makesJobs: false,
     },
     {
@@ -160,7 +161,7 @@ export const loadScenarios = (context: LoadContext): ReadonlyArray<LoadScenario>
       method: "GET",
       status: 200,
       headers,
-      next: () => ({ path: `/api/v4/analytics/reports_per_state?${month}` }),
+      next: () => ({ path: `${href("analyticsReportsPerState", {})}?${month}` }),
       makesJobs: false,
     },
     {
@@ -169,7 +170,7 @@ export const loadScenarios = (context: LoadContext): ReadonlyArray<LoadScenario>
       method: "GET",
       status: 200,
       headers,
-      next: () => ({ path: `/api/v4/reports/search?${searchQuery(generated)}` }),
+      next: () => ({ path: `${href("startReportSearch", {})}?${searchQuery(generated)}` }),
       makesJobs: true,
     },
     {
@@ -179,7 +180,7 @@ export const loadScenarios = (context: LoadContext): ReadonlyArray<LoadScenario>
       status: 201,
       headers: { ...headers, "Content-Type": "application/json" },
       next: () => ({
-        path: "/api/v4/reports",
+        path: href("createReport", {}),
         body: JSON.stringify({
           report: {
             account_id: setup.channelId,

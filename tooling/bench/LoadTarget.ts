@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { DatabaseSync } from "node:sqlite"
+import { href } from "@fieldreport/contract/Api"
 import { login, type Scenario } from "../generate/Generate.ts"
 import { type Generated, generateDatabase, readGenerated } from "../generate/GeneratedDatabase.ts"
 import { type LoadContext, searchQuery } from "./LoadScenarios.ts"
@@ -95,11 +96,13 @@ export const openTarget = async (options: TargetOptions): Promise<LoadTarget> =>
   try {
     const token = await login(api.url, generated.setup.owner.email, generated.setup.owner.password)
     const headers = { Authorization: `Token token=${token}` }
-    const started = await fetch(`${api.url}/api/v4/reports/search?${searchQuery(generated)}`, { headers })
+    const started = await fetch(`${api.url}${href("startReportSearch", {})}?${searchQuery(generated)}`, {
+      headers,
+    })
     if (started.status !== 200) throw new Error(`search start: ${started.status} ${await started.text()}`)
     const { id: searchId } = (await started.json()) as { id: number }
     for (;;) {
-      const polled = await fetch(`${api.url}/api/v4/report_searches/${searchId}`, { headers })
+      const polled = await fetch(`${api.url}${href("getReportSearch", { id: searchId })}`, { headers })
       await polled.arrayBuffer()
       if (polled.status === 200) break
       if (polled.status !== 202) throw new Error(`search poll: ${polled.status}`)

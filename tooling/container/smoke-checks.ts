@@ -17,6 +17,7 @@ import { createHash } from "node:crypto"
 import { readFileSync, writeFileSync } from "node:fs"
 import { parseArgs } from "node:util"
 import { crc32, deflateSync } from "node:zlib"
+import { href } from "@fieldreport/contract/Api"
 
 const { values, positionals } = parseArgs({
   options: {
@@ -152,7 +153,7 @@ const waitUntilReady = async () => {
 }
 
 const signIn = async (): Promise<string> => {
-  const answer = await call("POST", "/api/v4/session", {
+  const answer = await call("POST", href("createSession", {}), {
     body: { session: { app_bundle_id: values.app, email, password } },
   })
   expectStatus("sign-in as the bootstrap administrator", answer, 201)
@@ -164,7 +165,13 @@ const signIn = async (): Promise<string> => {
 
 /** The photo field's value of a report: its attachments with their signed addresses. */
 const photosOf = async (token: string, reportId: number, photoKey: string) => {
-  const answer = await call("GET", `/api/v4/reports/${reportId}?fields=id,title,form_fields`, { token })
+  const answer = await call(
+    "GET",
+    `${href("getReport", { report_id: reportId })}?fields=id,title,form_fields`,
+    {
+      token,
+    },
+  )
   expectStatus(`GET report ${reportId}`, answer, 200)
   const field = (answer.body.form_fields as ReadonlyArray<{ key: string; value: unknown }>).find(
     (candidate) => candidate.key === photoKey,
@@ -199,17 +206,17 @@ const seed = async (): Promise<State> => {
   await entry.arrayBuffer()
   pass("the admin UI and its bundle are served")
 
-  const team = await call("POST", "/api/v4/teams", {
+  const team = await call("POST", href("createTeam", {}), {
     token,
     body: { team: { name: "Smoke test", industry: "Testing", location: "Container" } },
   })
   expectStatus("create a team", team, 201)
-  const channel = await call("POST", "/api/v4/channels", {
+  const channel = await call("POST", href("createChannel", {}), {
     token,
     body: { channel: { name: "Smoke photos", team_id: team.body.id } },
   })
   expectStatus("create a channel", channel, 201)
-  const form = await call("PUT", `/api/v4/channels/${channel.body.id}/form`, {
+  const form = await call("PUT", href("replaceChannelForm", { channel_id: channel.body.id }), {
     token,
     body: {
       form: {
@@ -232,12 +239,12 @@ const seed = async (): Promise<State> => {
   const bytes = png(800, 600)
   const upload = new FormData()
   upload.append("file", new Blob([new Uint8Array(bytes)], { type: "image/png" }), "smoke.png")
-  const attachment = await call("POST", "/api/v4/file_attachments", { token, form: upload })
+  const attachment = await call("POST", href("createFileAttachment", {}), { token, form: upload })
   expectStatus("upload a PNG", attachment, 201)
   pass(`uploaded a ${bytes.length}-byte PNG (attachment ${attachment.body.id})`)
 
   const title = "Smoke test report"
-  const report = await call("POST", "/api/v4/reports", {
+  const report = await call("POST", href("createReport", {}), {
     token,
     body: {
       report: {

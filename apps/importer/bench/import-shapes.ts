@@ -18,6 +18,8 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { parseArgs } from "node:util"
+import * as FieldreportClient from "@fieldreport/client/FieldreportClient"
+import { Effect } from "effect"
 
 /** The whole import must take less than this. */
 const TARGET_SECONDS = 60
@@ -145,11 +147,9 @@ try {
     stdio: ["ignore", "ignore", "inherit"],
   })
   await waitForReady()
-  const session = await fetch(`${server}/api/v4/session`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ session: { app_bundle_id: bundleId, ...admin } }),
-  }).then((answer) => answer.json() as Promise<{ session: { access_token: string } }>)
+  const session = await Effect.runPromise(
+    FieldreportClient.make({ baseUrl: server }).login({ app_bundle_id: bundleId, ...admin }),
+  )
 
   const started = performance.now()
   const importer = spawn(
@@ -161,7 +161,7 @@ try {
       ...["--report", join(directory, "report.csv"), file],
     ],
     {
-      env: { ...process.env, FIELDREPORT_TOKEN: session.session.access_token, INIT_CWD: directory },
+      env: { ...process.env, FIELDREPORT_TOKEN: session.access_token, INIT_CWD: directory },
       stdio: ["ignore", "pipe", "inherit"],
     },
   )

@@ -31,7 +31,12 @@ export const sourceKeys = (
     const keys = new Set<string>()
     for (let start = 0; ; ) {
       const page = yield* Retry.withRetries(
-        client.page("/api/v4/shapes", Listed, { start, end: start + pageSize - 1 }, { fields: "-geom" }),
+        client.page(
+          "listShapes",
+          { start, end: start + pageSize - 1 },
+          { query: { fields: "-geom" } },
+          { as: Listed },
+        ),
       )
       for (const shape of page.items) {
         const key = shape.metadata[SourceKey.metadataKey]

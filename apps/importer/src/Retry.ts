@@ -61,7 +61,7 @@ const delayOf = (error: ApiError | TransportError, attempt: number, policy: Retr
  *
  * @example
  * ```ts
- * const created = yield* Retry.withRetries(client.call("POST", "/api/v4/shapes", Created, { body }))
+ * const created = yield* Retry.withRetries(client.call("createShape", { body }))
  * ```
  */
 export const withRetries = <A>(

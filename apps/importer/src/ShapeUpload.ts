@@ -1,10 +1,9 @@
 /**
  * Creating shapes through the API, tried again on passing failures (`Retry`): many at once with
- * `POST /api/v4/shapes/bulk_create`, or one by one with `POST /api/v4/shapes` (a batch of one, or a
- * server older than bulk creates). A create whose answer was lost (the connection broke, or the
- * server failed after storing it) may have made the shapes all the same, so before sending again
- * each shape is looked for by its source key through a shape search of its box: a retry never makes
- * a duplicate.
+ * `bulkCreateShapes`, or one by one with `createShape` (a batch of one, or a server older than bulk
+ * creates). A create whose answer was lost (the connection broke, or the server failed after storing
+ * it) may have made the shapes all the same, so before sending again each shape is looked for by its
+ * source key through a shape search of its box: a retry never makes a duplicate.
  *
  * A `403` is no shape's fault: the token may not create the app's shapes at all (only the app's
  * administrators and platform administrators may), so it ends the batch as a failure of its own
@@ -26,7 +25,7 @@ const BulkResult = Schema.Struct({
   errors: Schema.Record(Schema.String, Schema.Array(Schema.String)),
 })
 
-/** Only the id of a new shape is asked back, so a large geometry does not cross the wire twice. */
+/** Only the ids of new shapes are asked back, so large geometries do not cross the wire twice. */
 const idOnly = { fields: "-geom,-metadata" }
 
 /**
@@ -53,18 +52,15 @@ export const find = (
 ): Effect.Effect<number | undefined, ApiError | TransportError> =>
   Effect.gen(function* () {
     const { minLongitude, minLatitude, maxLongitude, maxLatitude } = draft.box
-    const search = yield* client.call("POST", "/api/v4/shape_searches", Created, {
+    const search = yield* client.call("createShapeSearch", {
       body: { shape_search: { bbox: [minLongitude, minLatitude, maxLongitude, maxLatitude] } },
     })
     for (let start = 0; ; ) {
       const page = yield* client.page(
-        "/api/v4/shapes",
-        Listed,
+        "listShapes",
         { start, end: start + pageSize - 1 },
-        {
-          shape_search_id: search.id,
-          fields: "-geom",
-        },
+        { query: { shape_search_id: search.id, fields: "-geom" } },
+        { as: Listed },
       )
       const found = page.items.find((shape) => shape.metadata[SourceKey.metadataKey] === draft.sourceKey)
       if (found !== undefined) return found.id
@@ -89,10 +85,11 @@ export const create = (
   policy: Retry.RetryPolicy = Retry.defaultPolicy,
 ): Effect.Effect<number, ApiError | TransportError> => {
   const post = Effect.map(
-    client.call("POST", "/api/v4/shapes", Created, {
-      body: { shape: { geom: draft.geom, metadata: draft.metadata } },
-      query: idOnly,
-    }),
+    client.call(
+      "createShape",
+      { body: { shape: { geom: draft.geom, metadata: draft.metadata } } },
+      { as: Created },
+    ),
     (created) => created.id,
   )
   let attempts = 0
@@ -187,10 +184,11 @@ const bulkCreate = (
 ) => {
   const post = (batch: ReadonlyArray<ShapeDraft>) =>
     Effect.map(
-      client.call("POST", "/api/v4/shapes/bulk_create", Schema.Array(BulkResult), {
-        body: batch.map((draft) => ({ geom: draft.geom, metadata: draft.metadata })),
-        query: idOnly,
-      }),
+      client.call(
+        "bulkCreateShapes",
+        { body: batch.map((draft) => ({ geom: draft.geom, metadata: draft.metadata })), query: idOnly },
+        { as: BulkResult },
+      ),
       (results) => {
         const byRef = new Map(results.map((result) => [result.ref, result]))
         return batch.map((_, ref) => outcomeOf(byRef.get(ref)))
