@@ -87,7 +87,7 @@ export const create = (
   const post = Effect.map(
     client.call(
       "createShape",
-      { body: { shape: { geom: draft.geom, metadata: draft.metadata } } },
+      { body: { shape: { geom: draft.geom, metadata: draft.metadata } }, query: idOnly },
       { as: Created },
     ),
     (created) => created.id,

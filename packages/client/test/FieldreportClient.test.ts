@@ -22,8 +22,20 @@ const fakeFetch = (
 
 const Item = Schema.Struct({ id: Schema.Number })
 
+const task = {
+  uuid: "3ffeef7c-0f73-4e82-b39e-5a55cce0daef",
+  assignee_id: 2,
+  client_created_at: "2026-11-20T08:00:00.000Z",
+  completed_at: null,
+  completed_by_id: null,
+  creator_id: 1,
+  description: "Check the gate",
+  report_id: 7,
+  title: "Gate",
+}
+
 describe("FieldreportClient", () => {
-  it.effect("sends credentials, app, team, range and JSON body", () =>
+  it.effect("calls an operation at its path, with credentials, app, team, query and JSON body", () =>
     Effect.gen(function* () {
       const seen: Array<Seen> = []
       const client = FieldreportClient.make({
@@ -31,15 +43,17 @@ describe("FieldreportClient", () => {
         token: "fra_x",
         appId: "com.example.app",
         teamId: 4,
-        fetch: fakeFetch(seen, { status: 201, body: { id: 9 } }),
+        fetch: fakeFetch(seen, { status: 201, body: task }),
       })
-      const created = yield* client.call("POST", "/api/v4/things", Item, {
-        body: { thing: { name: "a" } },
-        query: { fields: "id,-title", skip: undefined },
+      const { uuid: _, ...fields } = task
+      const created = yield* client.request("createTask", {
+        body: { task: { ...fields, uuid: task.uuid } },
+        query: undefined,
       })
-      expect(created).toEqual({ id: 9 })
+      expect(created.status).toBe(201)
+      expect(created.body.title).toBe("Gate")
       const [request] = seen
-      expect(request?.url).toBe("http://api.test/api/v4/things?fields=id%2C-title")
+      expect(request?.url).toBe("http://api.test/api/v4/tasks")
       expect(request?.init.method).toBe("POST")
       expect(request?.init.headers).toMatchObject({
         Authorization: "Token token=fra_x",
@@ -47,7 +61,30 @@ describe("FieldreportClient", () => {
         "X-TeamId": "4",
         "Content-Type": "application/json",
       })
-      expect(request?.init.body).toBe('{"thing":{"name":"a"}}')
+      expect(JSON.parse(String(request?.init.body))).toMatchObject({ task: { title: "Gate" } })
+    }),
+  )
+
+  it.effect("fills in and encodes path parameters, and repeats list values in the query", () =>
+    Effect.gen(function* () {
+      const seen: Array<Seen> = []
+      const client = FieldreportClient.make({
+        baseUrl: "http://api.test",
+        fetch: fakeFetch(seen, { status: 200, body: [], headers: { "Content-Range": "team_users */0" } }),
+      })
+      yield* client.page(
+        "listTeamUsers",
+        { start: 0, end: 9 },
+        {
+          path: { team_id: 5 },
+          query: { "user_ids[]": [1, 2], fields: "id,-email", agreed_to_join: undefined },
+        },
+      )
+      yield* Effect.exit(client.call("getTask", { path: { uuid: "a/b c" } }))
+      expect(seen[0]?.url).toBe(
+        "http://api.test/api/v4/teams/5/team_users?user_ids%5B%5D=1&user_ids%5B%5D=2&fields=id%2C-email",
+      )
+      expect(seen[1]?.url).toBe("http://api.test/api/v4/tasks/a%2Fb%20c")
     }),
   )
 
@@ -58,12 +95,14 @@ describe("FieldreportClient", () => {
         baseUrl: "http://api.test",
         fetch: fakeFetch(seen, {
           status: 200,
-          body: [{ id: 1 }, { id: 2 }],
-          headers: { "Content-Range": "tasks 60-61/62" },
+          body: [task],
+          headers: { "Content-Range": "tasks 60-60/61" },
         }),
       })
-      const page = yield* client.page("/api/v4/tasks", Item, { start: 60, end: 119 })
-      expect(page).toEqual({ items: [{ id: 1 }, { id: 2 }], start: 60, total: 62 })
+      const page = yield* client.page("listTasks", { start: 60, end: 119 })
+      expect(page.items.map((item) => item.uuid)).toEqual([task.uuid])
+      expect(page.start).toBe(60)
+      expect(page.total).toBe(61)
       expect(seen[0]?.init.headers).toMatchObject({ Range: "objects=60-119" })
     }),
   )
@@ -72,9 +111,43 @@ describe("FieldreportClient", () => {
     Effect.gen(function* () {
       const client = FieldreportClient.make({
         baseUrl: "http://api.test",
-        fetch: fakeFetch([], { status: 200, body: [], headers: { "Content-Range": "reports 0-59/*" } }),
+        fetch: fakeFetch([], { status: 200, body: [], headers: { "Content-Range": "tasks */*" } }),
       })
-      expect((yield* client.page("/api/v4/reports", Item, { start: 0, end: 59 })).total).toBeUndefined()
+      expect((yield* client.page("listTasks", { start: 0, end: 59 })).total).toBeUndefined()
+    }),
+  )
+
+  it.effect("decodes the records with another Schema when asked (fields picked)", () =>
+    Effect.gen(function* () {
+      const client = FieldreportClient.make({
+        baseUrl: "http://api.test",
+        fetch: fakeFetch([], { status: 200, body: [{ id: 1 }, { id: 2 }] }),
+      })
+      const items = yield* client.call("listTasks", { query: { fields: "id" } }, { as: Item })
+      expect(items).toEqual([{ id: 1 }, { id: 2 }])
+    }),
+  )
+
+  it.effect("answers nothing for a 204", () =>
+    Effect.gen(function* () {
+      const client = FieldreportClient.make({
+        baseUrl: "http://api.test",
+        fetch: fakeFetch([], { status: 204 }),
+      })
+      const answer = yield* client.request("deleteTask", { path: { uuid: task.uuid } })
+      expect(answer).toMatchObject({ status: 204, body: undefined })
+    }),
+  )
+
+  it.effect("refuses a success status the operation does not declare", () =>
+    Effect.gen(function* () {
+      const client = FieldreportClient.make({
+        baseUrl: "http://api.test",
+        fetch: fakeFetch([], { status: 200, body: {} }),
+      })
+      const error = yield* Effect.flip(client.call("deleteTask", { path: { uuid: task.uuid } }))
+      expect(error._tag).toBe("TransportError")
+      expect(error.message).toContain("deleteTask does not declare")
     }),
   )
 
@@ -93,7 +166,7 @@ describe("FieldreportClient", () => {
           },
         }),
       })
-      const exit = yield* Effect.exit(client.call("POST", "/api/v4/reports", Item, { body: {} }))
+      const exit = yield* Effect.exit(client.call("createReport", { body: { report: {} as never } }))
       expect(exit).toEqual(
         Exit.fail(
           new ApiError({
@@ -117,7 +190,7 @@ describe("FieldreportClient", () => {
           headers: { "Retry-After": "12" },
         }),
       })
-      const error = yield* Effect.flip(client.call("POST", "/api/v4/shapes", Item, { body: {} }))
+      const error = yield* Effect.flip(client.call("getCurrentUser"))
       expect(error._tag === "ApiError" && error.retryAfterSeconds).toBe(12)
     }),
   )
@@ -126,9 +199,9 @@ describe("FieldreportClient", () => {
     Effect.gen(function* () {
       const client = FieldreportClient.make({
         baseUrl: "http://api.test",
-        fetch: fakeFetch([], { status: 200, body: { id: "nine" } }),
+        fetch: fakeFetch([], { status: 200, body: { ...task, title: 9 } }),
       })
-      const error = yield* Effect.flip(client.call("GET", "/api/v4/things/9", Item))
+      const error = yield* Effect.flip(client.call("getTask", { path: { uuid: task.uuid } }))
       expect(error._tag).toBe("TransportError")
     }),
   )
@@ -139,15 +212,26 @@ describe("FieldreportClient", () => {
       const client = FieldreportClient.make({
         baseUrl: "http://api.test",
         token: "fra_x",
-        fetch: fakeFetch(seen, { status: 201, body: { id: 3 } }),
+        fetch: fakeFetch(seen, { status: 500, body: {} }),
       })
       const form = new FormData()
       form.append("file", new Blob(["hello"], { type: "text/plain" }), "note.txt")
-      yield* client.call("POST", "/api/v4/file_attachments", Item, { body: form })
+      yield* Effect.exit(client.call("createFileAttachment", { body: form }))
       const headers = seen[0]?.init.headers as Record<string, string>
       expect(seen[0]?.init.body).toBe(form)
       expect(headers["Content-Type"]).toBeUndefined()
       expect(headers.Authorization).toBe("Token token=fra_x")
+    }),
+  )
+
+  it.effect("reads a body that is not JSON as bytes", () =>
+    Effect.gen(function* () {
+      const client = FieldreportClient.make({
+        baseUrl: "http://api.test",
+        fetch: (async () => new Response(new Uint8Array([137, 80, 78, 71]), { status: 200 })) as typeof fetch,
+      })
+      const pin = yield* client.call("getPin", { path: { color: "green", file: "default@2x.png" } })
+      expect([...new Uint8Array(yield* Effect.promise(() => pin.arrayBuffer()))]).toEqual([137, 80, 78, 71])
     }),
   )
 

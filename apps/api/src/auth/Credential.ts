@@ -4,11 +4,13 @@
  * People sign in with a password and get a session; their roles decide the rest. API tokens are
  * for integrations and act on data only: a `read` token reads (`GET`, `HEAD`, `OPTIONS`), a `write`
  * token changes data too, and no token ever acts on the account or the platform (changing a
- * password or e-mail address, opening, renewing or issuing credentials, the administration under
- * `/api/v4/admin/`). A token that leaks therefore cannot be turned into a password, a session or
- * another token, nor outlive its revocation. Ending the credential in hand (`DELETE
- * /api/v4/session`) is open to every token: it never grants anything.
+ * password or e-mail address, opening, renewing or issuing credentials, the administration: the
+ * endpoints the contract marks `reach: "account"`). A token that leaks therefore cannot be turned
+ * into a password, a session or another token, nor outlive its revocation. Ending the credential
+ * in hand (`deleteSession`) is open to every token: it never grants anything.
  */
+import * as Api from "@fieldreport/contract/Api"
+import type { Endpoint } from "@fieldreport/contract/Endpoint"
 import type { ApiTokenScope } from "@fieldreport/domain/ApiToken"
 import { Effect } from "effect"
 import { Forbidden } from "../Errors.ts"
@@ -35,8 +37,9 @@ const normalised = (path: string): string => {
 }
 
 /**
- * What a request reaches, from its method and path alone. Operations whose reach depends on the
- * body (a password in `PATCH /api/v4/users/me`) say so themselves with `requireReach`.
+ * What a request reaches, from its method and the endpoint its path matches. Operations whose
+ * reach depends on the body (a password in `updateCurrentUser`) say so themselves with
+ * `requireReach`.
  *
  * @example
  * ```ts
@@ -45,12 +48,9 @@ const normalised = (path: string): string => {
  * ```
  */
 export const reachOf = (request: { readonly method: string; readonly path: string }): Reach => {
-  const path = normalised(request.path)
-  const method = request.method.toUpperCase()
-  if (path === "/api/v4/admin" || path.startsWith("/api/v4/admin/")) return "account"
-  const session = path === "/api/v4/session" || path === "/api/v4/session/"
-  if (session) return method === "DELETE" || reading.has(method) ? "read" : "account"
-  return reading.has(method) ? "read" : "write"
+  const endpoint: Endpoint | undefined = Api.match(request.method, normalised(request.path))
+  if (endpoint?.reach === "account") return "account"
+  return reading.has(request.method.toUpperCase()) ? "read" : "write"
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
- * The API reference: an OpenAPI 3.1 document built from the endpoint tables of `paths/` and the
- * domain Schemas they name, so the reference and the validation the server runs are one source.
+ * The API reference: an OpenAPI 3.1 document built from the endpoint tables of the contract
+ * (`@fieldreport/contract`) and the domain Schemas they name, so the reference, the routes the
+ * server registers and the validation it runs are one source.
  *
  * What every endpoint of a kind shares is derived here rather than repeated in the tables:
  * authentication (`Token token=` or `Bearer`), the `X-AppId` and `X-TeamId` headers, path
@@ -11,30 +12,20 @@
  * schemas (`Schemas.ts`) are written once under `components.schemas` and referenced everywhere.
  * They describe the wire form a client sends and reads: the encoded side of each Schema.
  */
+
+import { groups } from "@fieldreport/contract/Api"
+import {
+  type Endpoint,
+  type ErrorStatus,
+  type Group,
+  type Method,
+  RecordId,
+  type Reply,
+} from "@fieldreport/contract/Endpoint"
 import * as JsonValue from "@fieldreport/domain/JsonValue"
 import * as QueryValue from "@fieldreport/domain/QueryValue"
 import { Array as Arr, JsonSchema, Schema, type SchemaAST, SchemaRepresentation } from "effect"
 import { maxBodyDepth } from "../http/BodyParsing.ts"
-import { type Endpoint, type ErrorStatus, type Group, type Method, RecordId, type Reply } from "./Endpoint.ts"
-import { admin } from "./paths/Admin.ts"
-import { alertAreas } from "./paths/AlertAreas.ts"
-import { analyticsGroup } from "./paths/Analytics.ts"
-import { appAdministrators } from "./paths/AppAdministrators.ts"
-import { attachments } from "./paths/Attachments.ts"
-import { auditEvents } from "./paths/AuditEvents.ts"
-import { channelSelections } from "./paths/ChannelSelections.ts"
-import { channels } from "./paths/Channels.ts"
-import { comments } from "./paths/Comments.ts"
-import { notifications } from "./paths/Notifications.ts"
-import { profile } from "./paths/Profile.ts"
-import { reference } from "./paths/Reference.ts"
-import { reportStates } from "./paths/ReportStates.ts"
-import { reports } from "./paths/Reports.ts"
-import { searches } from "./paths/Searches.ts"
-import { sessions } from "./paths/Sessions.ts"
-import { shapes } from "./paths/Shapes.ts"
-import { tasks } from "./paths/Tasks.ts"
-import { teams } from "./paths/Teams.ts"
 import { components, ProblemBody } from "./Schemas.ts"
 
 /** A JSON object of the document. */
@@ -68,29 +59,6 @@ export interface OpenApiDocument {
     readonly responses: Readonly<Record<string, JsonObject>>
   }
 }
-
-/** Every resource group of the reference, in the order the page shows them. */
-export const groups: ReadonlyArray<Group> = [
-  sessions,
-  profile,
-  reports,
-  searches,
-  comments,
-  attachments,
-  tasks,
-  alertAreas,
-  analyticsGroup,
-  teams,
-  shapes,
-  channelSelections,
-  channels,
-  reportStates,
-  notifications,
-  admin,
-  appAdministrators,
-  auditEvents,
-  reference,
-]
 
 const description = [
   "The HTTP API of Fieldreport, a self-hosted field reporting service. Every path is under `/api/v4`;",
@@ -335,13 +303,16 @@ const operationOf = (
   const selectsFields = query.some((parameter) => parameter.name === "fields")
 
   const parameters: Array<JsonObject> = [
-    ...pathParameters(endpoint.path).map((name) => ({
-      name,
-      in: "path",
-      required: true,
-      description: describePathParameter(name, group.noun),
-      schema: schemas.slot(name === "uuid" ? Uuid : RecordId),
-    })),
+    ...pathParameters(endpoint.path).map((name) => {
+      const declared = endpoint.pathParameters?.[name]
+      return {
+        name,
+        in: "path",
+        required: true,
+        description: declared?.description ?? describePathParameter(name, group.noun),
+        schema: schemas.slot(declared?.schema ?? (name === "uuid" ? Uuid : RecordId)),
+      }
+    }),
     ...query.map((parameter) => ({
       name: parameter.name,
       in: "query",
@@ -409,6 +380,13 @@ const operationOf = (
       ...(wrapped === undefined
         ? {}
         : { content: { "application/json": { schema: schemas.slot(wrapped) } } }),
+      ...(reply.media === undefined
+        ? {}
+        : {
+            content: Object.fromEntries(
+              reply.media.map((type) => [type, { schema: { type: "string", contentMediaType: type } }]),
+            ),
+          }),
     }
   }
 
@@ -418,6 +396,7 @@ const operationOf = (
 
   const notes = [
     ...(access === "admin" ? ["Platform administrators only."] : []),
+    ...(endpoint.reach === "account" ? ["API tokens may not call it: sign in with a password."] : []),
     ...(endpoint.description === undefined ? [] : [endpoint.description]),
   ]
   return {

@@ -3,11 +3,14 @@
  * which name, with a line saying what it is. A Schema an endpoint table uses that is not named here
  * is written inline where it is used.
  */
+
+import { AlertAreaInput } from "@fieldreport/contract/endpoints/AlertAreas"
+import { ChannelSelectionChanges } from "@fieldreport/contract/endpoints/ChannelSelections"
 import {
   AddUsersToTeamChannels,
   AddUsersToTeamChannelsResult,
 } from "@fieldreport/domain/AddUsersToTeamChannels"
-import { AlertArea, AlertAreaBody } from "@fieldreport/domain/AlertArea"
+import { AlertArea } from "@fieldreport/domain/AlertArea"
 import {
   ReportImage,
   ReportsOverTime,
@@ -24,7 +27,7 @@ import { Attachment } from "@fieldreport/domain/Attachment"
 import { BrandedApp, BrandedAppCreate } from "@fieldreport/domain/BrandedApp"
 import { Category, CategoryCreate, CategoryUpdate } from "@fieldreport/domain/Category"
 import { Channel, ChannelCreate, ChannelUpdate } from "@fieldreport/domain/Channel"
-import { ChannelSelection, ChannelSelectionUpdate } from "@fieldreport/domain/ChannelSelection"
+import { ChannelSelection } from "@fieldreport/domain/ChannelSelection"
 import { Form, FormDefinition } from "@fieldreport/domain/Form"
 import { NoteComment, NoteCommentCreate } from "@fieldreport/domain/NoteComment"
 import { Notification, NotificationUpdate } from "@fieldreport/domain/Notification"
@@ -66,10 +69,6 @@ export const ProblemBody = Schema.Struct({
 })
 
 /** The body of an alert area create or update, under `alert_area`. */
-export const AlertAreaInput = AlertAreaBody.fields.alert_area
-
-/** The body of a channel selection update, under `channel_selection`. */
-export const ChannelSelectionChanges = ChannelSelectionUpdate.fields.channel_selection
 
 /**
  * A named schema of the reference.

@@ -14,12 +14,14 @@
  * Reports name attachments by id: the report use cases ask `contentTypesOf` for the form rules,
  * then `markUsed` and `release` as answers start and stop naming them, in their transaction.
  */
+
 import { randomBytes } from "node:crypto"
 import { createWriteStream } from "node:fs"
 import { mkdir, open, readdir, rm, stat } from "node:fs/promises"
 import { join } from "node:path"
 import type { Readable } from "node:stream"
 import { pipeline } from "node:stream/promises"
+import { href } from "@fieldreport/contract/Api"
 import type { StyleUrl } from "@fieldreport/domain/Attachment"
 import { InvalidInput, MalformedRequest } from "@fieldreport/domain/Invalid"
 import { Clock, Context, Duration, Effect, Layer, Option } from "effect"
@@ -104,8 +106,11 @@ const notIn = (ids: ReadonlyArray<number>, found: ReadonlyArray<number>): Readon
   return ids.filter((id) => !present.has(id))
 }
 
-/** The path a file's addresses are signed under: one signature for all its renditions. */
-const fileScope = (id: number): string => `/api/v4/files/${id}`
+/**
+ * The path a file's addresses are signed under, the file endpoint's path up to the style: one
+ * signature for all its renditions.
+ */
+const fileScope = (id: number): string => href("getFile", { id, style: "" }).replace(/\/$/, "")
 
 /** Renditions of jpeg stay jpeg; of png and gif (the first frame) are png. */
 const renditionTypeOf = (contentType: string): string =>

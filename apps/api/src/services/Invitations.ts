@@ -19,6 +19,7 @@
  */
 import { mkdir, rename, writeFile } from "node:fs/promises"
 import { join } from "node:path"
+import { href } from "@fieldreport/contract/Api"
 import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
 import { createTransport } from "nodemailer"
 import type Mail from "nodemailer/lib/mailer"
@@ -54,7 +55,7 @@ export const invitationMessage = (
   channelNames: ReadonlyArray<string>,
   baseUrl: string,
 ): { readonly subject: string; readonly text: string } => {
-  const link = `${baseUrl}/api/v4/teams/${facts.team_id}/team_users/${facts.team_user_id}`
+  const link = `${baseUrl}${href("getTeamUser", { team_id: facts.team_id, id: facts.team_user_id })}`
   const channels = channelNames.length === 0 ? "" : ` You will see the channels ${channelNames.join(", ")}.`
   return {
     subject: `${inviterName} invited you to join ${facts.team_name}`,

@@ -3,6 +3,7 @@
  * and every resource that links to one (categories, report search results, a report's channel logo)
  * name them the same way.
  */
+import { href } from "@fieldreport/contract/Api"
 import type { PinUrls } from "@fieldreport/domain/Category"
 
 /**
@@ -15,7 +16,6 @@ import type { PinUrls } from "@fieldreport/domain/Category"
  * ```
  */
 export const pinUrls = (baseUrl: string, color: string, appearance: string): PinUrls => {
-  const at = (scale: number) =>
-    `${baseUrl}/api/v4/pins/${encodeURIComponent(color)}/${appearance}@${scale}x.png`
+  const at = (scale: number) => `${baseUrl}${href("getPin", { color, file: `${appearance}@${scale}x.png` })}`
   return { at1x: at(1), at2x: at(2), at3x: at(3) }
 }

@@ -237,8 +237,6 @@ const notInTheDocument: Readonly<Record<string, string>> = {
   "GET /metrics": "operations: Prometheus metrics",
   "GET /docs": "the page that shows this document",
   "GET /docs/reference.js": "the script of that page",
-  "GET /api/v4/files/{}/{}": "signed file addresses handed out in attachment records, not called by clients",
-  "GET /api/v4/pins/{}/{}": "pin images addressed by the pin_urls of categories",
 }
 
 describe("the OpenAPI document", () => {

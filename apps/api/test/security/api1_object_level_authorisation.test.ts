@@ -32,7 +32,11 @@ interface IdTaking {
 
 const idTaking: ReadonlyArray<IdTaking> = Object.entries(Document.make().paths).flatMap(([path, item]) =>
   Object.entries(item)
-    .filter(() => path.includes("{") && !path.startsWith("/api/v4/admin/"))
+    // Public addresses (signed file addresses, pins) name no one's object.
+    .filter(
+      ([, operation]) =>
+        path.includes("{") && !path.startsWith("/api/v4/admin/") && operation?.security?.length !== 0,
+    )
     .map(([method, operation]) => {
       const schema = (
         operation?.requestBody?.content as Record<string, { schema?: { properties?: object } }>

@@ -4,12 +4,15 @@
  * is `403`, and so is every API token (administration is for people); a caller without credentials
  * `401`.
  */
+
+import { href } from "@fieldreport/contract/Api"
+import type { admin } from "@fieldreport/contract/endpoints/Admin"
 import { ApiTokenCreate, type CreatedApiToken } from "@fieldreport/domain/ApiToken"
 import { BrandedAppCreate } from "@fieldreport/domain/BrandedApp"
 import * as Range from "@fieldreport/domain/RangePage"
 import { AdminUserCreate, AdminUserUpdate } from "@fieldreport/domain/User"
 import { Effect } from "effect"
-import { type Request, Router } from "express"
+import type { Request } from "express"
 import type { AppServices } from "../../AppLayer.ts"
 import { adminUserBody, apiTokenBody } from "../../presentation/AdminView.ts"
 import { adminBrandedAppBody } from "../../presentation/AppAdministratorView.ts"
@@ -17,6 +20,7 @@ import { brandedAppBody } from "../../presentation/BrandedAppView.ts"
 import { Administration } from "../../services/Administration.ts"
 import { AppAdministrators } from "../../services/AppAdministrators.ts"
 import { Authentication } from "../../services/Authentication.ts"
+import type { GroupHandlers } from "../EndpointRouter.ts"
 import { bodyOf, idParam } from "../Request.ts"
 import { json, noContent, type Route } from "../Route.ts"
 
@@ -28,21 +32,18 @@ const administrator = (req: Request) =>
   })
 
 /** The platform administration routes. */
-export const adminRoutes = (route: Route<AppServices>): Router => {
-  const router = Router()
-  router.post(
-    "/api/v4/admin/branded_apps",
+export const adminRoutes = (route: Route<AppServices>): GroupHandlers<typeof admin> => ({
+  createBrandedApp: [
     route((req) =>
       Effect.gen(function* () {
         const caller = yield* administrator(req)
         const input = yield* bodyOf(req, "branded_app", BrandedAppCreate)
         const app = yield* (yield* Administration).createBrandedApp(caller, input)
-        return json(brandedAppBody(app), 201, { Location: `/api/v4/admin/branded_apps/${app.id}` })
+        return json(brandedAppBody(app), 201, { Location: href("getBrandedApp", { id: app.id }) })
       }),
     ),
-  )
-  router.get(
-    "/api/v4/admin/branded_apps",
+  ],
+  listBrandedApps: [
     route((req) =>
       Effect.gen(function* () {
         const caller = yield* administrator(req)
@@ -51,9 +52,8 @@ export const adminRoutes = (route: Route<AppServices>): Router => {
         return json(apps.map(adminBrandedAppBody))
       }),
     ),
-  )
-  router.post(
-    "/api/v4/admin/users",
+  ],
+  createUser: [
     route((req) =>
       Effect.gen(function* () {
         const caller = yield* administrator(req)
@@ -61,12 +61,11 @@ export const adminRoutes = (route: Route<AppServices>): Router => {
         const user = yield* (yield* Administration).createUser(caller, input)
         // A new user is never deactivated, so the creation answer does not say so.
         const { deactivated: _, ...created } = adminUserBody(user)
-        return json(created, 201, { Location: `/api/v4/admin/users/${user.id}` })
+        return json(created, 201, { Location: href("updateUser", { id: user.id }) })
       }),
     ),
-  )
-  router.get(
-    "/api/v4/admin/users",
+  ],
+  listUsers: [
     route((req) =>
       Effect.gen(function* () {
         const caller = yield* administrator(req)
@@ -75,9 +74,8 @@ export const adminRoutes = (route: Route<AppServices>): Router => {
         return json(users.map(adminUserBody), 200, Range.headers("users", page, users.length, total))
       }),
     ),
-  )
-  router.patch(
-    "/api/v4/admin/users/:id",
+  ],
+  updateUser: [
     route((req) =>
       Effect.gen(function* () {
         const caller = yield* administrator(req)
@@ -86,9 +84,8 @@ export const adminRoutes = (route: Route<AppServices>): Router => {
         return json(adminUserBody(yield* (yield* Administration).updateUser(caller, id, changes)))
       }),
     ),
-  )
-  router.post(
-    "/api/v4/admin/users/:id/api_tokens",
+  ],
+  createApiToken: [
     route((req) =>
       Effect.gen(function* () {
         const caller = yield* administrator(req)
@@ -96,12 +93,11 @@ export const adminRoutes = (route: Route<AppServices>): Router => {
         const input = yield* bodyOf(req, "api_token", ApiTokenCreate)
         const { row, token } = yield* (yield* Administration).createApiToken(caller, userId, input)
         const created: typeof CreatedApiToken.Encoded = { ...apiTokenBody(row), token }
-        return json(created, 201, { Location: `/api/v4/admin/users/${userId}/api_tokens/${row.id}` })
+        return json(created, 201, { Location: href("deleteApiToken", { id: userId, token_id: row.id }) })
       }),
     ),
-  )
-  router.get(
-    "/api/v4/admin/users/:id/api_tokens",
+  ],
+  listApiTokens: [
     route((req) =>
       Effect.gen(function* () {
         const caller = yield* administrator(req)
@@ -110,9 +106,8 @@ export const adminRoutes = (route: Route<AppServices>): Router => {
         return json(tokens.map(apiTokenBody))
       }),
     ),
-  )
-  router.delete(
-    "/api/v4/admin/users/:id/api_tokens/:token_id",
+  ],
+  deleteApiToken: [
     route((req) =>
       Effect.gen(function* () {
         const caller = yield* administrator(req)
@@ -122,6 +117,5 @@ export const adminRoutes = (route: Route<AppServices>): Router => {
         return noContent
       }),
     ),
-  )
-  return router
-}
+  ],
+})

@@ -2,22 +2,23 @@
  * `/api/v4/alert_areas`: the current user's alert areas (docs/api.md, Alert areas). Every field is
  * default; `fields` may leave some out.
  */
+
+import { href } from "@fieldreport/contract/Api"
+import type { alertAreas } from "@fieldreport/contract/endpoints/AlertAreas"
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import { Effect } from "effect"
-import { Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
 import { alertAreaBody } from "../../presentation/AlertAreaView.ts"
 import { AlertAreas } from "../../services/AlertAreas.ts"
 import { Authentication } from "../../services/Authentication.ts"
+import type { GroupHandlers } from "../EndpointRouter.ts"
 import { fieldsOf } from "../Fields.ts"
 import { idParam } from "../Request.ts"
 import { json, noContent, type Route } from "../Route.ts"
 
 /** The alert area routes. */
-export const alertAreaRoutes = (route: Route<AppServices>): Router => {
-  const router = Router()
-  router.get(
-    "/api/v4/alert_areas",
+export const alertAreaRoutes = (route: Route<AppServices>): GroupHandlers<typeof alertAreas> => ({
+  listAlertAreas: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -30,19 +31,17 @@ export const alertAreaRoutes = (route: Route<AppServices>): Router => {
         )
       }),
     ),
-  )
-  router.post(
-    "/api/v4/alert_areas",
+  ],
+  createAlertArea: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
         const area = yield* (yield* AlertAreas).create(actor, req.body)
-        return json(alertAreaBody(area), 201, { Location: `/api/v4/alert_areas/${area.id}` })
+        return json(alertAreaBody(area), 201, { Location: href("getAlertArea", { id: area.id }) })
       }),
     ),
-  )
-  router.get(
-    "/api/v4/alert_areas/:id",
+  ],
+  getAlertArea: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -52,9 +51,8 @@ export const alertAreaRoutes = (route: Route<AppServices>): Router => {
         return json(fields.render(alertAreaBody(area)), 200, fields.headers)
       }),
     ),
-  )
-  router.patch(
-    "/api/v4/alert_areas/:id",
+  ],
+  updateAlertArea: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -63,9 +61,8 @@ export const alertAreaRoutes = (route: Route<AppServices>): Router => {
         return noContent
       }),
     ),
-  )
-  router.delete(
-    "/api/v4/alert_areas/:id",
+  ],
+  deleteAlertArea: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -74,6 +71,5 @@ export const alertAreaRoutes = (route: Route<AppServices>): Router => {
         return noContent
       }),
     ),
-  )
-  return router
-}
+  ],
+})

@@ -3,15 +3,18 @@
  * reading `channel_id`, `start_date`, `end_date` and `time_zone` with `AnalyticsBucket.parseQuery`;
  * a malformed query is `400` naming every parameter at fault.
  */
+
+import type { analyticsGroup } from "@fieldreport/contract/endpoints/Analytics"
 import * as AnalyticsBucket from "@fieldreport/domain/AnalyticsBucket"
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import { MalformedRequest } from "@fieldreport/domain/Invalid"
 import * as QueryValue from "@fieldreport/domain/QueryValue"
 import { Effect, Result } from "effect"
-import { type Request, Router } from "express"
+import type { Request } from "express"
 import type { AppServices } from "../../AppLayer.ts"
 import { Analytics } from "../../services/Analytics.ts"
 import { type Actor, Authentication } from "../../services/Authentication.ts"
+import type { GroupHandlers } from "../EndpointRouter.ts"
 import { fieldsOf } from "../Fields.ts"
 import type { HttpFailure } from "../Problem.ts"
 import { requestOrigin } from "../Request.ts"
@@ -38,11 +41,9 @@ const queryWithField = (
 }
 
 /** The analytics routes. */
-export const analyticsRoutes = (route: Route<AppServices>): Router => {
-  const router = Router()
-  /** An endpoint that authenticates, reads the query, then answers with the analytics service. */
+export const analyticsRoutes = (route: Route<AppServices>): GroupHandlers<typeof analyticsGroup> => {
+  /** A handler that authenticates, reads the query, then answers with the analytics service. */
   const endpoint = (
-    name: string,
     answer: (
       analytics: Analytics["Service"],
       actor: Actor,
@@ -50,63 +51,58 @@ export const analyticsRoutes = (route: Route<AppServices>): Router => {
       req: Request,
     ) => Effect.Effect<Reply, HttpFailure>,
   ) =>
-    router.get(
-      `/api/v4/analytics/${name}`,
-      route((req) =>
-        Effect.gen(function* () {
-          const actor = yield* (yield* Authentication).authenticate(req.headers)
-          const query = yield* Effect.fromResult(AnalyticsBucket.parseQuery(req.query))
-          return yield* answer(yield* Analytics, actor, query, req)
-        }),
-      ),
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const query = yield* Effect.fromResult(AnalyticsBucket.parseQuery(req.query))
+        return yield* answer(yield* Analytics, actor, query, req)
+      }),
     )
 
-  endpoint("reports_images", (analytics, actor, query, req) =>
-    Effect.map(analytics.reportsImages(actor, query, requestOrigin(req)), json),
-  )
-  endpoint("reports_over_time", (analytics, actor, query) =>
-    Effect.map(analytics.reportsOverTime(actor, query), json),
-  )
-  endpoint("reports_per_state", (analytics, actor, query) =>
-    Effect.map(analytics.reportsPerState(actor, query), json),
-  )
-  endpoint("reports_per_user", (analytics, actor, query) =>
-    Effect.map(analytics.reportsPerUser(actor, query), json),
-  )
-  endpoint("reports_per_day_hour", (analytics, actor, query) =>
-    Effect.map(analytics.reportsPerDayHour(actor, query), json),
-  )
-  endpoint("reports_per_week_day", (analytics, actor, query) =>
-    Effect.map(analytics.reportsPerWeekDay(actor, query), json),
-  )
-  endpoint("reports_read", (analytics, actor, query, req) =>
-    Effect.gen(function* () {
-      const fields = yield* fieldsOf(req, FieldCatalogue.reportsRead)
-      const counts = yield* analytics.reportsRead(actor, query)
-      return json(fields.render(counts), 200, fields.headers)
-    }),
-  )
-  endpoint("user_awareness", (analytics, actor, query, req) =>
-    Effect.gen(function* () {
-      const fields = yield* fieldsOf(req, FieldCatalogue.userAwareness)
-      const users = yield* analytics.userAwareness(actor, query)
-      return json(
-        users.map((user) => fields.render(user)),
-        200,
-        fields.headers,
-      )
-    }),
-  )
-  // field_id joins the range parameters, so one 400 names every parameter at fault.
-  router.get(
-    "/api/v4/analytics/reports_per_field_selection",
-    route((req) =>
+  return {
+    analyticsReportsImages: endpoint((analytics, actor, query, req) =>
+      Effect.map(analytics.reportsImages(actor, query, requestOrigin(req)), json),
+    ),
+    analyticsReportsOverTime: endpoint((analytics, actor, query) =>
+      Effect.map(analytics.reportsOverTime(actor, query), json),
+    ),
+    analyticsReportsPerState: endpoint((analytics, actor, query) =>
+      Effect.map(analytics.reportsPerState(actor, query), json),
+    ),
+    analyticsReportsPerUser: endpoint((analytics, actor, query) =>
+      Effect.map(analytics.reportsPerUser(actor, query), json),
+    ),
+    analyticsReportsPerDayHour: endpoint((analytics, actor, query) =>
+      Effect.map(analytics.reportsPerDayHour(actor, query), json),
+    ),
+    analyticsReportsPerWeekDay: endpoint((analytics, actor, query) =>
+      Effect.map(analytics.reportsPerWeekDay(actor, query), json),
+    ),
+    analyticsReportsRead: endpoint((analytics, actor, query, req) =>
+      Effect.gen(function* () {
+        const fields = yield* fieldsOf(req, FieldCatalogue.reportsRead)
+        const counts = yield* analytics.reportsRead(actor, query)
+        return json(fields.render(counts), 200, fields.headers)
+      }),
+    ),
+    analyticsUserAwareness: endpoint((analytics, actor, query, req) =>
+      Effect.gen(function* () {
+        const fields = yield* fieldsOf(req, FieldCatalogue.userAwareness)
+        const users = yield* analytics.userAwareness(actor, query)
+        return json(
+          users.map((user) => fields.render(user)),
+          200,
+          fields.headers,
+        )
+      }),
+    ),
+    // field_id joins the range parameters, so one 400 names every parameter at fault.
+    analyticsReportsPerFieldSelection: route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
         const { query, fieldId } = yield* Effect.fromResult(queryWithField(req))
         return json(yield* (yield* Analytics).reportsPerFieldSelection(actor, query, fieldId))
       }),
     ),
-  )
-  return router
+  }
 }

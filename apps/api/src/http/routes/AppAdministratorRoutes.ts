@@ -9,22 +9,25 @@
  * - `DELETE /api/v4/admin/branded_apps/{id}/administrators/{user_id}` → `204`; `404` when the
  *   user is not one of the app's administrators.
  */
+
+import { href } from "@fieldreport/contract/Api"
+import type { appAdministrators } from "@fieldreport/contract/endpoints/AppAdministrators"
 import { AppAdministratorCreate } from "@fieldreport/domain/AppAdministrator"
 import { decodeInput } from "@fieldreport/domain/Invalid"
 import { Effect } from "effect"
-import { Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
 import { adminBrandedAppBody, appAdministratorBody } from "../../presentation/AppAdministratorView.ts"
 import { AppAdministrators, mayAdministerApps } from "../../services/AppAdministrators.ts"
 import { Authentication } from "../../services/Authentication.ts"
+import type { GroupHandlers } from "../EndpointRouter.ts"
 import { idParam } from "../Request.ts"
 import { json, noContent, type Route } from "../Route.ts"
 
 /** The app administrator routes. */
-export const appAdministratorRoutes = (route: Route<AppServices>): Router => {
-  const router = Router()
-  router.get(
-    "/api/v4/admin/branded_apps/:id",
+export const appAdministratorRoutes = (
+  route: Route<AppServices>,
+): GroupHandlers<typeof appAdministrators> => ({
+  getBrandedApp: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -32,9 +35,8 @@ export const appAdministratorRoutes = (route: Route<AppServices>): Router => {
         return json(adminBrandedAppBody(yield* (yield* AppAdministrators).get(actor, appId)))
       }),
     ),
-  )
-  router.post(
-    "/api/v4/admin/branded_apps/:id/administrators",
+  ],
+  addAppAdministrator: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -46,13 +48,12 @@ export const appAdministratorRoutes = (route: Route<AppServices>): Router => {
         const { administrator, created } = yield* (yield* AppAdministrators).add(actor, appId, input.user_id)
         const body = appAdministratorBody(administrator)
         return created
-          ? json(body, 201, { Location: `/api/v4/admin/branded_apps/${appId}/administrators/${body.id}` })
+          ? json(body, 201, { Location: href("removeAppAdministrator", { id: appId, user_id: body.id }) })
           : json(body)
       }),
     ),
-  )
-  router.delete(
-    "/api/v4/admin/branded_apps/:id/administrators/:user_id",
+  ],
+  removeAppAdministrator: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -62,6 +63,5 @@ export const appAdministratorRoutes = (route: Route<AppServices>): Router => {
         return noContent
       }),
     ),
-  )
-  return router
-}
+  ],
+})

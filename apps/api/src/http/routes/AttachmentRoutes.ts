@@ -4,16 +4,18 @@
  * whole.
  */
 import type { Readable } from "node:stream"
+import type { attachments } from "@fieldreport/contract/endpoints/Attachments"
 import { InvalidInput, MalformedRequest } from "@fieldreport/domain/Invalid"
 import busboy from "busboy"
 import { Effect } from "effect"
-import { type Request, Router } from "express"
+import type { Request } from "express"
 import type { AppServices } from "../../AppLayer.ts"
 import { AppConfig } from "../../Config.ts"
 import { UnsupportedMediaType } from "../../Errors.ts"
 import { attachmentBody } from "../../presentation/AttachmentView.ts"
 import { Attachments } from "../../services/Attachments.ts"
 import { Authentication } from "../../services/Authentication.ts"
+import type { GroupHandlers } from "../EndpointRouter.ts"
 import { requestOrigin } from "../Request.ts"
 import { json, type Route } from "../Route.ts"
 
@@ -82,10 +84,8 @@ const filePart = (req: Request, maxBytes: number) =>
   })
 
 /** The file attachment routes. */
-export const attachmentRoutes = (route: Route<AppServices>): Router => {
-  const router = Router()
-  router.post(
-    "/api/v4/file_attachments",
+export const attachmentRoutes = (route: Route<AppServices>): GroupHandlers<typeof attachments> => ({
+  createFileAttachment: [
     route((req) =>
       Effect.gen(function* () {
         const auth = yield* Authentication
@@ -101,6 +101,5 @@ export const attachmentRoutes = (route: Route<AppServices>): Router => {
         return json(attachmentBody(row, yield* attachments.urlsOf(row, requestOrigin(req))), 201)
       }),
     ),
-  )
-  return router
-}
+  ],
+})

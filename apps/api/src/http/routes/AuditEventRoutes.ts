@@ -3,21 +3,21 @@
  * by `actor_id`, `team_id`, `kind`, `since` and `until` (docs/api.md, Audit events; who reads which
  * events is `AuditEvents`'s).
  */
+
+import type { auditEvents } from "@fieldreport/contract/endpoints/AuditEvents"
 import * as AuditEvent from "@fieldreport/domain/AuditEvent"
 import * as RangePage from "@fieldreport/domain/RangePage"
 import { Effect } from "effect"
-import { Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
 import { auditEventBody } from "../../presentation/AuditEventView.ts"
 import { AuditEvents } from "../../services/AuditEvents.ts"
 import { Authentication } from "../../services/Authentication.ts"
+import type { GroupHandlers } from "../EndpointRouter.ts"
 import { json, type Route } from "../Route.ts"
 
 /** The audit event routes. */
-export const auditEventRoutes = (route: Route<AppServices>): Router => {
-  const router = Router()
-  router.get(
-    "/api/v4/audit_events",
+export const auditEventRoutes = (route: Route<AppServices>): GroupHandlers<typeof auditEvents> => ({
+  listAuditEvents: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -31,6 +31,5 @@ export const auditEventRoutes = (route: Route<AppServices>): Router => {
         )
       }),
     ),
-  )
-  return router
-}
+  ],
+})

@@ -1,22 +1,23 @@
 /**
  * `/api/v4/channels`: list, create, fetch, update and delete channels (docs/api.md, Channels).
  */
+
+import { href } from "@fieldreport/contract/Api"
+import type { channels } from "@fieldreport/contract/endpoints/Channels"
 import { ChannelCreate, ChannelUpdate } from "@fieldreport/domain/Channel"
 import * as QueryValue from "@fieldreport/domain/QueryValue"
 import { Effect } from "effect"
-import { Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
 import { channelBody } from "../../presentation/ChannelView.ts"
 import { Authentication } from "../../services/Authentication.ts"
 import { Channels } from "../../services/Channels.ts"
+import type { GroupHandlers } from "../EndpointRouter.ts"
 import { bodyOf, idParam } from "../Request.ts"
 import { json, noContent, type Route } from "../Route.ts"
 
 /** The channel routes. */
-export const channelRoutes = (route: Route<AppServices>): Router => {
-  const router = Router()
-  router.get(
-    "/api/v4/channels",
+export const channelRoutes = (route: Route<AppServices>): GroupHandlers<typeof channels> => ({
+  listChannels: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -25,20 +26,18 @@ export const channelRoutes = (route: Route<AppServices>): Router => {
         return json(channels.map(channelBody))
       }),
     ),
-  )
-  router.post(
-    "/api/v4/channels",
+  ],
+  createChannel: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
         const input = yield* bodyOf(req, "channel", ChannelCreate)
         const channel = yield* (yield* Channels).create(actor, input)
-        return json(channelBody(channel), 201, { Location: `/api/v4/channels/${channel.id}` })
+        return json(channelBody(channel), 201, { Location: href("getChannel", { id: channel.id }) })
       }),
     ),
-  )
-  router.get(
-    "/api/v4/channels/:id",
+  ],
+  getChannel: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -46,9 +45,8 @@ export const channelRoutes = (route: Route<AppServices>): Router => {
         return json(channelBody(yield* (yield* Channels).get(actor, id)))
       }),
     ),
-  )
-  router.patch(
-    "/api/v4/channels/:id",
+  ],
+  updateChannel: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -58,9 +56,8 @@ export const channelRoutes = (route: Route<AppServices>): Router => {
         return noContent
       }),
     ),
-  )
-  router.delete(
-    "/api/v4/channels/:id",
+  ],
+  deleteChannel: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -69,6 +66,5 @@ export const channelRoutes = (route: Route<AppServices>): Router => {
         return noContent
       }),
     ),
-  )
-  return router
-}
+  ],
+})

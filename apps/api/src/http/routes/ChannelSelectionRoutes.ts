@@ -3,21 +3,23 @@
  * (docs/api.md, Channel selections). There is no create or delete: an update creates a selection,
  * and one that leaves view, follow and alert all false deletes it.
  */
+
+import type { channelSelections } from "@fieldreport/contract/endpoints/ChannelSelections"
 import * as ChannelSelection from "@fieldreport/domain/ChannelSelection"
 import { Effect } from "effect"
-import { Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
 import { channelSelectionBody } from "../../presentation/ChannelSelectionView.ts"
 import { Authentication } from "../../services/Authentication.ts"
 import { ChannelSelections } from "../../services/ChannelSelections.ts"
+import type { GroupHandlers } from "../EndpointRouter.ts"
 import { idParam } from "../Request.ts"
 import { json, noContent, type Route } from "../Route.ts"
 
 /** The channel selection routes. */
-export const channelSelectionRoutes = (route: Route<AppServices>): Router => {
-  const router = Router()
-  router.get(
-    "/api/v4/channel_selections",
+export const channelSelectionRoutes = (
+  route: Route<AppServices>,
+): GroupHandlers<typeof channelSelections> => ({
+  listChannelSelections: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -25,9 +27,8 @@ export const channelSelectionRoutes = (route: Route<AppServices>): Router => {
         return json(selections.map(channelSelectionBody))
       }),
     ),
-  )
-  router.patch(
-    "/api/v4/channel_selections/:channel_id",
+  ],
+  updateChannelSelection: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -37,6 +38,5 @@ export const channelSelectionRoutes = (route: Route<AppServices>): Router => {
         return noContent
       }),
     ),
-  )
-  return router
-}
+  ],
+})

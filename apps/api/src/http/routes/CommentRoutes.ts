@@ -3,25 +3,26 @@
  * (`/api/v4/note_comment/{id}`), listed a page at a time and created under their report; and report
  * comments, created with `POST /api/v4/report_comments`.
  */
+
+import { href } from "@fieldreport/contract/Api"
+import type { comments } from "@fieldreport/contract/endpoints/Comments"
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import { NoteCommentCreate } from "@fieldreport/domain/NoteComment"
 import * as RangePage from "@fieldreport/domain/RangePage"
 import { ReportCommentCreate } from "@fieldreport/domain/ReportComment"
 import { Effect } from "effect"
-import { Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
 import { noteCommentBody, reportCommentBody } from "../../presentation/CommentView.ts"
 import { Authentication } from "../../services/Authentication.ts"
 import { Comments } from "../../services/Comments.ts"
+import type { GroupHandlers } from "../EndpointRouter.ts"
 import { fieldsOf } from "../Fields.ts"
 import { bodyOf, idParam } from "../Request.ts"
 import { json, type Route } from "../Route.ts"
 
 /** The comment routes. */
-export const commentRoutes = (route: Route<AppServices>): Router => {
-  const router = Router()
-  router.get(
-    "/api/v4/note_comment/:id",
+export const commentRoutes = (route: Route<AppServices>): GroupHandlers<typeof comments> => ({
+  getNoteComment: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -31,9 +32,8 @@ export const commentRoutes = (route: Route<AppServices>): Router => {
         return json(fields.render(noteCommentBody(note)), 200, fields.headers)
       }),
     ),
-  )
-  router.get(
-    "/api/v4/reports/:report_id/note_comments",
+  ],
+  listNoteComments: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -48,9 +48,8 @@ export const commentRoutes = (route: Route<AppServices>): Router => {
         )
       }),
     ),
-  )
-  router.post(
-    "/api/v4/reports/:report_id/note_comments",
+  ],
+  createNoteComment: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -60,13 +59,12 @@ export const commentRoutes = (route: Route<AppServices>): Router => {
         const note = yield* (yield* Comments).createNote(actor, reportId, input)
         return json(fields.render(noteCommentBody(note)), 201, {
           ...fields.headers,
-          Location: `/api/v4/note_comment/${note.id}`,
+          Location: href("getNoteComment", { id: note.id }),
         })
       }),
     ),
-  )
-  router.post(
-    "/api/v4/report_comments",
+  ],
+  createReportComment: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -75,6 +73,5 @@ export const commentRoutes = (route: Route<AppServices>): Router => {
         return json(reportCommentBody(comment), created ? 201 : 200)
       }),
     ),
-  )
-  return router
-}
+  ],
+})

@@ -1,6 +1,5 @@
 /**
- * The API reference: the OpenAPI 3.1 document at `/api/v4/openapi.json`, and the page at `/docs`
- * that shows it with Swagger UI. The page's scripts and styles come from the `swagger-ui-dist`
+ * The page at `/docs` that shows the API reference (`ReferenceRoutes`) with Swagger UI. The page's scripts and styles come from the `swagger-ui-dist`
  * package and from this server only (no CDN), so it works offline and under the default
  * Content-Security-Policy (`script-src 'self'`; the page has no inline script).
  */
@@ -8,7 +7,6 @@ import { createRequire } from "node:module"
 import { dirname } from "node:path"
 import { fileURLToPath } from "node:url"
 import express, { type RequestHandler, Router } from "express"
-import * as Document from "../../openapi/Document.ts"
 
 const pageFile = (name: string): string =>
   fileURLToPath(new URL(`../../openapi/page/${name}`, import.meta.url))
@@ -30,7 +28,7 @@ const swaggerUiAssets = (): RequestHandler => {
 }
 
 /**
- * The reference routes. The document is built here, once, when the server starts.
+ * The routes of the reference page.
  *
  * @example
  * ```ts
@@ -39,11 +37,6 @@ const swaggerUiAssets = (): RequestHandler => {
  */
 export const docsRoutes = (): Router => {
   const router = Router()
-  const document = JSON.stringify(Document.make())
-  router.get("/api/v4/openapi.json", (_req, res) => {
-    res.setHeader("Cache-Control", "no-cache")
-    res.type("application/json").send(document)
-  })
   router.get("/docs", (_req, res) => {
     res.sendFile(pageFile("index.html"))
   })

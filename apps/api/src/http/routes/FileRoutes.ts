@@ -4,13 +4,16 @@
  * is the credential, so an `<img src>` works without headers, also in pages of other origins that
  * embed the admin elements.
  */
+
+import type { files } from "@fieldreport/contract/endpoints/Files"
 import { Clock, Effect } from "effect"
-import { type Response, Router } from "express"
+import type { Response } from "express"
 import type { AppServices } from "../../AppLayer.ts"
 import { contentDisposition, contentTypeHeader } from "../../attachments/ContentDisposition.ts"
 import { isStyle } from "../../attachments/StorageKey.ts"
 import { NotFound } from "../../Errors.ts"
 import { Attachments, type ServedFile } from "../../services/Attachments.ts"
+import type { GroupHandlers } from "../EndpointRouter.ts"
 import type { Reply, Route } from "../Route.ts"
 
 /**
@@ -55,10 +58,8 @@ const sendFile = (res: Response, method: string, file: ServedFile): Effect.Effec
 const sent: Reply = { status: 200 }
 
 /** The file routes. */
-export const fileRoutes = (route: Route<AppServices>): Router => {
-  const router = Router()
-  router.get(
-    "/api/v4/files/:id/:style",
+export const fileRoutes = (route: Route<AppServices>): GroupHandlers<typeof files> => ({
+  getFile: [
     route((req) =>
       Effect.gen(function* () {
         const { id, style } = req.params
@@ -81,6 +82,5 @@ export const fileRoutes = (route: Route<AppServices>): Router => {
         return sent
       }),
     ),
-  )
-  return router
-}
+  ],
+})

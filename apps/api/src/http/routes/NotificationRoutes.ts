@@ -3,26 +3,26 @@
  * Notifications). Every field is default; `fields` may leave some out. The list is paginated with
  * `Range` and takes `archived` and `orderby`.
  */
+
+import type { notifications } from "@fieldreport/contract/endpoints/Notifications"
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import { NotificationUpdate } from "@fieldreport/domain/Notification"
 import * as OrderBy from "@fieldreport/domain/OrderBy"
 import * as QueryValue from "@fieldreport/domain/QueryValue"
 import * as RangePage from "@fieldreport/domain/RangePage"
 import { Effect } from "effect"
-import { Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
 import { notificationBody } from "../../presentation/NotificationView.ts"
 import { Authentication } from "../../services/Authentication.ts"
 import { Notifications } from "../../services/Notifications.ts"
+import type { GroupHandlers } from "../EndpointRouter.ts"
 import { fieldsOf } from "../Fields.ts"
 import { bodyOf, idParam } from "../Request.ts"
 import { json, noContent, type Route } from "../Route.ts"
 
 /** The notification routes. */
-export const notificationRoutes = (route: Route<AppServices>): Router => {
-  const router = Router()
-  router.get(
-    "/api/v4/notifications",
+export const notificationRoutes = (route: Route<AppServices>): GroupHandlers<typeof notifications> => ({
+  listNotifications: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -38,9 +38,8 @@ export const notificationRoutes = (route: Route<AppServices>): Router => {
         )
       }),
     ),
-  )
-  router.get(
-    "/api/v4/notifications/:id",
+  ],
+  getNotification: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -50,9 +49,8 @@ export const notificationRoutes = (route: Route<AppServices>): Router => {
         return json(fields.render(notificationBody(notification)), 200, fields.headers)
       }),
     ),
-  )
-  router.patch(
-    "/api/v4/notifications/:id",
+  ],
+  updateNotification: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -62,9 +60,8 @@ export const notificationRoutes = (route: Route<AppServices>): Router => {
         return noContent
       }),
     ),
-  )
-  router.delete(
-    "/api/v4/notifications/:id",
+  ],
+  deleteNotification: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -73,6 +70,5 @@ export const notificationRoutes = (route: Route<AppServices>): Router => {
         return noContent
       }),
     ),
-  )
-  return router
-}
+  ],
+})

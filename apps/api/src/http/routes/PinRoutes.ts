@@ -7,11 +7,12 @@
  * address, so they are cached by clients and kept in memory once drawn.
  */
 
+import type { pins } from "@fieldreport/contract/endpoints/Pins"
 import { PinAppearance, PinColor } from "@fieldreport/domain/Category"
 import { Schema } from "effect"
-import { Router } from "express"
 import sharp from "sharp"
 import { NotFound } from "../../Errors.ts"
+import type { GroupHandlers } from "../EndpointRouter.ts"
 import { fromFailure } from "../Problem.ts"
 import { sendProblem } from "../Route.ts"
 
@@ -44,11 +45,10 @@ const draw = (color: string, scale: number): Promise<Buffer> => {
 }
 
 /** The pin routes. */
-export const pinRoutes = (): Router => {
-  const router = Router()
-  router.get("/api/v4/pins/:color/:file", (req, res, next) => {
+export const pinRoutes = (): GroupHandlers<typeof pins> => ({
+  getPin: (req, res, next) => {
     const color = req.params.color
-    const match = file.exec(req.params.file)
+    const match = file.exec(String(req.params.file))
     const appearance = match?.[1]
     if (match === null || appearance === undefined || !isAppearance(appearance) || !isColor(color)) {
       return sendProblem(res, fromFailure(new NotFound({ resource: "pin" })))
@@ -59,6 +59,5 @@ export const pinRoutes = (): Router => {
       res.setHeader("Cross-Origin-Resource-Policy", "cross-origin")
       res.type("image/png").send(png)
     }, next)
-  })
-  return router
-}
+  },
+})

@@ -5,20 +5,22 @@
  * The path of one report only matches a numeric id, so `/api/v4/reports/search` and
  * `/api/v4/reports/tiles` stay free for their own routes whatever order routers are mounted in.
  */
+
+import { href } from "@fieldreport/contract/Api"
+import type { reports } from "@fieldreport/contract/endpoints/Reports"
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import { ReportCreate, ReportUpdate, ReportUpsert } from "@fieldreport/domain/Report"
 import { Effect } from "effect"
-import { type Request, Router } from "express"
+import type { Request } from "express"
 import type { AppServices } from "../../AppLayer.ts"
 import { stateChangeBody } from "../../presentation/ReportStateChangeView.ts"
 import { type Actor, Authentication } from "../../services/Authentication.ts"
 import { type Filed, Reports } from "../../services/Reports.ts"
 import { type ReportRow, ReportView } from "../../services/ReportView.ts"
+import type { GroupHandlers } from "../EndpointRouter.ts"
 import { type Fields, fieldsOf } from "../Fields.ts"
 import { bodyOf, idParam, requestOrigin } from "../Request.ts"
 import { json, type Route } from "../Route.ts"
-
-const oneReport = /^\/api\/v4\/reports\/(?<id>\d+)\/?$/
 
 /** The report rendered for the request's `fields`. */
 const renderOne = Effect.fnUntraced(function* (
@@ -38,19 +40,17 @@ const renderOne = Effect.fnUntraced(function* (
 const filedReply = Effect.fnUntraced(function* (req: Request, actor: Actor, fields: Fields, filed: Filed) {
   const body = yield* renderOne(req, actor, fields, filed.report)
   return filed.created
-    ? json(body, 201, { ...fields.headers, Location: `/api/v4/reports/${filed.report.id}` })
+    ? json(body, 201, { ...fields.headers, Location: href("getReport", { report_id: filed.report.id }) })
     : json(body, 200, fields.headers)
 })
 
 /** The report routes. */
-export const reportRoutes = (route: Route<AppServices>): Router => {
-  const router = Router()
-  router.get(
-    oneReport,
+export const reportRoutes = (route: Route<AppServices>): GroupHandlers<typeof reports> => ({
+  getReport: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
-        const id = yield* idParam(req, "id")
+        const id = yield* idParam(req, "report_id")
         const fields = yield* fieldsOf(req, FieldCatalogue.report)
         const readable = yield* (yield* Reports).get(actor, id)
         const body = yield* (yield* ReportView).renderReadable(actor, readable, {
@@ -60,9 +60,8 @@ export const reportRoutes = (route: Route<AppServices>): Router => {
         return json(fields.render(body), 200, fields.headers)
       }),
     ),
-  )
-  router.post(
-    "/api/v4/reports",
+  ],
+  createReport: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -71,9 +70,8 @@ export const reportRoutes = (route: Route<AppServices>): Router => {
         return yield* filedReply(req, actor, fields, yield* (yield* Reports).create(actor, input))
       }),
     ),
-  )
-  router.post(
-    "/api/v4/reports/upsert",
+  ],
+  upsertReport: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -82,26 +80,24 @@ export const reportRoutes = (route: Route<AppServices>): Router => {
         return yield* filedReply(req, actor, fields, yield* (yield* Reports).upsert(actor, input))
       }),
     ),
-  )
-  router.patch(
-    oneReport,
+  ],
+  updateReport: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
-        const id = yield* idParam(req, "id")
+        const id = yield* idParam(req, "report_id")
         const fields = yield* fieldsOf(req, FieldCatalogue.report)
         const changes = yield* bodyOf(req, "report", ReportUpdate)
         const report = yield* (yield* Reports).update(actor, id, changes)
         return json(yield* renderOne(req, actor, fields, report), 200, fields.headers)
       }),
     ),
-  )
-  router.get(
-    "/api/v4/reports/:id/report_state_changes",
+  ],
+  listReportStateChanges: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
-        const id = yield* idParam(req, "id")
+        const id = yield* idParam(req, "report_id")
         const fields = yield* fieldsOf(req, FieldCatalogue.reportStateChange)
         const changes = yield* (yield* Reports).stateChanges(actor, id)
         return json(
@@ -111,6 +107,5 @@ export const reportRoutes = (route: Route<AppServices>): Router => {
         )
       }),
     ),
-  )
-  return router
-}
+  ],
+})

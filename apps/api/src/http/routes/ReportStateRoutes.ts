@@ -2,24 +2,25 @@
  * `/api/v4/report_states`: list, fetch, create and update the report states of channels
  * (docs/api.md, Report states).
  */
+
+import { href } from "@fieldreport/contract/Api"
+import type { reportStates } from "@fieldreport/contract/endpoints/ReportStates"
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import * as QueryValue from "@fieldreport/domain/QueryValue"
 import { ReportStateCreate, ReportStateUpdate } from "@fieldreport/domain/ReportStateRecord"
 import { Effect } from "effect"
-import { Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
 import { reportStateBody } from "../../presentation/ReportStateView.ts"
 import { Authentication } from "../../services/Authentication.ts"
 import { ReportStates } from "../../services/ReportStates.ts"
+import type { GroupHandlers } from "../EndpointRouter.ts"
 import { fieldsOf } from "../Fields.ts"
 import { bodyOf, idParam } from "../Request.ts"
 import { json, type Route } from "../Route.ts"
 
 /** The report state routes. */
-export const reportStateRoutes = (route: Route<AppServices>): Router => {
-  const router = Router()
-  router.get(
-    "/api/v4/report_states",
+export const reportStateRoutes = (route: Route<AppServices>): GroupHandlers<typeof reportStates> => ({
+  listReportStates: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -33,9 +34,8 @@ export const reportStateRoutes = (route: Route<AppServices>): Router => {
         )
       }),
     ),
-  )
-  router.get(
-    "/api/v4/report_states/:id",
+  ],
+  getReportState: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -45,20 +45,18 @@ export const reportStateRoutes = (route: Route<AppServices>): Router => {
         return json(fields.render(reportStateBody(state)), 200, fields.headers)
       }),
     ),
-  )
-  router.post(
-    "/api/v4/report_states",
+  ],
+  createReportState: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
         const input = yield* bodyOf(req, "report_state", ReportStateCreate)
         const state = yield* (yield* ReportStates).create(actor, input)
-        return json(reportStateBody(state), 201, { Location: `/api/v4/report_states/${state.id}` })
+        return json(reportStateBody(state), 201, { Location: href("getReportState", { id: state.id }) })
       }),
     ),
-  )
-  router.patch(
-    "/api/v4/report_states/:id",
+  ],
+  updateReportState: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -68,6 +66,5 @@ export const reportStateRoutes = (route: Route<AppServices>): Router => {
         return json(reportStateBody(state))
       }),
     ),
-  )
-  return router
-}
+  ],
+})

@@ -8,15 +8,18 @@
  * - `GET /api/v4/reports/tiles?scale=…&bbox=…` with the same `filter[…]` and `exclude[…]`: report
  *   counts per grid cell.
  */
+
+import { href } from "@fieldreport/contract/Api"
+import type { searches } from "@fieldreport/contract/endpoints/Searches"
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import * as RangePage from "@fieldreport/domain/RangePage"
 import { Effect } from "effect"
-import { Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
 import { mapItemBody } from "../../presentation/ReportSearchView.ts"
 import { Authentication } from "../../services/Authentication.ts"
 import { ReportSearches } from "../../services/ReportSearches.ts"
 import { Tiles } from "../../services/Tiles.ts"
+import type { GroupHandlers } from "../EndpointRouter.ts"
 import { fieldsOf } from "../Fields.ts"
 import { baseUrlOf, idParam, requestOrigin } from "../Request.ts"
 import { json, type Route } from "../Route.ts"
@@ -25,29 +28,25 @@ import { json, type Route } from "../Route.ts"
 const resource = "reports"
 
 /** The search routes. */
-export const searchRoutes = (route: Route<AppServices>): Router => {
-  const router = Router()
-  router.get(
-    "/api/v4/reports/search",
+export const searchRoutes = (route: Route<AppServices>): GroupHandlers<typeof searches> => ({
+  startReportSearch: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
         const { id } = yield* (yield* ReportSearches).start(actor, req.query)
-        return json({ id, url: `${yield* baseUrlOf(req)}/api/v4/report_searches/${id}` })
+        return json({ id, url: `${yield* baseUrlOf(req)}${href("getReportSearch", { id })}` })
       }),
     ),
-  )
-  router.get(
-    "/api/v4/reports/tiles",
+  ],
+  listReportTiles: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
         return json(yield* (yield* Tiles).search(actor, req.query))
       }),
     ),
-  )
-  router.get(
-    "/api/v4/report_searches/:id",
+  ],
+  getReportSearch: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -63,9 +62,8 @@ export const searchRoutes = (route: Route<AppServices>): Router => {
         )
       }),
     ),
-  )
-  router.get(
-    "/api/v4/report_searches/:id/reports",
+  ],
+  listReportSearchReports: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -83,6 +81,5 @@ export const searchRoutes = (route: Route<AppServices>): Router => {
         })
       }),
     ),
-  )
-  return router
-}
+  ],
+})

@@ -3,20 +3,20 @@
  * and renewing take a password or a refresh token, never an API token (`403`); `DELETE` with an API
  * token revokes that token.
  */
+
+import type { sessions } from "@fieldreport/contract/endpoints/Sessions"
 import { SessionCreate, SessionRotation } from "@fieldreport/domain/Session"
 import { Effect, Redacted } from "effect"
-import { Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
 import { currentSessionBody, issuedSessionBody } from "../../presentation/SessionView.ts"
 import { Authentication } from "../../services/Authentication.ts"
+import type { GroupHandlers } from "../EndpointRouter.ts"
 import { bodyOf, clientAddress } from "../Request.ts"
 import { json, type Route } from "../Route.ts"
 
 /** The session routes. */
-export const sessionRoutes = (route: Route<AppServices>): Router => {
-  const router = Router()
-  router.post(
-    "/api/v4/session",
+export const sessionRoutes = (route: Route<AppServices>): GroupHandlers<typeof sessions> => ({
+  createSession: [
     route((req) =>
       Effect.gen(function* () {
         const auth = yield* Authentication
@@ -31,18 +31,16 @@ export const sessionRoutes = (route: Route<AppServices>): Router => {
         return json(issuedSessionBody(session), 201)
       }),
     ),
-  )
-  router.get(
-    "/api/v4/session",
+  ],
+  getSession: [
     route((req) =>
       Effect.gen(function* () {
         const auth = yield* Authentication
         return json(currentSessionBody(yield* auth.authenticate(req.headers)))
       }),
     ),
-  )
-  router.patch(
-    "/api/v4/session",
+  ],
+  rotateSession: [
     route((req) =>
       Effect.gen(function* () {
         const auth = yield* Authentication
@@ -55,9 +53,8 @@ export const sessionRoutes = (route: Route<AppServices>): Router => {
         return json(issuedSessionBody(session))
       }),
     ),
-  )
-  router.delete(
-    "/api/v4/session",
+  ],
+  deleteSession: [
     route((req) =>
       Effect.gen(function* () {
         const auth = yield* Authentication
@@ -65,6 +62,5 @@ export const sessionRoutes = (route: Route<AppServices>): Router => {
         return json({})
       }),
     ),
-  )
-  return router
-}
+  ],
+})

@@ -12,17 +12,21 @@
  * - `POST /api/v4/shape_searches` `{shape_search: {contains} | {intersects} | {bbox}}` → `201
  *   {id, url}`, `url` the absolute address of the search's shapes, listed for 24 hours.
  */
+
+import { href } from "@fieldreport/contract/Api"
+import type { shapes } from "@fieldreport/contract/endpoints/Shapes"
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import { decodeInput, MalformedRequest } from "@fieldreport/domain/Invalid"
 import * as QueryValue from "@fieldreport/domain/QueryValue"
 import * as RangePage from "@fieldreport/domain/RangePage"
 import { ShapeBulkCreate, ShapeCreate, ShapeSearch } from "@fieldreport/domain/Shape"
 import { Effect, Result } from "effect"
-import { type Request, Router } from "express"
+import type { Request } from "express"
 import type { AppServices } from "../../AppLayer.ts"
 import { shapeBody } from "../../presentation/ShapeView.ts"
 import { Authentication } from "../../services/Authentication.ts"
 import { Shapes } from "../../services/Shapes.ts"
+import type { GroupHandlers } from "../EndpointRouter.ts"
 import { fieldsOf } from "../Fields.ts"
 import { baseUrlOf, bodyOf, idParam } from "../Request.ts"
 import { json, noContent, type Route } from "../Route.ts"
@@ -48,10 +52,8 @@ const shapeActor = (req: Request) =>
   })
 
 /** The shape routes. */
-export const shapeRoutes = (route: Route<AppServices>): Router => {
-  const router = Router()
-  router.post(
-    "/api/v4/shapes",
+export const shapeRoutes = (route: Route<AppServices>): GroupHandlers<typeof shapes> => ({
+  createShape: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* shapeActor(req)
@@ -60,13 +62,12 @@ export const shapeRoutes = (route: Route<AppServices>): Router => {
         const shape = yield* (yield* Shapes).create(actor, input)
         return json(fields.render(shapeBody(shape)), 201, {
           ...fields.headers,
-          Location: `/api/v4/shapes/${shape.id}`,
+          Location: href("getShape", { id: shape.id }),
         })
       }),
     ),
-  )
-  router.post(
-    "/api/v4/shapes/bulk_create",
+  ],
+  bulkCreateShapes: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* shapeActor(req)
@@ -85,9 +86,8 @@ export const shapeRoutes = (route: Route<AppServices>): Router => {
         return json(body, results.every(Result.isSuccess) ? 200 : 207, fields.headers)
       }),
     ),
-  )
-  router.get(
-    "/api/v4/shapes",
+  ],
+  listShapes: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* shapeActor(req)
@@ -106,9 +106,8 @@ export const shapeRoutes = (route: Route<AppServices>): Router => {
         )
       }),
     ),
-  )
-  router.get(
-    "/api/v4/shapes/:id",
+  ],
+  getShape: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* shapeActor(req)
@@ -118,9 +117,8 @@ export const shapeRoutes = (route: Route<AppServices>): Router => {
         return json(fields.render(shapeBody(shape)), 200, fields.headers)
       }),
     ),
-  )
-  router.delete(
-    "/api/v4/shapes/:id",
+  ],
+  deleteShape: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* shapeActor(req)
@@ -129,18 +127,19 @@ export const shapeRoutes = (route: Route<AppServices>): Router => {
         return noContent
       }),
     ),
-  )
-  router.post(
-    "/api/v4/shape_searches",
+  ],
+  createShapeSearch: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* shapeActor(req)
         const input = yield* bodyOf(req, "shape_search", ShapeSearch)
         const { id } = yield* (yield* Shapes).search(actor, input)
         // No `Location`: a search is read only through the list of its shapes, at `url`.
-        return json({ id, url: `${yield* baseUrlOf(req)}/api/v4/shapes?shape_search_id=${id}` }, 201)
+        return json(
+          { id, url: `${yield* baseUrlOf(req)}${href("listShapes", {})}?shape_search_id=${id}` },
+          201,
+        )
       }),
     ),
-  )
-  return router
-}
+  ],
+})

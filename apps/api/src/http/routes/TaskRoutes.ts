@@ -3,17 +3,21 @@
  * (docs/api.md, Tasks). Every answer that holds tasks takes `fields`; the list is paginated with
  * `Range`.
  */
+
+import { href } from "@fieldreport/contract/Api"
+import type { tasks } from "@fieldreport/contract/endpoints/Tasks"
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import * as OrderBy from "@fieldreport/domain/OrderBy"
 import * as QueryValue from "@fieldreport/domain/QueryValue"
 import * as RangePage from "@fieldreport/domain/RangePage"
 import { TaskCreate, TaskUpdate } from "@fieldreport/domain/Task"
 import { Effect } from "effect"
-import { type Request, Router } from "express"
+import type { Request } from "express"
 import type { AppServices } from "../../AppLayer.ts"
 import { taskBody } from "../../presentation/TaskView.ts"
 import { Authentication } from "../../services/Authentication.ts"
 import { Tasks } from "../../services/Tasks.ts"
+import type { GroupHandlers } from "../EndpointRouter.ts"
 import { fieldsOf } from "../Fields.ts"
 import { bodyOf } from "../Request.ts"
 import { json, noContent, type Route } from "../Route.ts"
@@ -37,10 +41,8 @@ const taskQuery = (req: Request) =>
   })
 
 /** The task routes. */
-export const taskRoutes = (route: Route<AppServices>): Router => {
-  const router = Router()
-  router.get(
-    "/api/v4/tasks",
+export const taskRoutes = (route: Route<AppServices>): GroupHandlers<typeof tasks> => ({
+  listTasks: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -54,9 +56,8 @@ export const taskRoutes = (route: Route<AppServices>): Router => {
         )
       }),
     ),
-  )
-  router.post(
-    "/api/v4/tasks",
+  ],
+  createTask: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -65,13 +66,12 @@ export const taskRoutes = (route: Route<AppServices>): Router => {
         const { task, created } = yield* (yield* Tasks).create(actor, input)
         const body = fields.render(taskBody(task))
         return created
-          ? json(body, 201, { ...fields.headers, Location: `/api/v4/tasks/${task.uuid}` })
+          ? json(body, 201, { ...fields.headers, Location: href("getTask", { uuid: task.uuid }) })
           : json(body, 200, fields.headers)
       }),
     ),
-  )
-  router.get(
-    "/api/v4/tasks/:uuid",
+  ],
+  getTask: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -80,9 +80,8 @@ export const taskRoutes = (route: Route<AppServices>): Router => {
         return json(fields.render(taskBody(task)), 200, fields.headers)
       }),
     ),
-  )
-  router.patch(
-    "/api/v4/tasks/:uuid",
+  ],
+  updateTask: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -91,9 +90,8 @@ export const taskRoutes = (route: Route<AppServices>): Router => {
         return noContent
       }),
     ),
-  )
-  router.delete(
-    "/api/v4/tasks/:uuid",
+  ],
+  deleteTask: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -101,6 +99,5 @@ export const taskRoutes = (route: Route<AppServices>): Router => {
         return noContent
       }),
     ),
-  )
-  return router
-}
+  ],
+})

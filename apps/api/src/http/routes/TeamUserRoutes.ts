@@ -3,6 +3,8 @@
  * the users of a team, listed, read and changed, and added to the team's channels in bulk
  * (docs/api.md, Team users; Adding people to channels).
  */
+
+import type { teamUsers } from "@fieldreport/contract/endpoints/TeamUsers"
 import { AddUsersToTeamChannels } from "@fieldreport/domain/AddUsersToTeamChannels"
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import { decodeInput } from "@fieldreport/domain/Invalid"
@@ -11,11 +13,11 @@ import * as QueryValue from "@fieldreport/domain/QueryValue"
 import * as RangePage from "@fieldreport/domain/RangePage"
 import { TeamUserUpdate } from "@fieldreport/domain/TeamUser"
 import { Effect, Result } from "effect"
-import { Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
 import { teamUserBody } from "../../presentation/TeamUserView.ts"
 import { Authentication } from "../../services/Authentication.ts"
 import { TeamUsers } from "../../services/TeamUsers.ts"
+import type { GroupHandlers } from "../EndpointRouter.ts"
 import { fieldsOf } from "../Fields.ts"
 import { baseUrlOf, bodyOf, idParam } from "../Request.ts"
 import { json, noContent, type Route } from "../Route.ts"
@@ -33,10 +35,8 @@ const filterOf = (query: QueryValue.Query) =>
   })
 
 /** The team user routes. */
-export const teamUserRoutes = (route: Route<AppServices>): Router => {
-  const router = Router()
-  router.post(
-    "/api/v4/teams/:team_id/add_users_to_team_channels",
+export const teamUserRoutes = (route: Route<AppServices>): GroupHandlers<typeof teamUsers> => ({
+  addUsersToTeamChannels: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -48,9 +48,8 @@ export const teamUserRoutes = (route: Route<AppServices>): Router => {
         return json(result, complete ? 200 : 207)
       }),
     ),
-  )
-  router.get(
-    "/api/v4/teams/:team_id/team_users",
+  ],
+  listTeamUsers: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -72,9 +71,8 @@ export const teamUserRoutes = (route: Route<AppServices>): Router => {
         )
       }),
     ),
-  )
-  router.get(
-    "/api/v4/teams/:team_id/team_users/:id",
+  ],
+  getTeamUser: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -88,9 +86,8 @@ export const teamUserRoutes = (route: Route<AppServices>): Router => {
         return json(fields.render(teamUserBody(row)), 200, fields.headers)
       }),
     ),
-  )
-  router.patch(
-    "/api/v4/teams/:team_id/team_users/:id",
+  ],
+  updateTeamUser: [
     route((req) =>
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
@@ -101,6 +98,5 @@ export const teamUserRoutes = (route: Route<AppServices>): Router => {
         return noContent
       }),
     ),
-  )
-  return router
-}
+  ],
+})

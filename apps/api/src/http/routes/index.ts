@@ -1,8 +1,10 @@
 /**
- * Every router of the API, in the order they are mounted.
+ * Every router of the server: the API's endpoints, each with its handler, then the reference page
+ * and the admin UI.
  */
 import type { Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
+import { endpointRouter } from "../EndpointRouter.ts"
 import type { Route } from "../Route.ts"
 import { adminRoutes } from "./AdminRoutes.ts"
 import { type AdminUiOptions, adminUiRoutes } from "./AdminUiRoutes.ts"
@@ -21,6 +23,7 @@ import { fileRoutes } from "./FileRoutes.ts"
 import { formRoutes } from "./FormRoutes.ts"
 import { notificationRoutes } from "./NotificationRoutes.ts"
 import { pinRoutes } from "./PinRoutes.ts"
+import { referenceRoutes } from "./ReferenceRoutes.ts"
 import { reportRoutes } from "./ReportRoutes.ts"
 import { reportStateRoutes } from "./ReportStateRoutes.ts"
 import { searchRoutes } from "./SearchRoutes.ts"
@@ -31,32 +34,35 @@ import { teamRoutes } from "./TeamRoutes.ts"
 import { teamUserRoutes } from "./TeamUserRoutes.ts"
 import { userRoutes } from "./UserRoutes.ts"
 
-/** The API's routers on a route adapter (and how the admin UI is served). */
+/** The server's routers on a route adapter (and how the admin UI is served). */
 export const routers = (route: Route<AppServices>, adminUi?: AdminUiOptions): ReadonlyArray<Router> => [
-  sessionRoutes(route),
-  searchRoutes(route),
-  teamRoutes(route),
-  teamUserRoutes(route),
-  channelSelectionRoutes(route),
-  taskRoutes(route),
-  channelRoutes(route),
-  formRoutes(route),
-  categoryRoutes(route),
-  reportStateRoutes(route),
-  reportRoutes(route),
-  commentRoutes(route),
-  alertAreaRoutes(route),
-  notificationRoutes(route),
-  analyticsRoutes(route),
-  attachmentRoutes(route),
-  fileRoutes(route),
-  adminRoutes(route),
-  appAdministratorRoutes(route),
-  auditEventRoutes(route),
-  brandedAppRoutes(route),
-  userRoutes(route),
-  shapeRoutes(route),
-  pinRoutes(),
+  endpointRouter({
+    ...sessionRoutes(route),
+    ...searchRoutes(route),
+    ...teamRoutes(route),
+    ...teamUserRoutes(route),
+    ...channelSelectionRoutes(route),
+    ...taskRoutes(route),
+    ...channelRoutes(route),
+    ...formRoutes(route),
+    ...categoryRoutes(route),
+    ...reportStateRoutes(route),
+    ...reportRoutes(route),
+    ...commentRoutes(route),
+    ...alertAreaRoutes(route),
+    ...notificationRoutes(route),
+    ...analyticsRoutes(route),
+    ...attachmentRoutes(route),
+    ...fileRoutes(route),
+    ...adminRoutes(route),
+    ...appAdministratorRoutes(route),
+    ...auditEventRoutes(route),
+    ...brandedAppRoutes(route),
+    ...userRoutes(route),
+    ...shapeRoutes(route),
+    ...pinRoutes(),
+    ...referenceRoutes(),
+  }),
   docsRoutes(),
   adminUiRoutes(adminUi),
 ]

@@ -5,10 +5,10 @@
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import { Report, ReportCreate, ReportUpdate, ReportUpsert } from "@fieldreport/domain/Report"
 import { ReportStateChange } from "@fieldreport/domain/ReportStateChange"
-import { created, envelope, fields, type Group, many, one } from "../Endpoint.ts"
+import { created, envelope, fields, group, many, one } from "../Endpoint.ts"
 
 /** The report endpoints. */
-export const reports: Group = {
+export const reports = group({
   name: "Reports",
   noun: "report",
   description:
@@ -35,6 +35,7 @@ export const reports: Group = {
         "`location` or a non-blank `address` is required. `report_state_id` is ignored: the report starts in " +
         "its channel's initial state. A client `uuid` makes the create idempotent. Image and FileUpload " +
         "fields take arrays of attachment ids; an attachment id may fill only one field.",
+      query: [fields(FieldCatalogue.report)],
       body: envelope("report", ReportCreate),
       replies: {
         201: created(Report, "The new report."),
@@ -51,6 +52,7 @@ export const reports: Group = {
         "the channel restricts transitions, a move outside them is `422`. `assignee_id` assigns the report to " +
         "a member of its channel (`422` for anyone else) and `assignment_due_at` sets when it is due; null " +
         "clears either. Only the channel's operators and admins change the state, the assignee and the due time.",
+      query: [fields(FieldCatalogue.report)],
       body: envelope("report", ReportUpdate),
       replies: { 200: one(Report, "The updated report.") },
     },
@@ -67,6 +69,7 @@ export const reports: Group = {
         "`report_state_id` is ignored by a create; an upsert that finds the report moves it to that state as " +
         "`PATCH` does: only the channel's operators and admins (`403` for others), within the channel's " +
         "transitions (`422` outside them), with a state change record.",
+      query: [fields(FieldCatalogue.report)],
       body: envelope("report", ReportUpsert),
       replies: {
         201: created(Report, "The new report."),
@@ -82,4 +85,4 @@ export const reports: Group = {
       replies: { 200: many(ReportStateChange, "The report's state changes.") },
     },
   ],
-}
+})

@@ -11,7 +11,7 @@ import {
   done,
   envelope,
   fields,
-  type Group,
+  group,
   many,
   one,
   page,
@@ -20,7 +20,7 @@ import {
 } from "../Endpoint.ts"
 
 /** The shape endpoints. */
-export const shapes: Group = {
+export const shapes = group({
   name: "Shapes",
   noun: "shape",
   description:
@@ -37,6 +37,7 @@ export const shapes: Group = {
       summary: "Create a shape",
       description: "Platform administrators and the app's administrators only.",
       appHeader: "required",
+      query: [fields(FieldCatalogue.shape)],
       body: envelope("shape", ShapeCreate),
       replies: { 201: created(Shape, "The new shape.") },
     },
@@ -101,4 +102,4 @@ export const shapes: Group = {
       replies: { 201: one(ReportSearch, "The search's id and the address of its results.") },
     },
   ],
-}
+})

@@ -5,10 +5,10 @@ import { ApiToken, ApiTokenCreate, CreatedApiToken } from "@fieldreport/domain/A
 import { AdminBrandedApp } from "@fieldreport/domain/AppAdministrator"
 import { BrandedApp, BrandedAppCreate } from "@fieldreport/domain/BrandedApp"
 import { AdminUser, AdminUserCreate, AdminUserUpdate } from "@fieldreport/domain/User"
-import { done, envelope, type Group, many, one } from "../Endpoint.ts"
+import { done, envelope, group, many, one } from "../Endpoint.ts"
 
 /** The platform administration endpoints. */
-export const admin: Group = {
+export const admin = group({
   name: "Administration",
   noun: "user",
   description:
@@ -19,6 +19,7 @@ export const admin: Group = {
       method: "post",
       path: "/api/v4/admin/branded_apps",
       operationId: "createBrandedApp",
+      reach: "account",
       summary: "Create a branded app",
       access: "admin",
       body: envelope("branded_app", BrandedAppCreate),
@@ -28,6 +29,7 @@ export const admin: Group = {
       method: "get",
       path: "/api/v4/admin/branded_apps",
       operationId: "listBrandedApps",
+      reach: "account",
       summary: "List the branded apps",
       access: "admin",
       replies: { 200: many(AdminBrandedApp, "Every branded app, each with its administrators.") },
@@ -36,6 +38,7 @@ export const admin: Group = {
       method: "post",
       path: "/api/v4/admin/users",
       operationId: "createUser",
+      reach: "account",
       summary: "Create a user",
       description:
         "A taken e-mail address is `422`, and so is a weak password (at least 10 characters and hard to " +
@@ -48,6 +51,7 @@ export const admin: Group = {
       method: "get",
       path: "/api/v4/admin/users",
       operationId: "listUsers",
+      reach: "account",
       summary: "List the users",
       access: "admin",
       replies: { 200: many(AdminUser, "Every user.") },
@@ -56,6 +60,7 @@ export const admin: Group = {
       method: "patch",
       path: "/api/v4/admin/users/{id}",
       operationId: "updateUser",
+      reach: "account",
       summary: "Update a user",
       description:
         "A new password must be strong, as on creation (`422` naming `user.password`), and revokes the " +
@@ -68,6 +73,7 @@ export const admin: Group = {
       method: "post",
       path: "/api/v4/admin/users/{id}/api_tokens",
       operationId: "createApiToken",
+      reach: "account",
       summary: "Create a personal API token",
       description:
         "Personal API tokens, for integrations, do not expire until revoked. `scope` is `read` (the token " +
@@ -83,6 +89,7 @@ export const admin: Group = {
       method: "get",
       path: "/api/v4/admin/users/{id}/api_tokens",
       operationId: "listApiTokens",
+      reach: "account",
       summary: "List a user's personal API tokens",
       access: "admin",
       replies: { 200: many(ApiToken, "The user's tokens, without the tokens themselves.") },
@@ -91,9 +98,10 @@ export const admin: Group = {
       method: "delete",
       path: "/api/v4/admin/users/{id}/api_tokens/{token_id}",
       operationId: "deleteApiToken",
+      reach: "account",
       summary: "Revoke a personal API token",
       access: "admin",
       replies: { 204: done("Revoked at once.") },
     },
   ],
-}
+})

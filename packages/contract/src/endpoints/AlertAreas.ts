@@ -1,13 +1,15 @@
 /**
  * `/api/v4/alert_areas`: the current user's alert areas (docs/api.md, Alert areas).
  */
-import { AlertArea } from "@fieldreport/domain/AlertArea"
+import { AlertArea, AlertAreaBody } from "@fieldreport/domain/AlertArea"
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
-import { created, done, envelope, fields, type Group, many, one } from "../Endpoint.ts"
-import { AlertAreaInput } from "../Schemas.ts"
+import { created, done, envelope, fields, group, many, one } from "../Endpoint.ts"
+
+/** An alert area to create or replace: the body of those calls, under `alert_area`. */
+export const AlertAreaInput = AlertAreaBody.fields.alert_area
 
 /** The alert area endpoints. */
-export const alertAreas: Group = {
+export const alertAreas = group({
   name: "Alert areas",
   noun: "alert area",
   description:
@@ -55,4 +57,4 @@ export const alertAreas: Group = {
       replies: { 204: done("Deleted.") },
     },
   ],
-}
+})

@@ -2,12 +2,12 @@
  * `/api/v4/audit_events`: the security audit log (docs/api.md, Audit events).
  */
 import { AuditEvent, AuditEventParameters, kinds } from "@fieldreport/domain/AuditEvent"
-import { type Group, page, query } from "../Endpoint.ts"
+import { group, page, query } from "../Endpoint.ts"
 
 const parameter = AuditEventParameters.fields
 
 /** The audit event endpoints. */
-export const auditEvents: Group = {
+export const auditEvents = group({
   name: "Audit events",
   noun: "audit event",
   description:
@@ -48,4 +48,4 @@ export const auditEvents: Group = {
       errors: [403, 404],
     },
   ],
-}
+})

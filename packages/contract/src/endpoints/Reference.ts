@@ -2,10 +2,10 @@
  * `GET /api/v4/openapi.json`: this reference itself.
  */
 import { Schema } from "effect"
-import { type Group, one } from "../Endpoint.ts"
+import { group, one } from "../Endpoint.ts"
 
 /** The reference endpoint. */
-export const reference: Group = {
+export const reference = group({
   name: "Reference",
   noun: "document",
   description: "This API reference as an OpenAPI 3.1 document; a page at `/docs` shows it.",
@@ -19,4 +19,4 @@ export const reference: Group = {
       replies: { 200: one(Schema.Record(Schema.String, Schema.Json), "The OpenAPI 3.1 document.") },
     },
   ],
-}
+})

@@ -5,21 +5,10 @@ import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import * as OrderBy from "@fieldreport/domain/OrderBy"
 import { Task, TaskCreate, TaskUpdate } from "@fieldreport/domain/Task"
 import { Schema } from "effect"
-import {
-  created,
-  done,
-  envelope,
-  fields,
-  type Group,
-  one,
-  orderby,
-  page,
-  query,
-  RecordId,
-} from "../Endpoint.ts"
+import { created, done, envelope, fields, group, one, orderby, page, query, RecordId } from "../Endpoint.ts"
 
 /** The task endpoints. */
-export const tasks: Group = {
+export const tasks = group({
   name: "Tasks",
   noun: "task",
   description:
@@ -32,6 +21,7 @@ export const tasks: Group = {
       path: "/api/v4/tasks",
       operationId: "createTask",
       summary: "Create a task",
+      query: [fields(FieldCatalogue.task)],
       body: envelope("task", TaskCreate),
       replies: {
         201: created(Task, "The new task."),
@@ -78,4 +68,4 @@ export const tasks: Group = {
       replies: { 204: done("Deleted.") },
     },
   ],
-}
+})

@@ -2,12 +2,14 @@
  * `/api/v4/channel_selections`: which channels the current user views, follows and is alerted about
  * (docs/api.md, Channel selections).
  */
-import { ChannelSelection } from "@fieldreport/domain/ChannelSelection"
-import { done, envelope, type Group, many } from "../Endpoint.ts"
-import { ChannelSelectionChanges } from "../Schemas.ts"
+import { ChannelSelection, ChannelSelectionUpdate } from "@fieldreport/domain/ChannelSelection"
+import { done, envelope, group, many } from "../Endpoint.ts"
+
+/** Changes to a channel selection: the body of an update, under `channel_selection`. */
+export const ChannelSelectionChanges = ChannelSelectionUpdate.fields.channel_selection
 
 /** The channel selection endpoints. */
-export const channelSelections: Group = {
+export const channelSelections = group({
   name: "Channel selections",
   noun: "channel",
   description:
@@ -31,4 +33,4 @@ export const channelSelections: Group = {
       replies: { 204: done("Updated.") },
     },
   ],
-}
+})

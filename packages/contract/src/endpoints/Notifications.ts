@@ -6,10 +6,10 @@ import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import { Notification, NotificationUpdate } from "@fieldreport/domain/Notification"
 import * as OrderBy from "@fieldreport/domain/OrderBy"
 import { Schema } from "effect"
-import { done, envelope, fields, type Group, one, orderby, page, query } from "../Endpoint.ts"
+import { done, envelope, fields, group, one, orderby, page, query } from "../Endpoint.ts"
 
 /** The notification endpoints. */
-export const notifications: Group = {
+export const notifications = group({
   name: "Notifications",
   noun: "notification",
   description:
@@ -54,4 +54,4 @@ export const notifications: Group = {
       replies: { 204: done("Deleted.") },
     },
   ],
-}
+})

@@ -8,7 +8,7 @@ import { MapItem, PendingReportSearch, ReportSearch, Tile } from "@fieldreport/d
 import { Appearance } from "@fieldreport/domain/ReportStateRecord"
 import { Timestamp } from "@fieldreport/domain/Timestamp"
 import { Schema } from "effect"
-import { fields, type Group, one, page, type QueryParameter, query, RecordId } from "../Endpoint.ts"
+import { fields, group, one, page, type QueryParameter, query, RecordId } from "../Endpoint.ts"
 
 /** The criteria of `filter[…]` and `exclude[…]`, by their bracketed name. */
 const criteria: ReadonlyArray<readonly [name: string, schema: Schema.Top, description: string]> = [
@@ -37,7 +37,7 @@ const filters: ReadonlyArray<QueryParameter> = (["filter", "exclude"] as const).
 const Direction = Schema.Literals(["asc", "desc"])
 
 /** The report search endpoints. */
-export const searches: Group = {
+export const searches = group({
   name: "Report searches",
   noun: "report search",
   description:
@@ -91,7 +91,10 @@ export const searches: Group = {
       operationId: "listReportSearchReports",
       summary: "Read a report search's reports",
       query: [fields(FieldCatalogue.report)],
-      replies: { 200: page(Report, "One page of the reports the search found.") },
+      replies: {
+        200: page(Report, "One page of the reports the search found."),
+        202: one(PendingReportSearch, "The search is still running."),
+      },
     },
   ],
-}
+})

@@ -5,10 +5,10 @@
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import { NoteComment, NoteCommentCreate } from "@fieldreport/domain/NoteComment"
 import { ReportComment, ReportCommentCreate } from "@fieldreport/domain/ReportComment"
-import { created, envelope, fields, type Group, one, page } from "../Endpoint.ts"
+import { created, envelope, fields, group, one, page } from "../Endpoint.ts"
 
 /** The comment endpoints. */
-export const comments: Group = {
+export const comments = group({
   name: "Comments",
   noun: "note comment",
   description:
@@ -36,6 +36,7 @@ export const comments: Group = {
       path: "/api/v4/reports/{report_id}/note_comments",
       operationId: "createNoteComment",
       summary: "Add a note comment to a report",
+      query: [fields(FieldCatalogue.noteComment)],
       body: envelope("note_comment", NoteCommentCreate),
       replies: { 201: created(NoteComment, "The new note comment.") },
     },
@@ -52,4 +53,4 @@ export const comments: Group = {
       },
     },
   ],
-}
+})

@@ -1,18 +1,15 @@
 /**
- * `/api/v4/users/me` and `/api/v4/branded_app`: the current user and the current branded app
- * (docs/api.md, The current user and app).
+ * `/api/v4/users/me`: the current user (docs/api.md, The current user and app).
  */
-import { BrandedApp } from "@fieldreport/domain/BrandedApp"
 import { User, UserUpdate } from "@fieldreport/domain/User"
-import { envelope, type Group, one } from "../Endpoint.ts"
+import { envelope, group, one } from "../Endpoint.ts"
 
-/** The endpoints of the current user and app. */
-export const profile: Group = {
-  name: "Current user and app",
+/** The endpoints of the current user. */
+export const users = group({
+  name: "Current user",
   noun: "user",
   description:
-    "The user the credentials belong to and the branded app named by `X-AppId`. Mobile apps report their " +
-    "device state here; it shows in team users.",
+    "The user the credentials belong to. Mobile apps report their device state here; it shows in team users.",
   endpoints: [
     {
       method: "get",
@@ -38,12 +35,5 @@ export const profile: Group = {
       replies: { 200: one(User, "The current user.") },
       errors: [403, 422, 429],
     },
-    {
-      method: "get",
-      path: "/api/v4/branded_app",
-      operationId: "getCurrentBrandedApp",
-      summary: "Read the current branded app",
-      replies: { 200: one(BrandedApp, "The branded app of `X-AppId`, or of the session.") },
-    },
   ],
-}
+})

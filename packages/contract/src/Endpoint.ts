@@ -1,9 +1,12 @@
 /**
- * The vocabulary of the API reference's endpoint tables (`paths/*.ts`): one plain record per
- * endpoint (docs/api.md explains them), naming its domain Schemas. `Document` turns the tables into
- * OpenAPI; what every endpoint shares (authentication, the `X-AppId` and `X-TeamId` headers, path
- * parameters, problem responses) is derived there, so an entry says only what is particular to its
- * endpoint.
+ * The vocabulary of the endpoint tables (`endpoints/*.ts`): one plain record per endpoint (docs/api.md
+ * explains them), naming its domain Schemas. The API registers its routes from the tables and writes
+ * its OpenAPI document from them; the client derives each call's input and answer from them. What
+ * every endpoint shares (authentication, the `X-AppId` and `X-TeamId` headers, path parameters,
+ * problem responses) is derived there, so an entry says only what is particular to its endpoint.
+ *
+ * The helpers keep their arguments' types (a root's name, a Schema) so that the client can type a
+ * call from its entry.
  */
 import type * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import type * as OrderBy from "@fieldreport/domain/OrderBy"
@@ -36,21 +39,30 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 
  * const complete: QueryParameter = { name: "complete", schema: Schema.Boolean, description: "Only (un)completed tasks." }
  * ```
  */
-export interface QueryParameter {
-  readonly name: string
+export interface QueryParameter<Name extends string = string> {
+  readonly name: Name
   readonly schema: Schema.Top
   readonly description: string
   readonly required?: boolean
+}
+
+/** A path parameter that is not a record id. */
+export interface PathParameter {
+  readonly schema: Schema.Top
+  readonly description: string
 }
 
 /**
  * A JSON request body: the Schema of the member `root` of the body (`{report: ReportCreate}`), or
  * of the whole body when there is no `root`.
  */
-export interface JsonBody {
+export interface JsonBody<
+  Root extends string | undefined = string | undefined,
+  S extends Schema.Top = Schema.Top,
+> {
   readonly _tag: "json"
-  readonly root: string | undefined
-  readonly schema: Schema.Top
+  readonly root: Root
+  readonly schema: S
 }
 
 /** A `multipart/form-data` upload with one `file` part. */
@@ -62,19 +74,22 @@ export interface UploadBody {
 export type Body = JsonBody | UploadBody
 
 /**
- * A successful reply. Without `schema` it has no body (`204`).
+ * A successful reply. Without `schema` it has no body (`204`), or, with `media`, a body that is not
+ * JSON (an image, a file).
  *
  * - `root`: the record sits under this member (`{session: Session}`);
  * - `list`: a JSON array of records; `paginated`: an array paged with `Range`;
- * - `location`: the reply carries a `Location` header naming the new record.
+ * - `location`: the reply carries a `Location` header naming the new record;
+ * - `media`: the media types of a body that is not JSON.
  */
-export interface Reply {
+export interface Reply<S extends Schema.Top = Schema.Top> {
   readonly description: string
-  readonly schema?: Schema.Top
+  readonly schema?: S
   readonly root?: string
   readonly list?: boolean
   readonly paginated?: boolean
   readonly location?: boolean
+  readonly media?: ReadonlyArray<string>
 }
 
 /**
@@ -97,8 +112,18 @@ export interface Endpoint {
   readonly description?: string
   /** `user` when absent. */
   readonly access?: Access
+  /**
+   * `account` when the endpoint acts on the account or the platform (opening a session, the
+   * administration): API tokens never reach it, whatever their scope.
+   */
+  readonly reach?: "account"
   /** `required` when the endpoint needs `X-AppId` (shapes); otherwise it is optional. */
   readonly appHeader?: "required"
+  /**
+   * Path parameters that are not record ids, by name; every other parameter of the template is a
+   * positive integer id (a UUID when named `uuid`).
+   */
+  readonly pathParameters?: Readonly<Record<string, PathParameter>>
   readonly query?: ReadonlyArray<QueryParameter>
   readonly body?: Body
   readonly replies: Readonly<Record<number, Reply>>
@@ -114,12 +139,24 @@ export interface Endpoint {
  * const teams: Group = { name: "Teams", noun: "team", description: "…", endpoints: [fetchTeam] }
  * ```
  */
-export interface Group {
+export interface Group<Endpoints extends ReadonlyArray<Endpoint> = ReadonlyArray<Endpoint>> {
   readonly name: string
   readonly noun: string
   readonly description: string
-  readonly endpoints: ReadonlyArray<Endpoint>
+  readonly endpoints: Endpoints
 }
+
+/**
+ * Declares a group, keeping each entry's literal types (operation id, path, Schemas) for the client.
+ *
+ * @example
+ * ```ts
+ * export const teams = group({ name: "Teams", noun: "team", description: "…", endpoints: [fetchTeam] })
+ * ```
+ */
+export const group = <const Endpoints extends ReadonlyArray<Endpoint>>(
+  declared: Group<Endpoints>,
+): Group<Endpoints> => declared
 
 /**
  * A body under a member named `root`, the API's usual envelope.
@@ -129,7 +166,10 @@ export interface Group {
  * envelope("report", ReportCreate) // {"report": {...}}
  * ```
  */
-export const envelope = (root: string, schema: Schema.Top): JsonBody => ({ _tag: "json", root, schema })
+export const envelope = <const Root extends string, S extends Schema.Top>(
+  root: Root,
+  schema: S,
+): JsonBody<Root, S> => ({ _tag: "json", root, schema })
 
 /**
  * A body with no envelope.
@@ -139,7 +179,11 @@ export const envelope = (root: string, schema: Schema.Top): JsonBody => ({ _tag:
  * bare(AddUsersToTeamChannels) // {"users": [...], "channels": [...]}
  * ```
  */
-export const bare = (schema: Schema.Top): JsonBody => ({ _tag: "json", root: undefined, schema })
+export const bare = <S extends Schema.Top>(schema: S): JsonBody<undefined, S> => ({
+  _tag: "json",
+  root: undefined,
+  schema,
+})
 
 /** The file upload body. */
 export const upload: UploadBody = { _tag: "upload" }
@@ -152,7 +196,7 @@ export const upload: UploadBody = { _tag: "upload" }
  * one(Team, "The team.")
  * ```
  */
-export const one = (schema: Schema.Top, description: string): Reply => ({ description, schema })
+export const one = <S extends Schema.Top>(schema: S, description: string) => ({ description, schema })
 
 /**
  * A `201` reply with the new record and its `Location`.
@@ -162,10 +206,10 @@ export const one = (schema: Schema.Top, description: string): Reply => ({ descri
  * created(Team, "The new team; the creator is its owner.")
  * ```
  */
-export const created = (schema: Schema.Top, description: string): Reply => ({
+export const created = <S extends Schema.Top>(schema: S, description: string) => ({
   description,
   schema,
-  location: true,
+  location: true as const,
 })
 
 /**
@@ -176,7 +220,11 @@ export const created = (schema: Schema.Top, description: string): Reply => ({
  * many(Team, "The teams of the current branded app the user belongs to.")
  * ```
  */
-export const many = (schema: Schema.Top, description: string): Reply => ({ description, schema, list: true })
+export const many = <S extends Schema.Top>(schema: S, description: string) => ({
+  description,
+  schema,
+  list: true as const,
+})
 
 /**
  * A reply with one page of records, chosen with the `Range` header.
@@ -186,11 +234,11 @@ export const many = (schema: Schema.Top, description: string): Reply => ({ descr
  * page(Task, "The current user's tasks.")
  * ```
  */
-export const page = (schema: Schema.Top, description: string): Reply => ({
+export const page = <S extends Schema.Top>(schema: S, description: string) => ({
   description,
   schema,
-  list: true,
-  paginated: true,
+  list: true as const,
+  paginated: true as const,
 })
 
 /**
@@ -201,7 +249,17 @@ export const page = (schema: Schema.Top, description: string): Reply => ({
  * const replies = { 204: done("Deleted.") }
  * ```
  */
-export const done = (description: string): Reply => ({ description })
+export const done = (description: string) => ({ description })
+
+/**
+ * A reply whose body is not JSON.
+ *
+ * @example
+ * ```ts
+ * const replies = { 200: media(["image/png"], "The pin image.") }
+ * ```
+ */
+export const media = (types: ReadonlyArray<string>, description: string) => ({ description, media: types })
 
 /**
  * The `fields` parameter of a resource, described from the resource's field catalogue so the
@@ -212,7 +270,7 @@ export const done = (description: string): Reply => ({ description })
  * fields(FieldCatalogue.team) // "… Default: id, feature_tasks_enabled, … Optional: is_manager_of, is_owner_of."
  * ```
  */
-export const fields = (catalogue: FieldCatalogue.FieldCatalogue): QueryParameter => {
+export const fields = (catalogue: FieldCatalogue.FieldCatalogue): QueryParameter<"fields"> => {
   const named = (presence: FieldCatalogue.Presence) =>
     catalogue.fields.filter((field) => field.presence === presence).map((field) => field.names[0])
   const list = (title: string, names: ReadonlyArray<string | undefined>) =>
@@ -245,7 +303,7 @@ export const fields = (catalogue: FieldCatalogue.FieldCatalogue): QueryParameter
  * orderby(OrderBy.tasks) // "… <field> <direction> … fields client_created_at, completed_at …"
  * ```
  */
-export const orderby = (ordering: OrderBy.Ordering<string>): QueryParameter => ({
+export const orderby = (ordering: OrderBy.Ordering<string>): QueryParameter<"orderby"> => ({
   name: "orderby",
   schema: Schema.String,
   description:
@@ -262,12 +320,12 @@ export const orderby = (ordering: OrderBy.Ordering<string>): QueryParameter => (
  * query("report_id", Schema.Int, "Only tasks about this report.")
  * ```
  */
-export const query = (
-  name: string,
+export const query = <const Name extends string>(
+  name: Name,
   schema: Schema.Top,
   description: string,
   required = false,
-): QueryParameter => ({ name, schema, description, required })
+): QueryParameter<Name> => ({ name, schema, description, required })
 
 /**
  * A record id in a query parameter: a positive integer.

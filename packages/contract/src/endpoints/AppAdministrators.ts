@@ -7,13 +7,13 @@ import {
   AppAdministrator,
   AppAdministratorCreate,
 } from "@fieldreport/domain/AppAdministrator"
-import { bare, done, type Group, one } from "../Endpoint.ts"
+import { bare, done, group, one } from "../Endpoint.ts"
 
 const sessionOnly =
   "Platform administrators only, signed in as a person: an API token is `403`, even a platform administrator's."
 
 /** The app administrator endpoints. */
-export const appAdministrators: Group = {
+export const appAdministrators = group({
   name: "App administrators",
   noun: "app administrator",
   description:
@@ -25,6 +25,7 @@ export const appAdministrators: Group = {
       method: "get",
       path: "/api/v4/admin/branded_apps/{id}",
       operationId: "getBrandedApp",
+      reach: "account",
       summary: "Fetch a branded app with its administrators",
       description: sessionOnly,
       access: "admin",
@@ -34,6 +35,7 @@ export const appAdministrators: Group = {
       method: "post",
       path: "/api/v4/admin/branded_apps/{id}/administrators",
       operationId: "addAppAdministrator",
+      reach: "account",
       summary: "Make a user an administrator of a branded app",
       description:
         `${sessionOnly} The body is not wrapped in an envelope. Adding someone who is an administrator of ` +
@@ -54,10 +56,11 @@ export const appAdministrators: Group = {
       method: "delete",
       path: "/api/v4/admin/branded_apps/{id}/administrators/{user_id}",
       operationId: "removeAppAdministrator",
+      reach: "account",
       summary: "End a user's administration of a branded app",
       description: `${sessionOnly} A user who is not an administrator of the app is \`404\`.`,
       access: "admin",
       replies: { 204: done("The user no longer administers the app.") },
     },
   ],
-}
+})

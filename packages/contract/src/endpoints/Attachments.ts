@@ -3,10 +3,10 @@
  * report (docs/api.md, Attachments and files).
  */
 import { Attachment } from "@fieldreport/domain/Attachment"
-import { type Group, upload } from "../Endpoint.ts"
+import { group, upload } from "../Endpoint.ts"
 
 /** The attachment endpoints. */
-export const attachments: Group = {
+export const attachments = group({
   name: "Attachments",
   noun: "attachment",
   description:
@@ -35,4 +35,4 @@ export const attachments: Group = {
       replies: { 201: { description: "The new attachment.", schema: Attachment } },
     },
   ],
-}
+})

@@ -7,10 +7,10 @@ import {
   ReportStateRecord,
   ReportStateUpdate,
 } from "@fieldreport/domain/ReportStateRecord"
-import { created, envelope, fields, type Group, many, one, query, RecordId } from "../Endpoint.ts"
+import { created, envelope, fields, group, many, one, query, RecordId } from "../Endpoint.ts"
 
 /** The report state endpoints. */
-export const reportStates: Group = {
+export const reportStates = group({
   name: "Report states",
   noun: "report state",
   description:
@@ -55,4 +55,4 @@ export const reportStates: Group = {
       replies: { 200: one(ReportStateRecord, "The state.") },
     },
   ],
-}
+})

@@ -4,10 +4,10 @@
  */
 import { Session, SessionCreate, SessionRotation, SessionWithoutTokens } from "@fieldreport/domain/Session"
 import { Schema } from "effect"
-import { envelope, type Group } from "../Endpoint.ts"
+import { envelope, group } from "../Endpoint.ts"
 
 /** The session endpoints. */
-export const sessions: Group = {
+export const sessions = group({
   name: "Sessions",
   noun: "session",
   description:
@@ -20,6 +20,7 @@ export const sessions: Group = {
       method: "post",
       path: "/api/v4/session",
       operationId: "createSession",
+      reach: "account",
       summary: "Log in",
       description:
         "Wrong credentials are `401`. Failed logins are throttled with `429` and `Retry-After` (the " +
@@ -51,6 +52,7 @@ export const sessions: Group = {
       method: "patch",
       path: "/api/v4/session",
       operationId: "rotateSession",
+      reach: "account",
       summary: "Rotate the session's tokens",
       description:
         "Both tokens are replaced; the old pair stops working at once. An API token in `Authorization` is `403`.",
@@ -70,4 +72,4 @@ export const sessions: Group = {
       replies: { 200: { description: "An empty object.", schema: Schema.Struct({}) } },
     },
   ],
-}
+})
