@@ -53,7 +53,7 @@ export const requestOrigin = (req: Request): string => `${req.protocol}://${req.
  *
  * @example
  * ```ts
- * const url = `${yield* baseUrlOf(req)}/api/v4/report_searches/${id}`
+ * const url = `${yield* baseUrlOf(req)}${href("getReportSearch", { id })}`
  * ```
  */
 export const baseUrlOf = (req: Request): Effect.Effect<string, never, AppConfig> =>

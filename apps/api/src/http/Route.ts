@@ -37,7 +37,7 @@ export type Route<R> = (handler: (req: Request) => Effect.Effect<Reply, HttpFail
  * @example
  * ```ts
  * const route = makeRoute(runtime, logger)
- * router.get("/api/v4/reports/:id", route((req) => Reports.fetch(req)))
+ * const handlers = { getReport: route((req) => Reports.fetch(req)) }
  * ```
  */
 export const makeRoute =
