@@ -3,7 +3,7 @@
  * its operation id, and the address of an endpoint with its path parameters filled in.
  */
 import type { Endpoint } from "./Endpoint.ts"
-import { admin } from "./endpoints/Admin.ts"
+import { administration } from "./endpoints/Administration.ts"
 import { alertAreas } from "./endpoints/AlertAreas.ts"
 import { analyticsGroup } from "./endpoints/Analytics.ts"
 import { appAdministrators } from "./endpoints/AppAdministrators.ts"
@@ -19,9 +19,9 @@ import { forms } from "./endpoints/Forms.ts"
 import { notifications } from "./endpoints/Notifications.ts"
 import { pins } from "./endpoints/Pins.ts"
 import { reference } from "./endpoints/Reference.ts"
+import { reportSearches } from "./endpoints/ReportSearches.ts"
 import { reportStates } from "./endpoints/ReportStates.ts"
 import { reports } from "./endpoints/Reports.ts"
-import { searches } from "./endpoints/Searches.ts"
 import { sessions } from "./endpoints/Sessions.ts"
 import { shapes } from "./endpoints/Shapes.ts"
 import { tasks } from "./endpoints/Tasks.ts"
@@ -35,7 +35,7 @@ export const groups = [
   users,
   brandedApps,
   reports,
-  searches,
+  reportSearches,
   comments,
   attachments,
   files,
@@ -52,7 +52,7 @@ export const groups = [
   pins,
   reportStates,
   notifications,
-  admin,
+  administration,
   appAdministrators,
   auditEvents,
   reference,

@@ -6,7 +6,7 @@ import type { Router } from "express"
 import type { AppServices } from "../../AppLayer.ts"
 import { endpointRouter } from "../EndpointRouter.ts"
 import type { Route } from "../Route.ts"
-import { adminRoutes } from "./AdminRoutes.ts"
+import { administrationRoutes } from "./AdministrationRoutes.ts"
 import { type AdminUiOptions, adminUiRoutes } from "./AdminUiRoutes.ts"
 import { alertAreaRoutes } from "./AlertAreaRoutes.ts"
 import { analyticsRoutes } from "./AnalyticsRoutes.ts"
@@ -25,8 +25,8 @@ import { notificationRoutes } from "./NotificationRoutes.ts"
 import { pinRoutes } from "./PinRoutes.ts"
 import { referenceRoutes } from "./ReferenceRoutes.ts"
 import { reportRoutes } from "./ReportRoutes.ts"
+import { reportSearchRoutes } from "./ReportSearchRoutes.ts"
 import { reportStateRoutes } from "./ReportStateRoutes.ts"
-import { searchRoutes } from "./SearchRoutes.ts"
 import { sessionRoutes } from "./SessionRoutes.ts"
 import { shapeRoutes } from "./ShapeRoutes.ts"
 import { taskRoutes } from "./TaskRoutes.ts"
@@ -38,7 +38,7 @@ import { userRoutes } from "./UserRoutes.ts"
 export const routers = (route: Route<AppServices>, adminUi?: AdminUiOptions): ReadonlyArray<Router> => [
   endpointRouter({
     ...sessionRoutes(route),
-    ...searchRoutes(route),
+    ...reportSearchRoutes(route),
     ...teamRoutes(route),
     ...teamUserRoutes(route),
     ...channelSelectionRoutes(route),
@@ -54,7 +54,7 @@ export const routers = (route: Route<AppServices>, adminUi?: AdminUiOptions): Re
     ...analyticsRoutes(route),
     ...attachmentRoutes(route),
     ...fileRoutes(route),
-    ...adminRoutes(route),
+    ...administrationRoutes(route),
     ...appAdministratorRoutes(route),
     ...auditEventRoutes(route),
     ...brandedAppRoutes(route),

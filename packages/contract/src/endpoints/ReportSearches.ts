@@ -37,7 +37,7 @@ const filters: ReadonlyArray<QueryParameter> = (["filter", "exclude"] as const).
 const Direction = Schema.Literals(["asc", "desc"])
 
 /** The report search endpoints. */
-export const searches = group({
+export const reportSearches = group({
   name: "Report searches",
   noun: "report search",
   description:

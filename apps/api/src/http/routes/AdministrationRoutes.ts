@@ -6,7 +6,7 @@
  */
 
 import { href } from "@fieldreport/contract/Api"
-import type { admin } from "@fieldreport/contract/endpoints/Admin"
+import type { administration } from "@fieldreport/contract/endpoints/Administration"
 import { ApiTokenCreate, type CreatedApiToken } from "@fieldreport/domain/ApiToken"
 import { BrandedAppCreate } from "@fieldreport/domain/BrandedApp"
 import * as Range from "@fieldreport/domain/RangePage"
@@ -14,7 +14,7 @@ import { AdminUserCreate, AdminUserUpdate } from "@fieldreport/domain/User"
 import { Effect } from "effect"
 import type { Request } from "express"
 import type { AppServices } from "../../AppLayer.ts"
-import { adminUserBody, apiTokenBody } from "../../presentation/AdminView.ts"
+import { adminUserBody, apiTokenBody } from "../../presentation/AdministrationView.ts"
 import { adminBrandedAppBody } from "../../presentation/AppAdministratorView.ts"
 import { brandedAppBody } from "../../presentation/BrandedAppView.ts"
 import { Administration } from "../../services/Administration.ts"
@@ -32,7 +32,7 @@ const administrator = (req: Request) =>
   })
 
 /** The platform administration routes. */
-export const adminRoutes = (route: Route<AppServices>): GroupHandlers<typeof admin> => ({
+export const administrationRoutes = (route: Route<AppServices>): GroupHandlers<typeof administration> => ({
   createBrandedApp: [
     route((req) =>
       Effect.gen(function* () {

@@ -10,7 +10,7 @@
  */
 
 import { href } from "@fieldreport/contract/Api"
-import type { searches } from "@fieldreport/contract/endpoints/Searches"
+import type { reportSearches } from "@fieldreport/contract/endpoints/ReportSearches"
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import * as RangePage from "@fieldreport/domain/RangePage"
 import { Effect } from "effect"
@@ -28,7 +28,7 @@ import { json, type Route } from "../Route.ts"
 const resource = "reports"
 
 /** The search routes. */
-export const searchRoutes = (route: Route<AppServices>): GroupHandlers<typeof searches> => ({
+export const reportSearchRoutes = (route: Route<AppServices>): GroupHandlers<typeof reportSearches> => ({
   startReportSearch: [
     route((req) =>
       Effect.gen(function* () {

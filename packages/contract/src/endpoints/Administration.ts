@@ -8,7 +8,7 @@ import { AdminUser, AdminUserCreate, AdminUserUpdate } from "@fieldreport/domain
 import { done, envelope, group, many, one } from "../Endpoint.ts"
 
 /** The platform administration endpoints. */
-export const admin = group({
+export const administration = group({
   name: "Administration",
   noun: "user",
   description:
