@@ -1,8 +1,7 @@
 /**
  * A channel's categories, with the fields the pickers show (the list sends only ids unless asked).
  */
-import { Category } from "@fieldreport/domain/Category"
-import { Schema } from "effect"
+import type { Category } from "@fieldreport/domain/Category"
 import type { Connection } from "./connection.ts"
 import { run } from "./run.ts"
 
@@ -18,8 +17,4 @@ const fields =
  * ```
  */
 export const loadCategories = (connection: Connection, channelId: number): Promise<ReadonlyArray<Category>> =>
-  run(
-    connection.client.call("GET", `/api/v4/channels/${channelId}/categories`, Schema.Array(Category), {
-      query: { fields },
-    }),
-  )
+  run(connection.client.call("listCategories", { path: { channel_id: channelId }, query: { fields } }))

@@ -1,11 +1,11 @@
 /**
  * Report searches as the map and the table use them (docs/api.md, Searches and tiles): a search
- * starts as a background job (`GET /api/v4/reports/search`), and its pages answer `202` until it is
- * done; the tiles search (`GET /api/v4/reports/tiles`) answers at once.
+ * starts as a background job (`startReportSearch`), and its pages answer `202` until it is done;
+ * the tiles search (`listReportTiles`) answers at once.
  */
 import * as RangePage from "@fieldreport/domain/RangePage"
-import { MapItem, ReportSearch, Tile } from "@fieldreport/domain/ReportSearch"
-import { Schema } from "effect"
+import type { MapItem, Tile } from "@fieldreport/domain/ReportSearch"
+import { type Effect, Schema } from "effect"
 import type { Connection } from "./connection.ts"
 import { type ReportFilter, toQuery } from "./ReportFilter.ts"
 import { run } from "./run.ts"
@@ -26,9 +26,7 @@ export interface SearchPage<A> {
  * ```
  */
 export const startSearch = async (connection: Connection, filter: ReportFilter): Promise<number> => {
-  const search = await run(
-    connection.client.call("GET", "/api/v4/reports/search", ReportSearch, { query: toQuery(filter) }),
-  )
+  const search = await run(connection.client.call("startReportSearch", { query: toQuery(filter) }))
   return search.id
 }
 
@@ -37,20 +35,23 @@ export const startSearch = async (connection: Connection, filter: ReportFilter):
 const pause = (attempt: number) =>
   new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** Math.min(attempt, 6))))
 
-const readyPage = async <A>(
-  connection: Connection,
-  path: string,
-  item: Schema.Decoder<A>,
-  range: { readonly start: number; readonly end: number },
-  query?: Record<string, string>,
+/** A page of a search's results (`200`), or word that the search is still running (`202`). */
+type SearchAnswer<A> =
+  | { readonly status: 200; readonly headers: Headers; readonly body: ReadonlyArray<A> }
+  | { readonly status: 202; readonly headers: Headers; readonly body: unknown }
+
+/** Asks for a page again until the search is done. */
+const readyPage = async <A, E>(
+  ask: Effect.Effect<SearchAnswer<A>, E>,
+  range: { readonly start: number },
 ): Promise<SearchPage<A>> => {
   for (let attempt = 0; ; attempt++) {
-    const answer = await run(connection.client.send("GET", path, { range, query }))
+    const answer = await run(ask)
     if (answer.status === 202) {
       await pause(attempt)
       continue
     }
-    const items = await run(Schema.decodeUnknownEffect(Schema.Array(item))(answer.body))
+    const items = answer.body
     const total = RangePage.parseContentRange(answer.headers.get("content-range"))?.total ?? items.length
     return { items, start: range.start, total }
   }
@@ -79,9 +80,17 @@ export const reportPage = (
   range: { readonly start: number; readonly end: number },
   fields: ReadonlyArray<string>,
 ): Promise<SearchPage<ReportRow>> =>
-  readyPage(connection, `/api/v4/report_searches/${searchId}/reports`, ReportRow, range, {
-    fields: ["id", ...fields.filter((field) => field !== "id")].join(","),
-  })
+  readyPage(
+    connection.client.request(
+      "listReportSearchReports",
+      {
+        path: { id: searchId },
+        query: { fields: ["id", ...fields.filter((field) => field !== "id")].join(",") },
+      },
+      { as: ReportRow, range },
+    ),
+    range,
+  )
 
 /**
  * A page of map items (id, pin, position) of a search.
@@ -96,7 +105,7 @@ export const mapItemPage = (
   searchId: number,
   range: { readonly start: number; readonly end: number },
 ): Promise<SearchPage<MapItem>> =>
-  readyPage(connection, `/api/v4/report_searches/${searchId}`, MapItem, range)
+  readyPage(connection.client.request("getReportSearch", { path: { id: searchId } }, { range }), range)
 
 /** `minLon,minLat,maxLon,maxLat`. */
 export type Bbox = readonly [number, number, number, number]
@@ -116,7 +125,7 @@ export const tileCounts = (
   bbox: Bbox,
 ): Promise<ReadonlyArray<Tile>> =>
   run(
-    connection.client.call("GET", "/api/v4/reports/tiles", Schema.Array(Tile), {
+    connection.client.call("listReportTiles", {
       query: { ...toQuery(filter, false), scale, bbox: bbox.join(",") },
     }),
   )

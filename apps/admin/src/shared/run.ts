@@ -12,7 +12,7 @@ import * as EffectModule from "effect/Effect"
  *
  * @example
  * ```ts
- * const teams = await run(client.call("GET", "/api/v4/teams", Schema.Array(Team)))
+ * const teams = await run(client.call("listTeams"))
  * ```
  */
 export const run = async <A, E>(effect: Effect.Effect<A, E>): Promise<A> => {

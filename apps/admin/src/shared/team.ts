@@ -2,7 +2,7 @@
  * The team and channels a view works in. The shell's team switcher sets `teamId`; an element
  * embedded alone without a `team-id` works in the user's preferred team, as the API does.
  */
-import { Channel } from "@fieldreport/domain/Channel"
+import type { Channel } from "@fieldreport/domain/Channel"
 import { Profile } from "@fieldreport/domain/Session"
 import { TeamUser } from "@fieldreport/domain/TeamUser"
 import { Schema } from "effect"
@@ -21,11 +21,7 @@ export const currentTeamId = async (connection: Connection): Promise<number | un
   if (connection.teamId !== undefined) return connection.teamId
   // Only the profile is read: a session of an API token has no expiry and no client uuid.
   const answer = await run(
-    connection.client.call(
-      "GET",
-      "/api/v4/session",
-      Schema.Struct({ session: Schema.Struct({ profile: Profile }) }),
-    ),
+    connection.client.call("getSession", {}, { as: Schema.Struct({ profile: Profile }) }),
   )
   return answer.session.profile.preferred_team_id ?? undefined
 }
@@ -39,9 +35,7 @@ export const currentTeamId = async (connection: Connection): Promise<number | un
  * ```
  */
 export const teamChannels = (connection: Connection, teamId: number): Promise<ReadonlyArray<Channel>> =>
-  run(
-    connection.client.call("GET", "/api/v4/channels", Schema.Array(Channel), { query: { team_id: teamId } }),
-  )
+  run(connection.client.call("listChannels", { query: { team_id: teamId } }))
 
 /**
  * The channel to keep chosen when a team's channels arrive: the chosen one if it is among them,
@@ -70,13 +64,10 @@ export const teamPeople = async (connection: Connection, teamId: number): Promis
   (
     await run(
       connection.client.page(
-        `/api/v4/teams/${teamId}/team_users`,
-        TeamUser,
+        "listTeamUsers",
         { start: 0, end: 99 },
-        {
-          agreed_to_join: "true",
-          orderby: "name asc",
-        },
+        { path: { team_id: teamId }, query: { agreed_to_join: true, orderby: "name asc" } },
+        { as: TeamUser },
       ),
     )
   ).items

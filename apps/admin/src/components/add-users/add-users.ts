@@ -1,14 +1,12 @@
 /**
- * Adds users to channels of a team with a channel role (`POST
- * /api/v4/teams/{team_id}/add_users_to_team_channels`), with or without an invitation e-mail, and
- * shows the result for every user in every channel.
+ * Adds users to channels of a team with a channel role (`addUsersToTeamChannels`), with or without
+ * an invitation e-mail, and shows the result for every user in every channel.
  *
  * Nobody joins a team without consenting (docs/api.md, Invitations): someone a team's manager adds
  * who is not yet in the team is invited and joins when they accept; the app's administrators add
  * people directly. The results say which happened, from the team's users who joined, read again
  * after the answer.
  */
-import { AddUsersToTeamChannelsResult } from "@fieldreport/domain/AddUsersToTeamChannels"
 import type { Channel } from "@fieldreport/domain/Channel"
 import type { ChannelRole } from "@fieldreport/domain/Roles"
 import type { TeamUser } from "@fieldreport/domain/TeamUser"
@@ -112,21 +110,17 @@ export class AddUsers extends ApiElement {
     const selected = this.channels.filter((channel) => chosen.has(channel.id))
     try {
       const answer = await run(
-        connection.client.call(
-          "POST",
-          `/api/v4/teams/${this.#teamId}/add_users_to_team_channels`,
-          AddUsersToTeamChannelsResult,
-          {
-            body: {
-              users: userIds.map((user_id) => ({ user_id, role, send_email })),
-              channels: this.channels.map((channel) => ({
-                name: channel.name,
-                id: channel.id,
-                isSelected: chosen.has(channel.id),
-              })),
-            },
+        connection.client.call("addUsersToTeamChannels", {
+          path: { team_id: this.#teamId },
+          body: {
+            users: userIds.map((user_id) => ({ user_id, role, send_email })),
+            channels: this.channels.map((channel) => ({
+              name: channel.name,
+              id: channel.id,
+              isSelected: chosen.has(channel.id),
+            })),
           },
-        ),
+        }),
       )
       // Who joined now: those an administrator added, and those who were in the team already.
       this.people = await teamPeople(connection, this.#teamId)

@@ -166,7 +166,7 @@ describe("fr-admin-app", () => {
   })
 
   it("starts someone else who signs in at the first view, not where the last user was", async () => {
-    vi.stubGlobal("fetch", fakeFetch({ ...routes, "DELETE /api/v4/session": { status: 204 } }).fetch)
+    vi.stubGlobal("fetch", fakeFetch({ ...routes, "DELETE /api/v4/session": { body: {} } }).fetch)
     storeSession()
     location.hash = "#/elsewhere/42"
     const shell = document.createElement("fr-admin-app")

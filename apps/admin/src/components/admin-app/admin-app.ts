@@ -4,12 +4,10 @@
  * inside it, and shows the views registered with `registerView` under a navigation.
  */
 
-import { BrandedApp } from "@fieldreport/domain/BrandedApp"
-import { Channel } from "@fieldreport/domain/Channel"
-import { Team } from "@fieldreport/domain/Team"
-import { User } from "@fieldreport/domain/User"
+import type { BrandedApp } from "@fieldreport/domain/BrandedApp"
+import type { Channel } from "@fieldreport/domain/Channel"
+import type { Team } from "@fieldreport/domain/Team"
 import { ContextProvider } from "@lit/context"
-import { Schema } from "effect"
 import { html, LitElement, nothing } from "lit"
 import type { LoginEvent } from "../../events/login.ts"
 import type { NavigateEvent } from "../../events/navigate.ts"
@@ -179,22 +177,16 @@ export class AdminApp extends LitElement {
     const connection: Connection = connect(stored)
     this.failure = undefined
     try {
-      const teams = await run(connection.client.call("GET", "/api/v4/teams", Schema.Array(Team)))
+      const teams = await run(connection.client.call("listTeams"))
       const invitations = await run(
-        connection.client.call("GET", "/api/v4/teams", Schema.Array(Team), {
-          query: { agreed_to_join: "false", fields: "team_user_id" },
-        }),
+        connection.client.call("listTeams", { query: { agreed_to_join: false, fields: "team_user_id" } }),
       )
       const team = teams.find((candidate) => candidate.id === stored.teamId) ?? teams[0]
       const teamConnection = connect({ ...stored, teamId: team?.id })
       const channels =
         team === undefined
           ? []
-          : await run(
-              teamConnection.client.call("GET", "/api/v4/channels", Schema.Array(Channel), {
-                query: { team_id: team.id },
-              }),
-            )
+          : await run(teamConnection.client.call("listChannels", { query: { team_id: team.id } }))
       this.apps = await this.loadApps(connection)
       this.teams = teams
       this.invitations = invitations
@@ -212,11 +204,9 @@ export class AdminApp extends LitElement {
    * (they are not asked for the list they may not read, which the browser would log as an error).
    */
   private async loadApps(connection: Connection): Promise<ReadonlyArray<BrandedApp>> {
-    const me = await run(connection.client.call("GET", "/api/v4/users/me", User))
-    if (me.admin) {
-      return run(connection.client.call("GET", "/api/v4/admin/branded_apps", Schema.Array(BrandedApp)))
-    }
-    return [await run(connection.client.call("GET", "/api/v4/branded_app", BrandedApp))]
+    const me = await run(connection.client.call("getCurrentUser"))
+    if (me.admin) return run(connection.client.call("listBrandedApps"))
+    return [await run(connection.client.call("getCurrentBrandedApp"))]
   }
 
   /** Accepts an invitation (docs/api.md, Invitations), then works in the team just joined. */
@@ -227,7 +217,8 @@ export class AdminApp extends LitElement {
     this.failure = undefined
     try {
       await run(
-        connection.client.send("PATCH", `/api/v4/teams/${team.id}/team_users/${team.team_user_id}`, {
+        connection.client.call("updateTeamUser", {
+          path: { team_id: team.id, id: team.team_user_id },
           body: { team_user: { agreed_to_join: true } },
         }),
       )
@@ -250,8 +241,7 @@ export class AdminApp extends LitElement {
   private async signOut() {
     const connection = this.#provider.value
     this.signOutLocally()
-    if (connection !== undefined)
-      await run(connection.client.send("DELETE", "/api/v4/session")).catch(() => {})
+    if (connection !== undefined) await run(connection.client.call("deleteSession")).catch(() => {})
   }
 
   private signOutLocally() {

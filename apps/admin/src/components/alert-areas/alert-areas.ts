@@ -3,8 +3,7 @@
  * polygon (click its corners), edit one by dragging its handles or typing its numbers, list and
  * delete them. The typed fields are the keyboard's way to do all the map does.
  */
-import { AlertArea } from "@fieldreport/domain/AlertArea"
-import { Schema } from "effect"
+import type { AlertArea } from "@fieldreport/domain/AlertArea"
 import * as L from "leaflet"
 import { html, nothing, type PropertyValues } from "lit"
 import { ApiElement } from "../../shared/ApiElement.ts"
@@ -195,7 +194,7 @@ export class AlertAreas extends ApiElement {
     const connection = this.connection
     if (connection === undefined) return
     try {
-      this.areas = await run(connection.client.call("GET", "/api/v4/alert_areas", Schema.Array(AlertArea)))
+      this.areas = await run(connection.client.call("listAlertAreas"))
       this.problem = undefined
     } catch (error) {
       this.problem = errorText(error)
@@ -291,9 +290,9 @@ export class AlertAreas extends ApiElement {
     try {
       const body = toBody(draft)
       if (this.editingId === undefined) {
-        await run(connection.client.call("POST", "/api/v4/alert_areas", AlertArea, { body }))
+        await run(connection.client.call("createAlertArea", { body }))
       } else {
-        await run(connection.client.send("PATCH", `/api/v4/alert_areas/${this.editingId}`, { body }))
+        await run(connection.client.call("updateAlertArea", { path: { id: this.editingId }, body }))
       }
       this.#cancel()
       this.problem = undefined
@@ -308,7 +307,7 @@ export class AlertAreas extends ApiElement {
     const connection = this.connection
     if (connection === undefined || !confirm("Delete this alert area?")) return
     try {
-      await run(connection.client.send("DELETE", `/api/v4/alert_areas/${area.id}`))
+      await run(connection.client.call("deleteAlertArea", { path: { id: area.id } }))
       if (this.editingId === area.id) this.#cancel()
       await this.load()
     } catch (error) {

@@ -2,6 +2,7 @@
  * The nine analytics of a channel as the dashboard shows them: where each is fetched, the record it
  * answers, and how its records become a chart (labels and counts) and a table (columns).
  */
+import type { analyticsGroup } from "@fieldreport/contract/endpoints/Analytics"
 import {
   ReportsOverTime,
   ReportsPerDayHour,
@@ -9,7 +10,7 @@ import {
   ReportsPerState,
   ReportsPerUser,
   ReportsPerWeekDay,
-  ReportsRead,
+  type ReportsRead,
   UserAwareness,
 } from "@fieldreport/domain/Analytics"
 import type { RangeWidth } from "@fieldreport/domain/AnalyticsBucket"
@@ -21,12 +22,18 @@ export interface Column<R> {
   readonly cell: (record: R) => string | number
 }
 
+/** The analytics that answer one record per bucket. */
+export type ListedAnalytic = Exclude<
+  (typeof analyticsGroup)["endpoints"][number]["operationId"],
+  "analyticsReportsRead" | "analyticsReportsImages"
+>
+
 /**
- * One analytic: its endpoint name, title, the schema of one record, extra query parameters, the
- * chart it draws, and its table. `chart` is absent where a table or pictures say more.
+ * One analytic: its operation, title, the schema of one record, extra query parameters, the chart it
+ * draws, and its table. `chart` is absent where a table or pictures say more.
  */
 export interface Analytic<R> {
-  readonly name: string
+  readonly operationId: ListedAnalytic
   readonly title: string
   readonly schema: Schema.Decoder<R>
   readonly query: Readonly<Record<string, string>>
@@ -55,8 +62,8 @@ export type UserNames = (userId: number) => string
  *
  * @example
  * ```ts
- * listAnalytics("Pacific/Auckland", (id) => `user ${id}`).map((analytic) => analytic.name)
- * // ["reports_over_time", "reports_per_state", …]
+ * listAnalytics("Pacific/Auckland", (id) => `user ${id}`).map((analytic) => analytic.operationId)
+ * // ["analyticsReportsOverTime", "analyticsReportsPerState", …]
  * ```
  */
 export const listAnalytics = (timeZone: string, userName: UserNames, width?: RangeWidth) => {
@@ -66,7 +73,7 @@ export const listAnalytics = (timeZone: string, userName: UserNames, width?: Ran
     return width === "hour" ? iso.slice(0, 16).replace("T", " ") : iso.slice(0, 10)
   }
   const overTime: Analytic<ReportsOverTime> = {
-    name: "reports_over_time",
+    operationId: "analyticsReportsOverTime",
     title: "Reports over time",
     schema: ReportsOverTime,
     query: width === undefined ? {} : { datetime_range_width: width },
@@ -85,7 +92,7 @@ export const listAnalytics = (timeZone: string, userName: UserNames, width?: Ran
     ],
   }
   const perState: Analytic<ReportsPerState> = {
-    name: "reports_per_state",
+    operationId: "analyticsReportsPerState",
     title: "Reports per state",
     schema: ReportsPerState,
     query: {},
@@ -96,7 +103,7 @@ export const listAnalytics = (timeZone: string, userName: UserNames, width?: Ran
     ],
   }
   const perUser: Analytic<ReportsPerUser> = {
-    name: "reports_per_user",
+    operationId: "analyticsReportsPerUser",
     title: "Reports per user",
     schema: ReportsPerUser,
     query: {},
@@ -111,7 +118,7 @@ export const listAnalytics = (timeZone: string, userName: UserNames, width?: Ran
     ],
   }
   const perHour: Analytic<ReportsPerDayHour> = {
-    name: "reports_per_day_hour",
+    operationId: "analyticsReportsPerDayHour",
     title: "Reports per hour of the day",
     schema: ReportsPerDayHour,
     query: {},
@@ -126,7 +133,7 @@ export const listAnalytics = (timeZone: string, userName: UserNames, width?: Ran
     ],
   }
   const perWeekDay: Analytic<ReportsPerWeekDay> = {
-    name: "reports_per_week_day",
+    operationId: "analyticsReportsPerWeekDay",
     title: "Reports per day of the week",
     schema: ReportsPerWeekDay,
     query: {},
@@ -141,7 +148,7 @@ export const listAnalytics = (timeZone: string, userName: UserNames, width?: Ran
     ],
   }
   const awareness: Analytic<UserAwareness> = {
-    name: "user_awareness",
+    operationId: "analyticsUserAwareness",
     title: "User awareness",
     schema: UserAwareness,
     query: { fields: alerts.join(",") },
@@ -173,7 +180,7 @@ export const fieldSelection = (field: {
   readonly id: number
   readonly label: string
 }): Analytic<ReportsPerFieldSelection> => ({
-  name: "reports_per_field_selection",
+  operationId: "analyticsReportsPerFieldSelection",
   title: `Reports per answer: ${field.label}`,
   schema: ReportsPerFieldSelection,
   query: { field_id: String(field.id) },
@@ -193,9 +200,8 @@ export const fieldSelection = (field: {
  * ```
  */
 export const readCounts = {
-  name: "reports_read",
+  operationId: "analyticsReportsRead",
   title: "Reads",
-  schema: ReportsRead,
   query: { fields: reads.join(",") },
   figures: [
     { heading: "Report opens", value: (read: ReportsRead) => read.total_reads ?? 0 },
@@ -232,7 +238,7 @@ export interface Shown {
  * ```
  */
 export const show = <R>(analytic: Analytic<R>, records: ReadonlyArray<R>): Shown => ({
-  name: analytic.name,
+  name: analytic.operationId,
   title: analytic.title,
   chart: analytic.chart?.kind,
   labels: analytic.chart === undefined ? [] : records.map(analytic.chart.label),

@@ -3,10 +3,9 @@
  * zone, each as a chart with its table (the table is also what a screen reader reads), the read
  * counts as figures and the report images as thumbnails.
  */
-import { ReportImage, type ReportsRead } from "@fieldreport/domain/Analytics"
+import type { ReportImage, ReportsRead } from "@fieldreport/domain/Analytics"
 import { type RangeWidth, rangeWidths } from "@fieldreport/domain/AnalyticsBucket"
 import type { Channel } from "@fieldreport/domain/Channel"
-import { Form } from "@fieldreport/domain/Form"
 import {
   BarController,
   BarElement,
@@ -18,7 +17,7 @@ import {
   PointElement,
   Tooltip,
 } from "chart.js"
-import { Option, Schema } from "effect"
+import { Option } from "effect"
 import { html, nothing, type PropertyValues } from "lit"
 import { ReportSelectEvent } from "../../events/report-select.ts"
 import { ApiElement } from "../../shared/ApiElement.ts"
@@ -162,7 +161,7 @@ export class AnalyticsDashboard extends ApiElement {
   async #loadFields(): Promise<void> {
     const connection = this.connection
     if (connection === undefined || this.channelId === undefined) return
-    const form = await run(connection.client.call("GET", `/api/v4/channels/${this.channelId}/form`, Form))
+    const form = await run(connection.client.call("getChannelForm", { path: { channel_id: this.channelId } }))
     this.fields = form.fields
       .filter((field) => ["Category", "DropDown", "Radio"].includes(field.field_type))
       .map((field) => ({ id: field.id, label: field.label.replace(/<[^>]*>/g, "") }))
@@ -184,9 +183,11 @@ export class AnalyticsDashboard extends ApiElement {
       show(
         analytic,
         await run(
-          connection.client.call("GET", `/api/v4/analytics/${analytic.name}`, Schema.Array(analytic.schema), {
-            query: { ...query, ...analytic.query },
-          }),
+          connection.client.call(
+            analytic.operationId,
+            { query: { ...query, ...analytic.query } },
+            { as: analytic.schema },
+          ),
         ),
       )
     const field = this.fields.find((candidate) => candidate.id === this.fieldId)
@@ -202,16 +203,8 @@ export class AnalyticsDashboard extends ApiElement {
           ),
           ...(field === undefined ? [] : [fetchShown(fieldSelection(field))]),
         ]),
-        run(
-          connection.client.call("GET", `/api/v4/analytics/${readCounts.name}`, readCounts.schema, {
-            query: { ...query, ...readCounts.query },
-          }),
-        ),
-        run(
-          connection.client.call("GET", "/api/v4/analytics/reports_images", Schema.Array(ReportImage), {
-            query,
-          }),
-        ),
+        run(connection.client.call(readCounts.operationId, { query: { ...query, ...readCounts.query } })),
+        run(connection.client.call("analyticsReportsImages", { query })),
       ])
       if (asked !== this.#asked) return
       this.shown = shown

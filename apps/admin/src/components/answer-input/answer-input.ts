@@ -3,7 +3,7 @@
  * tree, date and time, checkboxes, drop-down, radios, short and long text, images with thumbnails
  * and files (uploaded as soon as they are chosen).
  */
-import { Attachment } from "@fieldreport/domain/Attachment"
+import type { Attachment } from "@fieldreport/domain/Attachment"
 import type { Category } from "@fieldreport/domain/Category"
 import * as CategoryTree from "@fieldreport/domain/CategoryTree"
 import { choiceOptions, type FieldAttachment, type FormField } from "@fieldreport/domain/FormField"
@@ -204,9 +204,7 @@ export class AnswerInput extends ApiElement {
     this.uploading = true
     this.uploadFailure = undefined
     try {
-      const attachment = await run(
-        connection.client.call("POST", "/api/v4/file_attachments", Attachment, { body }),
-      )
+      const attachment = await run(connection.client.call("createFileAttachment", { body }))
       input.value = ""
       this.change([...attachments, attachment], attachment)
     } catch (error) {

@@ -3,10 +3,9 @@
  * each with its pin. Categories are added under any one that is not at the deepest level, renamed,
  * recoloured, moved under another, and deleted when no report uses them and they have no children.
  */
-import { Category } from "@fieldreport/domain/Category"
+import type { Category, CategoryUpdate } from "@fieldreport/domain/Category"
 import * as Tree from "@fieldreport/domain/CategoryTree"
 import * as TextLimits from "@fieldreport/domain/TextLimits"
-import { Schema } from "effect"
 import { html, nothing } from "lit"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
@@ -79,7 +78,8 @@ export class CategoryTree extends ApiElement {
     if (connection === undefined || channelId === undefined) return
     try {
       const categories = await run(
-        connection.client.call("GET", `/api/v4/channels/${channelId}/categories`, Schema.Array(Category), {
+        connection.client.call("listCategories", {
+          path: { channel_id: channelId },
           query: { fields: allFields },
         }),
       )
@@ -90,13 +90,13 @@ export class CategoryTree extends ApiElement {
     }
   }
 
-  async #act(action: (connection: Connection, path: string) => Promise<unknown>): Promise<void> {
+  async #act(action: (connection: Connection, channelId: number) => Promise<unknown>): Promise<void> {
     const connection = this.connection
     if (connection === undefined || this.channelId === undefined) return
     // Cleared before, not after, the reload, so a slower reload never hides a newer failure.
     this.problem = undefined
     try {
-      await action(connection, `/api/v4/channels/${this.channelId}/categories`)
+      await action(connection, this.channelId)
       await this.load()
     } catch (error) {
       this.problem = errorText(error)
@@ -107,9 +107,10 @@ export class CategoryTree extends ApiElement {
     event.preventDefault()
     const form = event.currentTarget as HTMLFormElement
     const data = new FormData(form)
-    void this.#act((connection, path) =>
+    void this.#act((connection, channelId) =>
       run(
-        connection.client.call("POST", path, Category, {
+        connection.client.call("createCategory", {
+          path: { channel_id: channelId },
           body: {
             category: {
               name: String(data.get("name") ?? ""),
@@ -122,10 +123,13 @@ export class CategoryTree extends ApiElement {
     ).then(() => form.reset())
   }
 
-  #update(category: Category, change: Record<string, unknown>): Promise<void> {
-    return this.#act((connection, path) =>
+  #update(category: Category, change: typeof CategoryUpdate.Encoded): Promise<void> {
+    return this.#act((connection, channelId) =>
       run(
-        connection.client.call("PATCH", `${path}/${category.id}`, Category, { body: { category: change } }),
+        connection.client.call("updateCategory", {
+          path: { channel_id: channelId, id: category.id },
+          body: { category: change },
+        }),
       ),
     )
   }
@@ -141,14 +145,10 @@ export class CategoryTree extends ApiElement {
     this.problem = undefined
     try {
       await run(
-        connection.client.call(
-          "PATCH",
-          `/api/v4/channels/${this.channelId}/categories/${category.id}`,
-          Category,
-          {
-            body: { category: { parent_id: parentId } },
-          },
-        ),
+        connection.client.call("updateCategory", {
+          path: { channel_id: this.channelId, id: category.id },
+          body: { category: { parent_id: parentId } },
+        }),
       )
       await this.load()
     } catch (error) {
@@ -164,7 +164,9 @@ export class CategoryTree extends ApiElement {
 
   #delete(category: Category): void {
     if (!confirm(`Delete the category “${category.name}”?`)) return
-    void this.#act((connection, path) => run(connection.client.send("DELETE", `${path}/${category.id}`)))
+    void this.#act((connection, channelId) =>
+      run(connection.client.call("deleteCategory", { path: { channel_id: channelId, id: category.id } })),
+    )
   }
 
   #node(category: Category): unknown {

@@ -4,8 +4,7 @@
  * reports inside their alert areas. Each box saves at once.
  */
 import type { Channel } from "@fieldreport/domain/Channel"
-import { ChannelSelection, none } from "@fieldreport/domain/ChannelSelection"
-import { Schema } from "effect"
+import { type ChannelSelection, none } from "@fieldreport/domain/ChannelSelection"
 import { html, nothing } from "lit"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
@@ -58,7 +57,7 @@ export class ChannelSelections extends ApiElement {
       const teamId = await currentTeamId(connection)
       const [channels, selections] = await Promise.all([
         teamId === undefined ? Promise.resolve([]) : teamChannels(connection, teamId),
-        run(connection.client.call("GET", "/api/v4/channel_selections", Schema.Array(ChannelSelection))),
+        run(connection.client.call("listChannelSelections")),
       ])
       this.channels = channels
       this.selections = new Map(selections.map((selection) => [selection.id, selection]))
@@ -74,7 +73,8 @@ export class ChannelSelections extends ApiElement {
     const current = this.selections.get(channel.id) ?? none(channel.id)
     try {
       await run(
-        connection.client.send("PATCH", `/api/v4/channel_selections/${channel.id}`, {
+        connection.client.call("updateChannelSelection", {
+          path: { channel_id: channel.id },
           body: { channel_selection: { [flag]: value } },
         }),
       )

@@ -3,7 +3,7 @@
  * and options, and save the definition. It is checked in the browser with the domain's own
  * `FormDefinition` schema before it is sent, so the messages are the server's, without a round trip.
  */
-import { Form, FormDefinition } from "@fieldreport/domain/Form"
+import { type Form, FormDefinition } from "@fieldreport/domain/Form"
 import { type FieldType, FieldType as FieldTypes, isChoice } from "@fieldreport/domain/FormField"
 import { decodeInput } from "@fieldreport/domain/Invalid"
 import { Result } from "effect"
@@ -99,7 +99,7 @@ export class FormBuilder extends ApiElement {
     const channelId = this.channelId
     if (connection === undefined || channelId === undefined) return
     try {
-      const form = await run(connection.client.call("GET", `/api/v4/channels/${channelId}/form`, Form))
+      const form = await run(connection.client.call("getChannelForm", { path: { channel_id: channelId } }))
       // An answer about a channel left meanwhile must not replace the current channel's.
       if (channelId !== this.channelId) return
       this.#show(form)
@@ -188,7 +188,9 @@ export class FormBuilder extends ApiElement {
     }
     try {
       this.#show(
-        await run(connection.client.call("PUT", `/api/v4/channels/${this.channelId}/form`, Form, { body })),
+        await run(
+          connection.client.call("replaceChannelForm", { path: { channel_id: this.channelId }, body }),
+        ),
       )
       this.problems = {}
       this.problem = undefined

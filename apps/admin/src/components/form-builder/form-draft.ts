@@ -1,8 +1,8 @@
 /**
  * A channel's form while a channel admin edits it: fields in order, each with its options when it
- * is a choice field, and the definition `PUT /api/v4/channels/{id}/form` takes. Fields and options
- * keep the `id` and `value` they came with, so the server keeps their keys and old reports keep
- * their answers; new ones have none and get fresh keys.
+ * is a choice field, and the definition `replaceChannelForm` takes. Fields and options keep the `id`
+ * and `value` they came with, so the server keeps their keys and old reports keep their answers; new
+ * ones have none and get fresh keys.
  */
 import type { FieldDefinition, Form, FormDefinition } from "@fieldreport/domain/Form"
 import {
@@ -161,7 +161,7 @@ const toFieldDefinition = (field: FieldDraft): FieldDefinition => ({
 })
 
 /**
- * The body of `PUT /api/v4/channels/{id}/form`, fields and options in the order shown.
+ * The body of `replaceChannelForm`, fields and options in the order shown.
  *
  * @example
  * ```ts

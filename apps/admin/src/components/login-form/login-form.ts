@@ -1,5 +1,5 @@
 /**
- * `fr-login-form`: e-mail and password for a branded app, `POST /api/v4/session`.
+ * `fr-login-form`: e-mail and password for a branded app, `createSession`.
  */
 import { make } from "@fieldreport/client/FieldreportClient"
 import { css, html, LitElement } from "lit"

@@ -5,10 +5,10 @@
  * are chosen.
  */
 import type { Category } from "@fieldreport/domain/Category"
-import { Channel } from "@fieldreport/domain/Channel"
-import { Form } from "@fieldreport/domain/Form"
-import { type Location, Report, requireLocation } from "@fieldreport/domain/Report"
-import { Result, Schema } from "effect"
+import type { Channel } from "@fieldreport/domain/Channel"
+import type { Form } from "@fieldreport/domain/Form"
+import { type Location, type ReportCreate, requireLocation } from "@fieldreport/domain/Report"
+import { Result } from "effect"
 import { css, html, nothing, type PropertyValues } from "lit"
 import type { AnswerChangeEvent } from "../../events/answer-change.ts"
 import type { LocationChangeEvent } from "../../events/location-change.ts"
@@ -96,11 +96,7 @@ export class NewReport extends ApiElement {
   }
 
   protected override connected(connection: Connection): void {
-    run(
-      connection.client.call("GET", "/api/v4/channels", Schema.Array(Channel), {
-        query: { team_id: connection.teamId },
-      }),
-    ).then(
+    run(connection.client.call("listChannels", { query: { team_id: connection.teamId } })).then(
       (channels) => {
         this.channels = channels
         this.channelId ??= channels[0]?.id
@@ -126,7 +122,7 @@ export class NewReport extends ApiElement {
     this.loadingForm = true
     try {
       const [form, categories] = await Promise.all([
-        run(connection.client.call("GET", `/api/v4/channels/${channelId}/form`, Form)),
+        run(connection.client.call("getChannelForm", { path: { channel_id: channelId } })),
         loadCategories(connection, channelId),
       ])
       this.form = form
@@ -233,14 +229,16 @@ export class NewReport extends ApiElement {
     this.failure = undefined
     try {
       const report = await run(
-        connection.client.call("POST", "/api/v4/reports", Report, {
+        connection.client.call("createReport", {
           body: {
+            // The answers sit beside the named members, keyed by field, which TypeScript types
+            // only as an index signature that the location would have to match too.
             report: {
               account_id: this.channelId,
               ...(location === undefined ? {} : { location }),
               ...(address.trim() === "" ? {} : { address: address.trim() }),
               ...wireAnswers(this.answers),
-            },
+            } as typeof ReportCreate.Encoded,
           },
         }),
       )

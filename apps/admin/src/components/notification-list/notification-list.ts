@@ -2,7 +2,7 @@
  * The current user's notifications: unread ones stand out, opening one marks it read and opens its
  * report, and each can be archived, brought back or deleted.
  */
-import { Notification } from "@fieldreport/domain/Notification"
+import type { Notification } from "@fieldreport/domain/Notification"
 import { DateTime } from "effect"
 import { html, nothing } from "lit"
 import { ReportSelectEvent } from "../../events/report-select.ts"
@@ -60,13 +60,9 @@ export class NotificationList extends ApiElement {
     try {
       const page = await run(
         connection.client.page(
-          "/api/v4/notifications",
-          Notification,
+          "listNotifications",
           { start: 0, end: 99 },
-          {
-            archived: this.archived,
-            orderby: "read asc,report.updated_at desc",
-          },
+          { query: { archived: this.archived, orderby: "read asc,report.updated_at desc" } },
         ),
       )
       this.notifications = page.items
@@ -91,7 +87,7 @@ export class NotificationList extends ApiElement {
   #open(notification: Notification): Promise<void> {
     // Fetching the notification is what marks it read on the server.
     return this.#act(async (connection) => {
-      await run(connection.client.call("GET", `/api/v4/notifications/${notification.id}`, Notification))
+      await run(connection.client.call("getNotification", { path: { id: notification.id } }))
       this.dispatchEvent(new ReportSelectEvent(notification.report_id))
     })
   }
@@ -99,7 +95,8 @@ export class NotificationList extends ApiElement {
   #archive(notification: Notification, archived: boolean): Promise<void> {
     return this.#act((connection) =>
       run(
-        connection.client.send("PATCH", `/api/v4/notifications/${notification.id}`, {
+        connection.client.call("updateNotification", {
+          path: { id: notification.id },
           body: { notification: { archived } },
         }),
       ),
@@ -108,7 +105,7 @@ export class NotificationList extends ApiElement {
 
   #delete(notification: Notification): Promise<void> {
     return this.#act((connection) =>
-      run(connection.client.send("DELETE", `/api/v4/notifications/${notification.id}`)),
+      run(connection.client.call("deleteNotification", { path: { id: notification.id } })),
     )
   }
 

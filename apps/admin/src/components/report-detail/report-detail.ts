@@ -3,12 +3,10 @@
  * control of its field type, its location, its state with the allowed next states and the
  * history of changes, its assignee, who opened it, its tasks, internal notes and comments.
  */
-import { NoteComment } from "@fieldreport/domain/NoteComment"
-import type { Location } from "@fieldreport/domain/Report"
-import { Report } from "@fieldreport/domain/Report"
-import { ReportComment } from "@fieldreport/domain/ReportComment"
+import type { Location, ReportUpdate } from "@fieldreport/domain/Report"
 import * as ReportState from "@fieldreport/domain/ReportState"
 import * as TextLimits from "@fieldreport/domain/TextLimits"
+import type { Effect } from "effect"
 import { html, nothing, type PropertyValues } from "lit"
 import { live } from "lit/directives/live.js"
 import type { AnswerChangeEvent } from "../../events/answer-change.ts"
@@ -190,18 +188,21 @@ export class ReportDetail extends ApiElement {
       if (this.location.location !== undefined) body.location = this.location.location
       body.address = this.location.address
     }
-    await this.patch(connection, body, "Changes saved.")
+    // The answers sit beside the named members, keyed by field, which TypeScript types only as an
+    // index signature that the location would have to match too.
+    await this.patch(connection, body as typeof ReportUpdate.Encoded, "Changes saved.")
   }
 
-  private async patch(connection: Connection, body: Record<string, unknown>, notice: string) {
+  private async patch(connection: Connection, body: typeof ReportUpdate.Encoded, notice: string) {
     this.busy = true
     this.failure = undefined
     this.notice = undefined
     try {
       await run(
-        connection.client.call("PATCH", `/api/v4/reports/${this.reportId}`, Report, {
-          body: { report: body },
+        connection.client.call("updateReport", {
+          path: { report_id: this.reportId },
           query: { fields: detailFields },
+          body: { report: body },
         }),
       )
       this.notice = notice
@@ -389,32 +390,32 @@ export class ReportDetail extends ApiElement {
     event.preventDefault()
     const form = event.target as HTMLFormElement
     const data = new FormData(form)
-    await this.post(form, `/api/v4/reports/${this.reportId}/note_comments`, NoteComment, {
-      note_comment: { comment: String(data.get("comment")), public: data.get("public") !== null },
-    })
+    await this.post(form, (connection) =>
+      connection.client.call("createNoteComment", {
+        path: { report_id: this.reportId },
+        body: { note_comment: { comment: String(data.get("comment")), public: data.get("public") !== null } },
+      }),
+    )
   }
 
   private async addComment(event: SubmitEvent) {
     event.preventDefault()
     const form = event.target as HTMLFormElement
     const data = new FormData(form)
-    await this.post(form, "/api/v4/report_comments", ReportComment, {
-      report_comment: { report_id: this.reportId, content: String(data.get("content")) },
-    })
+    await this.post(form, (connection) =>
+      connection.client.call("createReportComment", {
+        body: { report_comment: { report_id: this.reportId, content: String(data.get("content")) } },
+      }),
+    )
   }
 
-  private async post(
-    form: HTMLFormElement,
-    path: string,
-    schema: typeof NoteComment | typeof ReportComment,
-    body: unknown,
-  ) {
+  private async post<A, E>(form: HTMLFormElement, send: (connection: Connection) => Effect.Effect<A, E>) {
     const connection = this.connection
     if (connection === undefined) return
     this.busy = true
     this.failure = undefined
     try {
-      await run(connection.client.call("POST", path, schema, { body }))
+      await run(send(connection))
       form.reset()
       await this.load(connection)
     } catch (error) {

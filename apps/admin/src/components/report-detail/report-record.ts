@@ -4,14 +4,13 @@
  * tasks.
  */
 import type { Category } from "@fieldreport/domain/Category"
-import { Channel } from "@fieldreport/domain/Channel"
+import type { Channel } from "@fieldreport/domain/Channel"
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
-import { Report } from "@fieldreport/domain/Report"
-import { ReportStateChange } from "@fieldreport/domain/ReportStateChange"
-import { ReportStateRecord } from "@fieldreport/domain/ReportStateRecord"
-import { Task } from "@fieldreport/domain/Task"
+import type { Report } from "@fieldreport/domain/Report"
+import type { ReportStateChange } from "@fieldreport/domain/ReportStateChange"
+import type { ReportStateRecord } from "@fieldreport/domain/ReportStateRecord"
+import type { Task } from "@fieldreport/domain/Task"
 import { TeamUser } from "@fieldreport/domain/TeamUser"
-import { Schema } from "effect"
 import { loadCategories } from "../../shared/categories.ts"
 import type { Connection } from "../../shared/connection.ts"
 import { errorText, run } from "../../shared/run.ts"
@@ -50,19 +49,15 @@ export interface ReportRecord {
 export const loadReport = async (connection: Connection, id: number): Promise<ReportRecord> => {
   const { client } = connection
   const report = await run(
-    client.call("GET", `/api/v4/reports/${id}`, Report, { query: { fields: detailFields } }),
+    client.call("getReport", { path: { report_id: id }, query: { fields: detailFields } }),
   )
   const channelId = report.account_id
   const [channel, states, history, categories, tasks] = await Promise.all([
-    run(client.call("GET", `/api/v4/channels/${channelId}`, Channel)),
-    run(
-      client.call("GET", "/api/v4/report_states", Schema.Array(ReportStateRecord), {
-        query: { channel_id: channelId },
-      }),
-    ),
+    run(client.call("getChannel", { path: { id: channelId } })),
+    run(client.call("listReportStates", { query: { channel_id: channelId } })),
     loadHistory(connection, id),
     loadCategories(connection, channelId),
-    run(client.page("/api/v4/tasks", Task, { start: 0, end: 99 }, { report_id: id })).then(
+    run(client.page("listTasks", { start: 0, end: 99 }, { query: { report_id: id } })).then(
       (page) => ({ items: page.items, unavailable: undefined }),
       (error: unknown) => ({ items: [], unavailable: errorText(error) }),
     ),
@@ -70,12 +65,10 @@ export const loadReport = async (connection: Connection, id: number): Promise<Re
   const people = await run(
     // Those who joined: an invitee's record has no name to show.
     client.page(
-      `/api/v4/teams/${channel.team_id}/team_users`,
-      TeamUser,
+      "listTeamUsers",
       { start: 0, end: 99 },
-      {
-        agreed_to_join: "true",
-      },
+      { path: { team_id: channel.team_id }, query: { agreed_to_join: true } },
+      { as: TeamUser },
     ),
   ).then(
     (page) => page.items,
@@ -96,13 +89,7 @@ export const loadReport = async (connection: Connection, id: number): Promise<Re
 
 /** The report's state changes, oldest first. */
 const loadHistory = (connection: Connection, id: number): Promise<ReadonlyArray<ReportStateChange>> =>
-  run(
-    connection.client.call(
-      "GET",
-      `/api/v4/reports/${id}/report_state_changes`,
-      Schema.Array(ReportStateChange),
-    ),
-  )
+  run(connection.client.call("listReportStateChanges", { path: { report_id: id } }))
 
 /**
  * A person's name from the team users, or "user N" when the team list is not available.

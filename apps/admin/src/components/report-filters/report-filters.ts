@@ -4,8 +4,7 @@
  * search's id, a tile's id, a state's appearance) are not in the form: a page or the map sets
  * them, and applying the form keeps them.
  */
-import { Channel } from "@fieldreport/domain/Channel"
-import { Schema } from "effect"
+import type { Channel } from "@fieldreport/domain/Channel"
 import { html, nothing } from "lit"
 import { FilterChangeEvent } from "../../events/filter-change.ts"
 import { ApiElement } from "../../shared/ApiElement.ts"
@@ -66,11 +65,7 @@ export class ReportFilters extends ApiElement {
 
   protected override connected(connection: Connection): void {
     if (this.channels !== undefined) return
-    run(
-      connection.client.call("GET", "/api/v4/channels", Schema.Array(Channel), {
-        query: { team_id: connection.teamId },
-      }),
-    ).then(
+    run(connection.client.call("listChannels", { query: { team_id: connection.teamId } })).then(
       (channels) => {
         this.channels = channels
       },

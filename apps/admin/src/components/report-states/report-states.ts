@@ -2,10 +2,9 @@
  * A channel's report states: their order, names, how their reports appear on the map, which one new
  * reports start in, and which states may follow each (none ticked: any state may follow).
  */
-import type { Appearance } from "@fieldreport/domain/ReportStateRecord"
-import { appearances, ReportStateRecord } from "@fieldreport/domain/ReportStateRecord"
+import type { Appearance, ReportStateRecord, ReportStateUpdate } from "@fieldreport/domain/ReportStateRecord"
+import { appearances } from "@fieldreport/domain/ReportStateRecord"
 import * as TextLimits from "@fieldreport/domain/TextLimits"
-import { Schema } from "effect"
 import { html, nothing } from "lit"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
@@ -60,9 +59,7 @@ export class ReportStates extends ApiElement {
     if (connection === undefined || channelId === undefined) return
     try {
       const states = await run(
-        connection.client.call("GET", "/api/v4/report_states", Schema.Array(ReportStateRecord), {
-          query: { channel_id: channelId },
-        }),
+        connection.client.call("listReportStates", { query: { channel_id: channelId } }),
       )
       // An answer about a channel left meanwhile must not replace the current channel's.
       if (channelId !== this.channelId) return
@@ -85,10 +82,11 @@ export class ReportStates extends ApiElement {
     }
   }
 
-  #update(state: ReportStateRecord, change: Record<string, unknown>): Promise<void> {
+  #update(state: ReportStateRecord, change: typeof ReportStateUpdate.Encoded): Promise<void> {
     return this.#act((connection) =>
       run(
-        connection.client.call("PATCH", `/api/v4/report_states/${state.id}`, ReportStateRecord, {
+        connection.client.call("updateReportState", {
+          path: { id: state.id },
           body: { report_state: change },
         }),
       ),
@@ -103,9 +101,7 @@ export class ReportStates extends ApiElement {
     await this.#act(async (connection) => {
       const patch = (id: number, position: number) =>
         run(
-          connection.client.send("PATCH", `/api/v4/report_states/${id}`, {
-            body: { report_state: { position } },
-          }),
+          connection.client.call("updateReportState", { path: { id }, body: { report_state: { position } } }),
         )
       await patch(state.id, neighbour.position === state.position ? state.position + by : neighbour.position)
       await patch(neighbour.id, state.position)
@@ -131,14 +127,16 @@ export class ReportStates extends ApiElement {
     event.preventDefault()
     const form = event.currentTarget as HTMLFormElement
     const data = new FormData(form)
+    const channelId = this.channelId
+    if (channelId === undefined) return
     void this.#act((connection) =>
       run(
-        connection.client.call("POST", "/api/v4/report_states", ReportStateRecord, {
+        connection.client.call("createReportState", {
           body: {
             report_state: {
-              channel_id: this.channelId,
+              channel_id: channelId,
               name: String(data.get("name") ?? ""),
-              appearance: String(data.get("appearance")),
+              appearance: String(data.get("appearance")) as Appearance,
             },
           },
         }),

@@ -4,9 +4,9 @@
  * many thousands of imported shapes stays quick; a list beside the map names them, and choosing one
  * (by click or keyboard) highlights it and shows its metadata.
  */
-import { Shape } from "@fieldreport/domain/Shape"
+import type { Shape } from "@fieldreport/domain/Shape"
 import * as Wkt from "@fieldreport/domain/Wkt"
-import { Result, Schema } from "effect"
+import { Result } from "effect"
 import type * as GeoJSON from "geojson"
 import * as L from "leaflet"
 import { html, nothing } from "lit"
@@ -21,8 +21,6 @@ import { styles } from "./shape-map.styles.ts"
 const PAGE = 100
 
 const fields = "normal_color,highlight_color,cache_key"
-
-const ShapeSearchStarted = Schema.Struct({ id: Schema.Number, url: Schema.String })
 
 /** The lines that name a shape: its `display` metadata, or its id. */
 const titleOf = (shape: Shape): string => shape.metadata.display?.[0] ?? `Shape ${shape.id}`
@@ -102,7 +100,7 @@ export class ShapeMap extends ApiElement {
     if (connection === undefined) return
     try {
       const page = await run(
-        connection.client.page("/api/v4/shapes", Shape, { start: 0, end: PAGE - 1 }, { fields }),
+        connection.client.page("listShapes", { start: 0, end: PAGE - 1 }, { query: { fields } }),
       )
       this.total = page.total
       this.#show(page.items)
@@ -127,7 +125,7 @@ export class ShapeMap extends ApiElement {
     const clamp = (value: number, limit: number) => Math.max(-limit, Math.min(limit, value))
     try {
       const started = await run(
-        connection.client.call("POST", "/api/v4/shape_searches", ShapeSearchStarted, {
+        connection.client.call("createShapeSearch", {
           body: {
             shape_search: {
               bbox: [
@@ -142,10 +140,9 @@ export class ShapeMap extends ApiElement {
       )
       const page = await run(
         connection.client.page(
-          "/api/v4/shapes",
-          Shape,
+          "listShapes",
           { start: 0, end: PAGE - 1 },
-          { fields, shape_search_id: started.id },
+          { query: { fields, shape_search_id: started.id } },
         ),
       )
       if (search !== this.#search) return

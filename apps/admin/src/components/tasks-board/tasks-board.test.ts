@@ -45,7 +45,12 @@ const routes = (onTasks: (request: SentRequest) => unknown = () => tasks) => ({
   }),
   "POST /api/v4/tasks": (request: SentRequest) => ({
     status: 201,
-    body: (request.body as { task: object }).task,
+    body: {
+      ...(request.body as { task: object }).task,
+      completed_at: null,
+      completed_by_id: null,
+      creator_id: 7,
+    },
   }),
   "PATCH /api/v4/tasks/11111111-1111-4111-8111-111111111111": { status: 204 },
   "DELETE /api/v4/tasks/22222222-2222-4222-8222-222222222222": { status: 204 },
@@ -146,6 +151,8 @@ describe("fr-tasks-board", () => {
       description: "",
     })
     expect(created.task.uuid).toMatch(/^[0-9a-f-]{36}$/)
+    // The form is emptied only once the answer is read as a task.
+    await until(() => form.querySelector<HTMLInputElement>("[name=title]")!.value === "", "the emptied form")
   })
 
   it("completes a task and deletes another after confirming", async () => {

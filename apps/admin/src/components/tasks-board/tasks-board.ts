@@ -2,7 +2,7 @@
  * The tasks board: the current user's tasks of the team, open and completed, grouped by assignee,
  * with a form to create one and controls to complete, reopen, edit and delete each.
  */
-import { Task } from "@fieldreport/domain/Task"
+import type { Task, TaskUpdate } from "@fieldreport/domain/Task"
 import type { TeamUser } from "@fieldreport/domain/TeamUser"
 import * as TextLimits from "@fieldreport/domain/TextLimits"
 import { html, nothing } from "lit"
@@ -98,13 +98,14 @@ export class TasksBoard extends ApiElement {
     try {
       const page = await run(
         connection.client.page(
-          "/api/v4/tasks",
-          Task,
+          "listTasks",
           { start, end: start + PAGE - 1 },
           {
-            complete: this.completion === "all" ? undefined : this.completion === "completed",
-            assignee_id: this.assigneeFilter,
-            orderby: "client_created_at desc",
+            query: {
+              complete: this.completion === "all" ? undefined : this.completion === "completed",
+              assignee_id: this.assigneeFilter,
+              orderby: "client_created_at desc",
+            },
           },
         ),
       )
@@ -151,18 +152,17 @@ export class TasksBoard extends ApiElement {
       assignee_id: Number(data.get("assignee_id")),
       report_id: Number(data.get("report_id")),
     }
-    const created = await this.#change(() =>
-      run(connection.client.call("POST", "/api/v4/tasks", Task, { body: { task } })),
-    )
+    const created = await this.#change(() => run(connection.client.call("createTask", { body: { task } })))
     if (created) form.reset()
   }
 
-  #update(uuid: string, task: Record<string, unknown>): Promise<boolean> {
+  #update(uuid: string, task: typeof TaskUpdate.Encoded): Promise<boolean> {
     const connection = this.connection
     if (connection === undefined) return Promise.resolve(false)
     return this.#change(() =>
       run(
-        connection.client.send("PATCH", `/api/v4/tasks/${uuid}`, {
+        connection.client.call("updateTask", {
+          path: { uuid },
           body: { task: { ...task, time: new Date().toISOString() } },
         }),
       ),
@@ -197,7 +197,7 @@ export class TasksBoard extends ApiElement {
   #delete(task: Task): void {
     const connection = this.connection
     if (connection === undefined || !confirm(`Delete the task “${task.title}”?`)) return
-    void this.#change(() => run(connection.client.send("DELETE", `/api/v4/tasks/${task.uuid}`)))
+    void this.#change(() => run(connection.client.call("deleteTask", { path: { uuid: task.uuid } })))
   }
 
   #assigneeOptions(selected: number | undefined) {

@@ -119,11 +119,11 @@ describe("fr-team-users", () => {
     expect(Object.fromEntries(query)).toMatchObject({
       agreed_to_join: "false",
       team_role: "true",
-      user_ids: "7,8",
-      includes_team_user_ids: "101,102",
-      excludes_team_user_ids: "103",
       orderby: "last_activity desc",
     })
+    expect(query.getAll("user_ids[]")).toEqual(["7", "8"])
+    expect(query.getAll("includes_team_user_ids[]")).toEqual(["101", "102"])
+    expect(query.getAll("excludes_team_user_ids[]")).toEqual(["103"])
   })
 
   it("changes a member's role and supervisor; the owner's role is not offered", async () => {

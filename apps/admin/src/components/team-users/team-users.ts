@@ -7,7 +7,13 @@
  * Invitations): "Invited user N", their role and the date of the last invitation, nothing of the
  * person, and no controls until they join.
  */
-import { type InvitedTeamUser, isInvitee, type TeamUser, TeamUserRecord } from "@fieldreport/domain/TeamUser"
+import {
+  type InvitedTeamUser,
+  isInvitee,
+  type TeamUser,
+  type TeamUserRecord,
+  type TeamUserUpdate,
+} from "@fieldreport/domain/TeamUser"
 import { DateTime } from "effect"
 import { html, nothing } from "lit"
 import { ApiElement } from "../../shared/ApiElement.ts"
@@ -47,9 +53,9 @@ const orders = [
 ] as const
 
 /** Ids typed as "3, 4 5": the list form the API reads (`3,4,5`), or undefined when none. */
-const idList = (text: string): string | undefined => {
+const idList = (text: string): ReadonlyArray<number> | undefined => {
   const ids = text.split(/[\s,]+/).filter((id) => /^\d+$/.test(id))
-  return ids.length === 0 ? undefined : ids.join(",")
+  return ids.length === 0 ? undefined : ids.map(Number)
 }
 
 const PAGE = 50
@@ -131,17 +137,19 @@ export class TeamUsers extends ApiElement {
     try {
       const page = await run(
         connection.client.page(
-          `/api/v4/teams/${this.#teamId}/team_users`,
-          TeamUserRecord,
+          "listTeamUsers",
           { start, end: start + PAGE - 1 },
           {
-            agreed_to_join: filters.agreed_to_join === "" ? undefined : filters.agreed_to_join,
-            team_role: filters.team_role === "" ? undefined : filters.team_role,
-            user_ids: idList(filters.user_ids),
-            includes_team_user_ids: idList(filters.includes_team_user_ids),
-            excludes_team_user_ids: idList(filters.excludes_team_user_ids),
-            orderby: `${filters.order} ${filters.direction}`,
-            fields: "channel_count,report_count,status,supervisor_id",
+            path: { team_id: this.#teamId },
+            query: {
+              agreed_to_join: filters.agreed_to_join === "" ? undefined : filters.agreed_to_join,
+              team_role: filters.team_role === "" ? undefined : filters.team_role,
+              "user_ids[]": idList(filters.user_ids),
+              "includes_team_user_ids[]": idList(filters.includes_team_user_ids),
+              "excludes_team_user_ids[]": idList(filters.excludes_team_user_ids),
+              orderby: `${filters.order} ${filters.direction}`,
+              fields: "channel_count,report_count,status,supervisor_id",
+            },
           },
         ),
       )
@@ -155,12 +163,13 @@ export class TeamUsers extends ApiElement {
     }
   }
 
-  async #update(user: TeamUser, team_user: Record<string, unknown>): Promise<void> {
+  async #update(user: TeamUser, team_user: typeof TeamUserUpdate.Encoded): Promise<void> {
     const connection = this.connection
     if (connection === undefined || this.#teamId === undefined) return
     try {
       await run(
-        connection.client.send("PATCH", `/api/v4/teams/${this.#teamId}/team_users/${user.id}`, {
+        connection.client.call("updateTeamUser", {
+          path: { team_id: this.#teamId, id: user.id },
           body: { team_user },
         }),
       )
@@ -255,7 +264,7 @@ export class TeamUsers extends ApiElement {
           ${
             user.role === "owner"
               ? "Owner"
-              : html`<select aria-label="Role of ${name}" @change=${(event: Event) => this.#update(user, { role: (event.target as HTMLSelectElement).value })}>
+              : html`<select aria-label="Role of ${name}" @change=${(event: Event) => this.#update(user, { role: (event.target as HTMLSelectElement).value as "team_member" | "manager" })}>
                   <option value="team_member" ?selected=${user.role === "team_member"}>Member</option>
                   <option value="manager" ?selected=${user.role === "manager"}>Manager</option>
                 </select>`
