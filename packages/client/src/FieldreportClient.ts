@@ -52,12 +52,6 @@ type Sent = {
   readonly headers?: Readonly<Record<string, string>> | undefined
 }
 
-interface PathRequest {
-  readonly body?: unknown
-  readonly range?: RangePage.RangePage | undefined
-  readonly query?: Readonly<Record<string, string | number | boolean | undefined>> | undefined
-}
-
 /** The Schema of a reply's JSON body, its records read with `item`. */
 const bodySchema = (reply: Reply, item: Schema.Top): Schema.Top => {
   const listed = reply.list === true ? Schema.Array(item) : item
@@ -204,84 +198,11 @@ export const make = (options: ClientOptions) => {
       >
     })
 
-  /**
-   * Calls a path and decodes the JSON answer with a schema. Being replaced by `call`.
-   */
-  const sendPath = (method: string, path: string, request: PathRequest = {}) =>
-    Effect.gen(function* () {
-      const url = new URL(path, options.baseUrl)
-      for (const [name, value] of Object.entries(request.query ?? {})) {
-        if (value !== undefined) url.searchParams.set(name, String(value))
-      }
-      const headers: Record<string, string> = { Accept: "application/json" }
-      if (options.token !== undefined) headers.Authorization = `Token token=${options.token}`
-      if (options.appId !== undefined) headers["X-AppId"] = options.appId
-      if (options.teamId !== undefined) headers["X-TeamId"] = String(options.teamId)
-      if (request.range !== undefined) headers.Range = RangePage.format(request.range)
-      const multipart = request.body instanceof FormData
-      if (request.body !== undefined && !multipart) headers["Content-Type"] = "application/json"
-      const response = yield* Effect.tryPromise({
-        try: (signal) =>
-          (options.fetch ?? fetch)(url, {
-            method,
-            headers,
-            signal,
-            ...(request.body === undefined
-              ? {}
-              : { body: multipart ? (request.body as FormData) : JSON.stringify(request.body) }),
-          }),
-        catch: (cause) =>
-          new TransportError({ message: `${method} ${url.pathname} failed: ${String(cause)}` }),
-      })
-      const text = yield* Effect.tryPromise({
-        try: () => response.text(),
-        catch: (cause) => new TransportError({ message: `reading the answer failed: ${String(cause)}` }),
-      })
-      const body: unknown =
-        text === ""
-          ? undefined
-          : yield* Effect.try({
-              try: () => JSON.parse(text) as unknown,
-              catch: () =>
-                new TransportError({ message: `${method} ${url.pathname} answered with non-JSON` }),
-            })
-      if (!response.ok)
-        return yield* Effect.fail<ApiError | TransportError>(
-          fromAnswer(response.status, body, response.headers.get("retry-after")),
-        )
-      return { status: response.status, headers: response.headers, body }
-    })
-
-  const decodePath = <S extends Schema.Top>(schema: S, value: unknown) =>
-    Effect.mapError(
-      Schema.decodeUnknownEffect(schema)(value),
-      (error) => new TransportError({ message: `unexpected answer: ${error.message}` }),
-    )
-
-  const callPath = <S extends Schema.Top>(method: string, path: string, schema: S, request?: PathRequest) =>
-    Effect.flatMap(sendPath(method, path, request), (answer) => decodePath(schema, answer.body))
-
-  const pagePath = <S extends Schema.Top>(
-    path: string,
-    item: S,
-    range: RangePage.RangePage,
-    query?: PathRequest["query"],
-  ) =>
-    Effect.gen(function* () {
-      const answer = yield* sendPath("GET", path, { range, query })
-      const items = yield* decodePath(Schema.Array(item), answer.body)
-      const said = RangePage.parseContentRange(answer.headers.get("content-range"))
-      return { items, start: said?.page?.start ?? range.start, total: said?.total }
-    })
-
   return {
     request,
     call,
     page,
-    sendPath,
-    callPath,
-    pagePath,
-    /** Logs in (`POST /api/v4/session`) and answers the session with its tokens. */
+    /** Logs in (`createSession`) and answers the session with its tokens. */
     login: (credentials: {
       readonly app_bundle_id: string
       readonly email: string

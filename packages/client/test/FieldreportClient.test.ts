@@ -48,7 +48,6 @@ describe("FieldreportClient", () => {
       const { uuid: _, ...fields } = task
       const created = yield* client.request("createTask", {
         body: { task: { ...fields, uuid: task.uuid } },
-        query: undefined,
       })
       expect(created.status).toBe(201)
       expect(created.body.title).toBe("Gate")

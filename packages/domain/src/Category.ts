@@ -2,7 +2,7 @@
  * A category of a channel: a node of the channel's category tree (depth 0 is the root, named
  * after the channel), with the pin a report of that category shows on the map.
  */
-import { Schema } from "effect"
+import { Schema, Struct } from "effect"
 import { Count, Id, Name } from "./internal/wire.ts"
 import * as TextLimits from "./TextLimits.ts"
 
@@ -73,6 +73,20 @@ export const Category = Schema.Struct({
   child_ids: Schema.optionalKey(Schema.Array(Id)),
 })
 export type Category = typeof Category.Type
+
+/**
+ * A category in a list of a channel's categories: only `id` unless `fields` names more.
+ *
+ * @example
+ * ```ts
+ * const listed: ListedCategory = { id: 3 }
+ * ```
+ */
+export const ListedCategory = Schema.Struct({
+  ...Struct.map(Struct.omit(Category.fields, ["id"]), Schema.optionalKey),
+  id: Id,
+})
+export type ListedCategory = typeof ListedCategory.Type
 
 /**
  * The body of `POST /api/v4/channels/{id}/categories` (under `category`). Without `parent_id` the

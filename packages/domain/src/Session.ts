@@ -71,7 +71,7 @@ export const Profile = Schema.Struct({
 export type Profile = typeof Profile.Type
 
 /**
- * A session without its tokens, as `GET /api/v4/session` returns it.
+ * A session without its tokens, as `GET /api/v4/session` returns it for a signed-in person.
  *
  * @example
  * ```ts
@@ -89,6 +89,23 @@ export const SessionWithoutTokens = Schema.Struct({
   profile: Profile,
 })
 export type SessionWithoutTokens = typeof SessionWithoutTokens.Type
+
+/**
+ * What `GET /api/v4/session` answers about the credential in hand: the session without its
+ * tokens, or, for a personal API token, which has no session, no expiry (`null`) and no client
+ * uuid (empty).
+ *
+ * @example
+ * ```ts
+ * const token: CurrentSession = { ...current, token_expire_at: null, client_uuid: "" }
+ * ```
+ */
+export const CurrentSession = Schema.Struct({
+  ...SessionWithoutTokens.fields,
+  token_expire_at: Schema.NullOr(Timestamp),
+  client_uuid: Schema.Union([Uuid, Schema.Literal("")]),
+})
+export type CurrentSession = typeof CurrentSession.Type
 
 /**
  * The session response of a login or a rotation (under `session`), with the new tokens.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Category, CategoryCreate, CategoryUpdate } from "../src/Category.ts"
+import { Category, CategoryCreate, CategoryUpdate, ListedCategory } from "../src/Category.ts"
 import { decoded, errors } from "./internal/decode.ts"
 
 const pinUrls = {
@@ -32,6 +32,14 @@ describe("Category", () => {
     expect(errors(Category, { ...category, pin_urls: { at1x: "a", at2x: "b" } })).toEqual({
       "pin_urls.at3x": ["is required"],
     })
+  })
+})
+
+describe("ListedCategory", () => {
+  it("reads the id alone, as a list answers by default, and any fields named", () => {
+    expect(decoded(ListedCategory, { id: 3 })).toEqual({ id: 3 })
+    expect(decoded(ListedCategory, { id: 3, name: "Spill" })).toEqual({ id: 3, name: "Spill" })
+    expect(errors(ListedCategory, { name: "Spill" })).toEqual({ id: ["is required"] })
   })
 })
 

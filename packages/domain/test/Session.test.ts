@@ -1,6 +1,12 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Redacted } from "effect"
-import { Session, SessionCreate, SessionRotation, SessionWithoutTokens } from "../src/Session.ts"
+import {
+  CurrentSession,
+  Session,
+  SessionCreate,
+  SessionRotation,
+  SessionWithoutTokens,
+} from "../src/Session.ts"
 import { decoded, errors } from "./internal/decode.ts"
 
 const login = { app_bundle_id: "com.fieldreport.app", email: "ana@example.com", password: "correct horse" }
@@ -64,6 +70,12 @@ describe("Session", () => {
       access_token: ["is required"],
       refresh_token: ["is required"],
     })
+  })
+
+  it("reads the current session of an API token: no expiry, no client uuid", () => {
+    expect(errors(CurrentSession, current)).toBeUndefined()
+    expect(errors(CurrentSession, { ...current, token_expire_at: null, client_uuid: "" })).toBeUndefined()
+    expect(errors(SessionWithoutTokens, { ...current, token_expire_at: null })).toBeDefined()
   })
 
   it("reads a preferred team", () => {

@@ -1,7 +1,7 @@
 /**
  * A channel's categories, with the fields the pickers show (the list sends only ids unless asked).
  */
-import type { Category } from "@fieldreport/domain/Category"
+import { Category } from "@fieldreport/domain/Category"
 import type { Connection } from "./connection.ts"
 import { run } from "./run.ts"
 
@@ -17,4 +17,10 @@ const fields =
  * ```
  */
 export const loadCategories = (connection: Connection, channelId: number): Promise<ReadonlyArray<Category>> =>
-  run(connection.client.call("listCategories", { path: { channel_id: channelId }, query: { fields } }))
+  run(
+    connection.client.call(
+      "listCategories",
+      { path: { channel_id: channelId }, query: { fields } },
+      { as: Category },
+    ),
+  )

@@ -40,7 +40,7 @@ import {
   ReportStateRecord,
   ReportStateUpdate,
 } from "@fieldreport/domain/ReportStateRecord"
-import { Session, SessionCreate, SessionRotation, SessionWithoutTokens } from "@fieldreport/domain/Session"
+import { CurrentSession, Session, SessionCreate, SessionRotation } from "@fieldreport/domain/Session"
 import { Shape, ShapeCreate, ShapeSearch } from "@fieldreport/domain/Shape"
 import { Task, TaskCreate, TaskUpdate } from "@fieldreport/domain/Task"
 import { Team, TeamCreate, TeamUpdate } from "@fieldreport/domain/Team"
@@ -97,7 +97,11 @@ const component = (name: string, schema: Schema.Top, description: string): Compo
 export const components: ReadonlyArray<Component> = [
   component("Problem", ProblemBody, "An RFC 9457 problem: the body of every error response."),
   component("Session", Session, "A session with its access and refresh tokens."),
-  component("SessionWithoutTokens", SessionWithoutTokens, "The current session, without its tokens."),
+  component(
+    "CurrentSession",
+    CurrentSession,
+    "The current session without its tokens; for a personal API token, no expiry and no client uuid.",
+  ),
   component("SessionCreate", SessionCreate, "Log-in credentials for a branded app."),
   component("SessionRotation", SessionRotation, "The token pair to rotate."),
   component("BrandedApp", BrandedApp, "A branded (white-label) app, keyed by its bundle id."),

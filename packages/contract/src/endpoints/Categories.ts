@@ -2,7 +2,7 @@
  * `/api/v4/channels/{channel_id}/categories`: the category tree of a channel (docs/api.md, Channels,
  * forms, categories and states).
  */
-import { Category, CategoryCreate, CategoryUpdate } from "@fieldreport/domain/Category"
+import { Category, CategoryCreate, CategoryUpdate, ListedCategory } from "@fieldreport/domain/Category"
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import { created, done, envelope, fields, group, many, one } from "../Endpoint.ts"
 
@@ -20,7 +20,7 @@ export const categories = group({
       operationId: "listCategories",
       summary: "List a channel's categories",
       query: [fields(FieldCatalogue.categoryList)],
-      replies: { 200: many(Category, "The categories; only `id` unless `fields` names more.") },
+      replies: { 200: many(ListedCategory, "The categories; only `id` unless `fields` names more.") },
     },
     {
       method: "get",

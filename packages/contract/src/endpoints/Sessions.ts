@@ -2,7 +2,7 @@
  * `/api/v4/session`: logging in, reading, rotating and revoking a session (docs/api.md, Signing
  * in).
  */
-import { Session, SessionCreate, SessionRotation, SessionWithoutTokens } from "@fieldreport/domain/Session"
+import { CurrentSession, Session, SessionCreate, SessionRotation } from "@fieldreport/domain/Session"
 import { Schema } from "effect"
 import { envelope, group } from "../Endpoint.ts"
 
@@ -42,8 +42,8 @@ export const sessions = group({
       summary: "Read the current session",
       replies: {
         200: {
-          description: "The session, without its tokens.",
-          schema: SessionWithoutTokens,
+          description: "The session, without its tokens; for an API token no expiry and no client uuid.",
+          schema: CurrentSession,
           root: "session",
         },
       },

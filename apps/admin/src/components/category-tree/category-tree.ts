@@ -3,7 +3,7 @@
  * each with its pin. Categories are added under any one that is not at the deepest level, renamed,
  * recoloured, moved under another, and deleted when no report uses them and they have no children.
  */
-import type { Category, CategoryUpdate } from "@fieldreport/domain/Category"
+import { Category, type CategoryUpdate } from "@fieldreport/domain/Category"
 import * as Tree from "@fieldreport/domain/CategoryTree"
 import * as TextLimits from "@fieldreport/domain/TextLimits"
 import { html, nothing } from "lit"
@@ -78,10 +78,11 @@ export class CategoryTree extends ApiElement {
     if (connection === undefined || channelId === undefined) return
     try {
       const categories = await run(
-        connection.client.call("listCategories", {
-          path: { channel_id: channelId },
-          query: { fields: allFields },
-        }),
+        connection.client.call(
+          "listCategories",
+          { path: { channel_id: channelId }, query: { fields: allFields } },
+          { as: Category },
+        ),
       )
       // An answer about a channel left meanwhile must not replace the current channel's.
       if (channelId === this.channelId) this.categories = categories
