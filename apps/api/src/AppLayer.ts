@@ -25,6 +25,7 @@ import { Demo } from "./services/Demo.ts"
 import { Forms } from "./services/Forms.ts"
 import { Invitations } from "./services/Invitations.ts"
 import { Notifications } from "./services/Notifications.ts"
+import { ReportExports } from "./services/ReportExports.ts"
 import { ReportSearches } from "./services/ReportSearches.ts"
 import { ReportStates } from "./services/ReportStates.ts"
 import { Reports } from "./services/Reports.ts"
@@ -49,6 +50,7 @@ import { FormStore } from "./store/FormStore.ts"
 import { JobStore } from "./store/JobStore.ts"
 import { MembershipStore } from "./store/MembershipStore.ts"
 import { NotificationStore } from "./store/NotificationStore.ts"
+import { ReportExportStore } from "./store/ReportExportStore.ts"
 import { ReportSearchStore } from "./store/ReportSearchStore.ts"
 import { ReportStateStore } from "./store/ReportStateStore.ts"
 import { ReportStore } from "./store/ReportStore.ts"
@@ -76,6 +78,7 @@ const stores = Layer.mergeAll(
   AlertAreaIndex.layer,
   NotificationStore.layer,
   ReportSearchStore.layer,
+  ReportExportStore.layer,
   ReportStore.layer,
   CommentStore.layer,
   TaskStore.layer,
@@ -112,8 +115,13 @@ const services = Layer.mergeAll(
 /** Reports and their comments, on the services above (attachments, shapes, jobs, access). */
 const reportServices = Layer.mergeAll(Reports.layer, ReportView.layer, Comments.layer, Analytics.layer)
 
-/** Report searches and the tiles search, on the report services (results render as reports). */
-const searchServices = Layer.mergeAll(Tiles.layer, Demo.layer).pipe(Layer.provideMerge(ReportSearches.layer))
+/**
+ * Report searches, the tiles search and exports of searches, on the report services (results
+ * render as reports).
+ */
+const searchServices = Layer.mergeAll(Tiles.layer, Demo.layer, ReportExports.layer).pipe(
+  Layer.provideMerge(ReportSearches.layer),
+)
 
 /** The API's services, given its configuration. */
 export const appLayer = searchServices.pipe(

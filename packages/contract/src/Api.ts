@@ -19,6 +19,7 @@ import { forms } from "./endpoints/Forms.ts"
 import { notifications } from "./endpoints/Notifications.ts"
 import { pins } from "./endpoints/Pins.ts"
 import { reference } from "./endpoints/Reference.ts"
+import { reportExports } from "./endpoints/ReportExports.ts"
 import { reportSearches } from "./endpoints/ReportSearches.ts"
 import { reportStates } from "./endpoints/ReportStates.ts"
 import { reports } from "./endpoints/Reports.ts"
@@ -36,6 +37,7 @@ export const groups = [
   brandedApps,
   reports,
   reportSearches,
+  reportExports,
   comments,
   attachments,
   files,

@@ -81,6 +81,26 @@ export const ReportSearchRun = jobKind("report_search.run", Schema.Struct({ sear
 export const ReportSearchCleanup = jobKind("report_search.cleanup", Schema.Struct({}))
 
 /**
+ * Writes one report export's file, or marks it failed.
+ *
+ * @example
+ * ```ts
+ * yield* jobs.enqueue(JobKinds.ReportExportRun, { export_id: 7 })
+ * ```
+ */
+export const ReportExportRun = jobKind("report_export.run", Schema.Struct({ export_id: Schema.Int }))
+
+/**
+ * Deletes the report exports past their 24 hours, with their files; runs every hour.
+ *
+ * @example
+ * ```ts
+ * yield* jobs.schedule(JobKinds.ReportExportCleanup, {}, cleanupInterval)
+ * ```
+ */
+export const ReportExportCleanup = jobKind("report_export.cleanup", Schema.Struct({}))
+
+/**
  * Deletes the shape searches whose results expired.
  *
  * @example

@@ -95,6 +95,19 @@ export type SearchPage<A> =
   | { readonly status: "done"; readonly total: number; readonly items: ReadonlyArray<A> }
 
 /**
+ * What a finished search's results are for a reader: the channels whose reports among them the
+ * reader may read.
+ *
+ * @example
+ * ```ts
+ * const results: SearchResults = { status: "done", channelIds: [1, 4] }
+ * ```
+ */
+export type SearchResults =
+  | { readonly status: "pending" }
+  | { readonly status: "done"; readonly channelIds: ReadonlyArray<number> }
+
+/**
  * The report search service.
  *
  * @example
@@ -124,6 +137,12 @@ export class ReportSearches extends Context.Service<
       id: number,
       page: RangePage,
     ) => Effect.Effect<SearchPage<MapItemRow>, NotFound | SearchFailed>
+    /**
+     * The search's results for a reader of them all (an export): pending while the job has not
+     * run, else done with the channels of its team the actor still reads, whose reports are the
+     * results the actor may read.
+     */
+    readonly resultsOf: (actor: Actor, id: number) => Effect.Effect<SearchResults, NotFound | SearchFailed>
     /** A page of the search's results as reports, rendered by `ReportView` for the selected fields. */
     readonly reports: (
       actor: Actor,
@@ -354,6 +373,13 @@ export class ReportSearches extends Context.Service<
               ),
             ),
           ),
+        resultsOf: (actor, id) =>
+          Effect.gen(function* () {
+            const search = yield* searchOf(actor, id)
+            if (search.status !== "done") return { status: "pending" } satisfies SearchResults
+            const channelIds = yield* readableChannels({ ...actor, teamId: search.team_id ?? undefined })
+            return { status: "done", channelIds } satisfies SearchResults
+          }),
         mapItems: pageOf(store.mapItems),
         reports: (actor, id, page, options) =>
           pageOf((searchId, range, channelIds) =>

@@ -24,6 +24,7 @@ import { formRoutes } from "./FormRoutes.ts"
 import { notificationRoutes } from "./NotificationRoutes.ts"
 import { pinRoutes } from "./PinRoutes.ts"
 import { referenceRoutes } from "./ReferenceRoutes.ts"
+import { reportExportRoutes } from "./ReportExportRoutes.ts"
 import { reportRoutes } from "./ReportRoutes.ts"
 import { reportSearchRoutes } from "./ReportSearchRoutes.ts"
 import { reportStateRoutes } from "./ReportStateRoutes.ts"
@@ -48,6 +49,7 @@ export const routers = (route: Route<AppServices>, adminUi?: AdminUiOptions): Re
     ...categoryRoutes(route),
     ...reportStateRoutes(route),
     ...reportRoutes(route),
+    ...reportExportRoutes(route),
     ...commentRoutes(route),
     ...alertAreaRoutes(route),
     ...notificationRoutes(route),

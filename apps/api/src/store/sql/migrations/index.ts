@@ -28,6 +28,7 @@ import apiTokenScopes from "./0024_api_token_scopes.ts"
 import appAdministrators from "./0025_app_administrators.ts"
 import auditEvents from "./0026_audit_events.ts"
 import sqlite340Schema from "./0027_sqlite_340_schema.ts"
+import reportExports from "./0028_report_exports.ts"
 
 /** Every migration, keyed `<number>_<name>`. */
 export const migrations = Migrator.fromRecord({
@@ -57,4 +58,5 @@ export const migrations = Migrator.fromRecord({
   "0025_app_administrators": appAdministrators,
   "0026_audit_events": auditEvents,
   "0027_sqlite_340_schema": sqlite340Schema,
+  "0028_report_exports": reportExports,
 })
