@@ -43,9 +43,6 @@ import { formFieldOf } from "./Forms.ts"
 import { pinUrls } from "./Pins.ts"
 import type { ReadableReport } from "./Reports.ts"
 
-/** The report row this service renders, as the report services return it. */
-export type { ReportRow }
-
 /** What to render, and for whom. */
 export interface RenderOptions {
   /** Whether an output key of the report catalogue is selected; only those are computed. */

@@ -122,16 +122,18 @@ interface Draft {
   readonly assignment_due_at?: DateTime.Utc | null
 }
 
-/** A report a create or an upsert answers with, and whether it was made just now. */
-export interface Filed {
-  readonly report: ReportRow
-  readonly created: boolean
-}
-
 /** A report the actor may read, with the actor's access to its channel. */
 export interface ReadableReport {
   readonly report: ReportRow
   readonly access: ChannelAccess
+}
+
+/**
+ * A report a create or an upsert answers with, with the access decided for the write, and
+ * whether it was made just now.
+ */
+export interface Filed extends ReadableReport {
+  readonly created: boolean
 }
 
 /**
@@ -207,11 +209,12 @@ export class Reports extends Context.Service<
       actor: Actor,
       input: ReportCreate,
     ) => Effect.Effect<Filed, Forbidden | InvalidInput | Conflict>
+    /** Changes a report; it comes back with the access decided for the change, as `get`'s does. */
     readonly update: (
       actor: Actor,
       id: number,
       changes: ReportUpdate,
-    ) => Effect.Effect<ReportRow, NotFound | Forbidden | InvalidInput>
+    ) => Effect.Effect<ReadableReport, NotFound | Forbidden | InvalidInput>
     /** Updates the channel's report with the source id (the lowest id of several), or files one. */
     readonly upsert: (
       actor: Actor,
@@ -527,12 +530,12 @@ export class Reports extends Context.Service<
                 const again = yield* readable(actor, filed.id).pipe(
                   Effect.mapError(() => new Conflict({ message: "report.uuid: is used by another report" })),
                 )
-                return { report: again.report, created: false }
+                return { ...again, created: false } satisfies Filed
               }
             }
             const context = yield* contextOf(channelAccess)
             const report = yield* fileNew(actor, context, input, givenCategory(input.category_id))
-            return { report, created: true }
+            return { report, access: channelAccess, created: true } satisfies Filed
           }),
         )
       })
@@ -572,7 +575,8 @@ export class Reports extends Context.Service<
             if (assignee !== undefined && assignee !== null && assignee !== current.assignee_id)
               yield* checkAssignee(current.channel_id, assignee)
             const context = yield* contextOf(channelAccess)
-            return yield* revise(actor, context, current, changes, givenCategory(changes.category_id))
+            const report = yield* revise(actor, context, current, changes, givenCategory(changes.category_id))
+            return { report, access: channelAccess } satisfies ReadableReport
           }),
         )
       })
@@ -588,13 +592,15 @@ export class Reports extends Context.Service<
               // Upsert rule 3: a new report starts in the channel's initial state, as a create does.
               const { report_state_id: _ignored, ...draft } = input
               yield* Effect.fromResult(requireLocation(draft))
-              return { report: yield* fileNew(actor, context, draft, category), created: true }
+              const report = yield* fileNew(actor, context, draft, category)
+              return { report, access: channelAccess, created: true } satisfies Filed
             }
             if (!mayEditReport(channelAccess.channelRole, actor.user.id, existing)) {
               return yield* new Forbidden({ message: "you may not edit this report" })
             }
             yield* checkStateChange(channelAccess, existing, input.report_state_id)
-            return { report: yield* revise(actor, context, existing, input, category), created: false }
+            const report = yield* revise(actor, context, existing, input, category)
+            return { report, access: channelAccess, created: false } satisfies Filed
           }),
         )
       })

@@ -1,9 +1,6 @@
 /**
  * `/api/v4/reports`: fetch, create, update and upsert reports, and a report's state changes
  * (docs/api.md, Reports). Every answer that is a report takes `fields`.
- *
- * The path of one report only matches a numeric id, so `/api/v4/reports/search` and
- * `/api/v4/reports/tiles` stay free for their own routes whatever order routers are mounted in.
  */
 
 import { href } from "@fieldreport/contract/Api"
@@ -15,30 +12,30 @@ import type { Request } from "express"
 import type { AppServices } from "../../AppLayer.ts"
 import { stateChangeBody } from "../../presentation/ReportStateChangeView.ts"
 import { type Actor, Authentication } from "../../services/Authentication.ts"
-import { type Filed, Reports } from "../../services/Reports.ts"
-import { type ReportRow, ReportView } from "../../services/ReportView.ts"
+import { type Filed, type ReadableReport, Reports } from "../../services/Reports.ts"
+import { ReportView } from "../../services/ReportView.ts"
 import type { GroupHandlers } from "../EndpointRouter.ts"
 import { type Fields, fieldsOf } from "../Fields.ts"
 import { bodyOf, idParam, requestOrigin } from "../Request.ts"
 import { json, type Route } from "../Route.ts"
 
-/** The report rendered for the request's `fields`. */
+/** The report rendered for the request's `fields`, with the access the service decided. */
 const renderOne = Effect.fnUntraced(function* (
   req: Request,
   actor: Actor,
   fields: Fields,
-  report: ReportRow,
+  readable: ReadableReport,
 ) {
-  const [body] = yield* (yield* ReportView).render(actor, [report], {
+  const body = yield* (yield* ReportView).renderReadable(actor, readable, {
     has: fields.has,
     origin: requestOrigin(req),
   })
-  return fields.render(body ?? {})
+  return fields.render(body)
 })
 
 /** A report a create or an upsert answers with: `201` with its address when filed just now, else `200`. */
 const filedReply = Effect.fnUntraced(function* (req: Request, actor: Actor, fields: Fields, filed: Filed) {
-  const body = yield* renderOne(req, actor, fields, filed.report)
+  const body = yield* renderOne(req, actor, fields, filed)
   return filed.created
     ? json(body, 201, { ...fields.headers, Location: href("getReport", { report_id: filed.report.id }) })
     : json(body, 200, fields.headers)
@@ -53,11 +50,7 @@ export const reportRoutes = (route: Route<AppServices>): GroupHandlers<typeof re
         const id = yield* idParam(req, "report_id")
         const fields = yield* fieldsOf(req, FieldCatalogue.report)
         const readable = yield* (yield* Reports).get(actor, id)
-        const body = yield* (yield* ReportView).renderReadable(actor, readable, {
-          has: fields.has,
-          origin: requestOrigin(req),
-        })
-        return json(fields.render(body), 200, fields.headers)
+        return json(yield* renderOne(req, actor, fields, readable), 200, fields.headers)
       }),
     ),
   ],
@@ -88,8 +81,8 @@ export const reportRoutes = (route: Route<AppServices>): GroupHandlers<typeof re
         const id = yield* idParam(req, "report_id")
         const fields = yield* fieldsOf(req, FieldCatalogue.report)
         const changes = yield* bodyOf(req, "report", ReportUpdate)
-        const report = yield* (yield* Reports).update(actor, id, changes)
-        return json(yield* renderOne(req, actor, fields, report), 200, fields.headers)
+        const updated = yield* (yield* Reports).update(actor, id, changes)
+        return json(yield* renderOne(req, actor, fields, updated), 200, fields.headers)
       }),
     ),
   ],
