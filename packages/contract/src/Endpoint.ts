@@ -113,10 +113,12 @@ export interface Endpoint {
   /** `user` when absent. */
   readonly access?: Access
   /**
-   * `account` when the endpoint acts on the account or the platform (opening a session, the
-   * administration): API tokens never reach it, whatever their scope.
+   * What an API token needs to call it, when the method alone does not say: `account` when the
+   * endpoint acts on the account or the platform (opening a session, the administration), which
+   * API tokens never reach whatever their scope; `read` when a change grants nothing (ending the
+   * credential in hand), which every token may do.
    */
-  readonly reach?: "account"
+  readonly reach?: "read" | "account"
   /** `required` when the endpoint needs `X-AppId` (shapes); otherwise it is optional. */
   readonly appHeader?: "required"
   /**

@@ -49,8 +49,7 @@ const normalised = (path: string): string => {
  */
 export const reachOf = (request: { readonly method: string; readonly path: string }): Reach => {
   const endpoint: Endpoint | undefined = Api.match(request.method, normalised(request.path))
-  if (endpoint?.reach === "account") return "account"
-  return reading.has(request.method.toUpperCase()) ? "read" : "write"
+  return endpoint?.reach ?? (reading.has(request.method.toUpperCase()) ? "read" : "write")
 }
 
 /**

@@ -65,6 +65,7 @@ export const sessions = group({
       method: "delete",
       path: "/api/v4/session",
       operationId: "deleteSession",
+      reach: "read",
       summary: "Log out",
       description:
         "The session's token pair is revoked. With a personal API token, that token is revoked instead: it " +
