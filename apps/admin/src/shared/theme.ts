@@ -67,6 +67,9 @@ export const base = css`
   }
   :focus-visible { outline: 2px solid ${accent}; outline-offset: 2px; }
   .error { color: ${danger}; }
+  /* A save's confirmation (SaveStatus): empty, it takes no room but stays a live region. */
+  .saved { color: ${accent}; font-weight: 600; }
+  .saved:empty { margin: 0; }
   .muted { color: ${muted}; }
   /* A phone: every control is at least a finger's size (44 px). */
   @media (max-width: 40rem) {

@@ -1,15 +1,23 @@
 /**
  * A channel's report states: their order, names, how their reports appear on the map, which one new
- * reports start in, and which states may follow each (none ticked: any state may follow).
+ * reports start in, and which states may follow each (none ticked: any state may follow). Changes
+ * are kept until Save, which sends each changed state's update and says which were saved
+ * (`SaveStatus`); Discard goes back to what is stored. Adding a state is a save of its own.
  */
-import type { Appearance, ReportStateRecord, ReportStateUpdate } from "@fieldreport/domain/ReportStateRecord"
+import type { Appearance, ReportStateRecord } from "@fieldreport/domain/ReportStateRecord"
 import { appearances } from "@fieldreport/domain/ReportStateRecord"
 import * as TextLimits from "@fieldreport/domain/TextLimits"
 import { html, nothing } from "lit"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
 import { errorText, run } from "../../shared/run.ts"
+import { SaveStatus } from "../../shared/SaveStatus.ts"
 import { styles } from "./report-states.styles.ts"
+import { stateChanges } from "./state-changes.ts"
+
+/** A list of names as a sentence says them: "New, In progress and Resolved". */
+const names = (states: ReadonlyArray<{ readonly name: string }>): string =>
+  new Intl.ListFormat("en", { type: "conjunction" }).format(states.map((state) => state.name))
 
 /**
  * @summary A channel's report states and the transitions allowed between them.
@@ -29,18 +37,25 @@ export class ReportStates extends ApiElement {
     ...ApiElement.properties,
     channelId: { attribute: "channel-id", type: Number },
     states: { state: true },
+    draft: { state: true },
     problem: { state: true },
   }
 
   /** The channel whose report states are edited. */
   declare channelId: number | undefined
+  /** The states as stored, in their order. */
   declare states: ReadonlyArray<ReportStateRecord>
+  /** The states as edited and not saved yet, in the order the user put them in. */
+  declare draft: ReadonlyArray<ReportStateRecord>
   declare problem: string | undefined
+
+  #status = new SaveStatus(this)
 
   constructor() {
     super()
     this.channelId = undefined
     this.states = []
+    this.draft = []
     this.problem = undefined
   }
 
@@ -52,60 +67,52 @@ export class ReportStates extends ApiElement {
     if (changed.has("channelId") && changed.get("channelId") !== undefined) void this.load()
   }
 
-  /** Loads the channel's states in their order. */
+  /** Loads the channel's states in their order, dropping unsaved changes. */
   async load(): Promise<void> {
+    if (await this.#fetch()) this.draft = this.states
+  }
+
+  /** Reads the stored states again; answers whether it could. */
+  async #fetch(): Promise<boolean> {
     const connection = this.connection
     const channelId = this.channelId
-    if (connection === undefined || channelId === undefined) return
+    if (connection === undefined || channelId === undefined) return false
     try {
       const states = await run(
         connection.client.call("listReportStates", { query: { channel_id: channelId } }),
       )
       // An answer about a channel left meanwhile must not replace the current channel's.
-      if (channelId !== this.channelId) return
+      if (channelId !== this.channelId) return false
       this.states = [...states].sort((a, b) => a.position - b.position || a.id - b.id)
+      this.problem = undefined
+      return true
     } catch (error) {
       this.problem = errorText(error)
+      return false
     }
   }
 
-  async #act(action: (connection: Connection) => Promise<unknown>): Promise<void> {
-    const connection = this.connection
-    if (connection === undefined) return
-    // Cleared before, not after, the reload, so a slower reload never hides a newer failure.
-    this.problem = undefined
-    try {
-      await action(connection)
-      await this.load()
-    } catch (error) {
-      this.problem = errorText(error)
-    }
+  #edit(id: number, change: (state: ReportStateRecord) => ReportStateRecord): void {
+    this.draft = this.draft.map((state) => (state.id === id ? change(state) : state))
+    this.#status.edited()
   }
 
-  #update(state: ReportStateRecord, change: typeof ReportStateUpdate.Encoded): Promise<void> {
-    return this.#act((connection) =>
-      run(
-        connection.client.call("updateReportState", {
-          path: { id: state.id },
-          body: { report_state: change },
-        }),
-      ),
-    )
+  /** Makes one state the one new reports start in. */
+  #makeInitial(id: number): void {
+    this.draft = this.draft.map((state) => ({ ...state, initial: state.id === id }))
+    this.#status.edited()
   }
 
-  /** Swaps a state's position with its neighbour's. */
+  /** Moves a state one place up or down the list, and keeps the keyboard on it. */
   async #move(index: number, by: -1 | 1): Promise<void> {
-    const state = this.states[index]
-    const neighbour = this.states[index + by]
+    const state = this.draft[index]
+    const neighbour = this.draft[index + by]
     if (state === undefined || neighbour === undefined) return
-    await this.#act(async (connection) => {
-      const patch = (id: number, position: number) =>
-        run(
-          connection.client.call("updateReportState", { path: { id }, body: { report_state: { position } } }),
-        )
-      await patch(state.id, neighbour.position === state.position ? state.position + by : neighbour.position)
-      await patch(neighbour.id, state.position)
-    })
+    const draft = [...this.draft]
+    draft[index] = neighbour
+    draft[index + by] = state
+    this.draft = draft
+    this.#status.edited()
     // The rows are reused by position: follow the moved state, by the same button while it can move on.
     await this.updateComplete
     const row = this.renderRoot.querySelectorAll("[part=state]")[index + by]
@@ -116,53 +123,89 @@ export class ReportStates extends ApiElement {
     target?.focus()
   }
 
-  #setNext(state: ReportStateRecord, nextId: number, allowed: boolean): Promise<void> {
+  #setNext(state: ReportStateRecord, nextId: number, allowed: boolean): void {
     const current = new Set(state.next_state_ids ?? [])
     if (allowed) current.add(nextId)
     else current.delete(nextId)
-    return this.#update(state, { next_state_ids: current.size === 0 ? null : [...current] })
+    this.#edit(state.id, (edited) => ({
+      ...edited,
+      next_state_ids: current.size === 0 ? null : [...current],
+    }))
+  }
+
+  async #save(event: SubmitEvent): Promise<void> {
+    event.preventDefault()
+    const connection = this.connection
+    if (connection === undefined) return
+    const changes = stateChanges(this.states, this.draft)
+    const saved = await this.#status.save(
+      async () => {
+        for (const { state, change } of changes)
+          await run(
+            connection.client.call("updateReportState", {
+              path: { id: state.id },
+              body: { report_state: change },
+            }),
+          )
+      },
+      `Saved ${names(this.draft.filter((state) => changes.some((each) => each.state.id === state.id)))}.`,
+    )
+    // A failure part way keeps the edits: what was saved no longer differs from the states read again.
+    if (saved) await this.load()
+    else await this.#fetch()
   }
 
   #add(event: SubmitEvent): void {
     event.preventDefault()
     const form = event.currentTarget as HTMLFormElement
     const data = new FormData(form)
+    const connection = this.connection
     const channelId = this.channelId
-    if (channelId === undefined) return
-    void this.#act((connection) =>
-      run(
-        connection.client.call("createReportState", {
-          body: {
-            report_state: {
-              channel_id: channelId,
-              name: String(data.get("name") ?? ""),
-              appearance: String(data.get("appearance")) as Appearance,
+    if (connection === undefined || channelId === undefined) return
+    const name = String(data.get("name") ?? "")
+    void this.#status
+      .save(async () => {
+        const created = await run(
+          connection.client.call("createReportState", {
+            body: {
+              report_state: {
+                channel_id: channelId,
+                name,
+                appearance: String(data.get("appearance")) as Appearance,
+              },
             },
-          },
-        }),
-      ),
-    ).then(() => form.reset())
+          }),
+        )
+        // Added to the stored states and to the edits alike, so edits not saved yet stay.
+        this.states = [...this.states, created]
+        this.draft = [...this.draft, created]
+      }, `Added the state ${name}.`)
+      .then((added) => {
+        if (added) form.reset()
+      })
   }
 
   #state(state: ReportStateRecord, index: number) {
-    const others = this.states.filter((other) => other.id !== state.id)
+    const others = this.draft.filter((other) => other.id !== state.id)
+    // Named as stored, so a control's name does not change while its state is renamed.
+    const named = this.states.find((stored) => stored.id === state.id)?.name ?? state.name
     return html`
       <li part="state">
         <div class="row">
-          <input aria-label="Name of state ${state.name}" maxlength=${TextLimits.name} .value=${state.name}
-            @change=${(event: Event) => this.#update(state, { name: (event.target as HTMLInputElement).value })} />
+          <input aria-label="Name of state ${named}" required maxlength=${TextLimits.name} .value=${state.name}
+            @input=${(event: Event) => this.#edit(state.id, (edited) => ({ ...edited, name: (event.target as HTMLInputElement).value }))} />
           <label>Appearance
-            <select @change=${(event: Event) => this.#update(state, { appearance: (event.target as HTMLSelectElement).value as Appearance })}>
+            <select @change=${(event: Event) => this.#edit(state.id, (edited) => ({ ...edited, appearance: (event.target as HTMLSelectElement).value as Appearance }))}>
               ${appearances.map((appearance) => html`<option ?selected=${appearance === state.appearance}>${appearance}</option>`)}
             </select>
           </label>
           <label class="inline">
-            <input type="radio" name="initial" .checked=${state.initial} @change=${() => this.#update(state, { initial: true })} />
+            <input type="radio" name="initial" .checked=${state.initial} @change=${() => this.#makeInitial(state.id)} />
             New reports start here
           </label>
           <span class="moves">
-            <button data-move="up" ?disabled=${index === 0} aria-label="Move ${state.name} up" @click=${() => this.#move(index, -1)}>↑</button>
-            <button data-move="down" ?disabled=${index === this.states.length - 1} aria-label="Move ${state.name} down" @click=${() => this.#move(index, 1)}>↓</button>
+            <button type="button" data-move="up" ?disabled=${index === 0} aria-label="Move ${named} up" @click=${() => this.#move(index, -1)}>↑</button>
+            <button type="button" data-move="down" ?disabled=${index === this.draft.length - 1} aria-label="Move ${named} down" @click=${() => this.#move(index, 1)}>↓</button>
           </span>
         </div>
         <fieldset>
@@ -171,7 +214,7 @@ export class ReportStates extends ApiElement {
             (other) => html`<label class="inline">
               <input type="checkbox" .checked=${state.next_state_ids?.includes(other.id) ?? false}
                 @change=${(event: Event) => this.#setNext(state, other.id, (event.target as HTMLInputElement).checked)} />
-              ${other.name}<span class="visually-hidden"> after ${state.name}</span>
+              ${other.name}<span class="visually-hidden"> after ${named}</span>
             </label>`,
           )}
         </fieldset>
@@ -180,9 +223,19 @@ export class ReportStates extends ApiElement {
   }
 
   override render() {
+    const changed = stateChanges(this.states, this.draft).length > 0
     return html`
       ${this.problem === undefined ? nothing : html`<p class="error" role="alert">${this.problem}</p>`}
-      <ol class="states" aria-label="Report states">${this.states.map((state, index) => this.#state(state, index))}</ol>
+      <form aria-label="Report states" @submit=${(event: SubmitEvent) => this.#save(event)}>
+        <ol class="states" aria-label="Report states">${this.draft.map((state, index) => this.#state(state, index))}</ol>
+        <div class="row save">
+          <button class="primary" type="submit" ?disabled=${!changed || this.#status.saving}>Save states</button>
+          <button type="button" ?disabled=${!changed || this.#status.saving} @click=${() => {
+            this.draft = this.states
+          }}>Discard changes</button>
+        </div>
+      </form>
+      ${this.#status.render()}
       <form class="row" aria-label="New report state" @submit=${(event: SubmitEvent) => this.#add(event)}>
         <label>New state <input name="name" required maxlength=${TextLimits.name} /></label>
         <label>Appearance

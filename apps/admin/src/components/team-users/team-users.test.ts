@@ -87,7 +87,7 @@ describe("fr-team-users", () => {
     const row = root.querySelectorAll("tbody tr")[2]!
     expect(row.querySelector("th")?.textContent?.trim()).toBe("Invited user 9")
     const cells = [...row.querySelectorAll("td")].map((cell) => cell.textContent?.replace(/\s+/g, " ").trim())
-    expect(cells).toEqual(["", "Member", "invited · last invitation 2026-03-02", "", "", "", "", ""])
+    expect(cells).toEqual(["", "Member", "invited · last invitation 2026-03-02", "", "", "", "", "", ""])
     expect(row.textContent).not.toContain("undefined")
     expect(row.querySelector("select[aria-label^='Supervisor']")).toBeNull()
     // Supervisors are chosen among those who joined.
@@ -126,27 +126,62 @@ describe("fr-team-users", () => {
     expect(query.getAll("excludes_team_user_ids[]")).toEqual(["103"])
   })
 
-  it("changes a member's role and supervisor; the owner's role is not offered", async () => {
+  it("keeps a role and supervisor change until the row's Save, then says what changed", async () => {
     const api = fakeFetch(routes())
     vi.stubGlobal("fetch", api.fetch)
-    const { root } = await mount()
+    const { element, root } = await mount()
+    const patches = () => api.sent.filter((request) => request.method === "PATCH")
+    const save = () => root.querySelector<HTMLButtonElement>("tbody tr:nth-child(2) button")!
     expect(root.querySelector("select[aria-label='Role of Ana Lee']")).toBeNull()
+    expect(save().textContent?.replace(/\s+/g, " ").trim()).toBe("Save changes to Ben Lee")
+    expect(save().disabled).toBe(true)
     const role = root.querySelector<HTMLSelectElement>("select[aria-label='Role of Ben Lee']")!
     role.value = "manager"
     role.dispatchEvent(new Event("change"))
-    await until(() => api.sent.some((request) => request.method === "PATCH"), "the role change")
-    expect(api.sent.find((request) => request.method === "PATCH")?.body).toEqual({
-      team_user: { role: "manager" },
-    })
     const supervisor = root.querySelector<HTMLSelectElement>("select[aria-label='Supervisor of Ben Lee']")!
     supervisor.value = ""
     supervisor.dispatchEvent(new Event("change"))
-    await until(
-      () => api.sent.filter((request) => request.method === "PATCH").length === 2,
-      "the supervisor change",
+    await element.updateComplete
+    // Nothing is written by changing a select.
+    expect(patches()).toEqual([])
+    expect(save().disabled).toBe(false)
+    save().click()
+    await until(() => root.querySelector("[role=status].saved")?.textContent !== "", "the confirmation")
+    expect(patches().map((request) => request.body)).toEqual([
+      { team_user: { role: "manager", supervisor_id: null } },
+    ])
+    expect(root.querySelector("[role=status].saved")?.textContent).toBe(
+      "Ben Lee is now a manager. Ben Lee has no supervisor now.",
     )
-    expect(api.sent.filter((request) => request.method === "PATCH")[1]?.body).toEqual({
-      team_user: { supervisor_id: null },
+    expect(save().disabled).toBe(true)
+  })
+
+  it("forgets a change set back to what is stored, and shows a refused save as an alert", async () => {
+    const api = fakeFetch({
+      ...routes(),
+      "PATCH /api/v4/teams/3/team_users/102": {
+        status: 403,
+        body: { title: "Forbidden", detail: "only managers may change roles" },
+      },
     })
+    vi.stubGlobal("fetch", api.fetch)
+    const { element, root } = await mount()
+    const save = () => root.querySelector<HTMLButtonElement>("tbody tr:nth-child(2) button")!
+    const role = root.querySelector<HTMLSelectElement>("select[aria-label='Role of Ben Lee']")!
+    role.value = "manager"
+    role.dispatchEvent(new Event("change"))
+    role.value = "team_member"
+    role.dispatchEvent(new Event("change"))
+    await element.updateComplete
+    expect(save().disabled).toBe(true)
+    role.value = "manager"
+    role.dispatchEvent(new Event("change"))
+    await element.updateComplete
+    save().click()
+    await until(() => root.querySelector("[role=alert]") !== null, "the refusal")
+    expect(root.querySelector("[role=alert]")?.textContent).toBe("only managers may change roles")
+    expect(root.querySelector("[role=status].saved")?.textContent).toBe("")
+    // The change stays, to be saved again or changed back.
+    expect(save().disabled).toBe(false)
   })
 })

@@ -1,7 +1,8 @@
 /**
  * The users of a team, with every filter and order of the team users list (agreed to join, team
  * role, user ids, team user ids to include or exclude; name, e-mail, invitation, activity,
- * supervisor, status), paged with `Range`, and a manager's controls for role and supervisor.
+ * supervisor, status), paged with `Range`, and a manager's controls for role and supervisor. A changed
+ * role or supervisor waits for the row's Save, which says what it changed (`SaveStatus`).
  *
  * An invitee who has not accepted is listed as the invitation the API shows (docs/api.md,
  * Invitations): "Invited user N", their role and the date of the last invitation, nothing of the
@@ -19,6 +20,7 @@ import { html, nothing } from "lit"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
 import { errorText, run } from "../../shared/run.ts"
+import { SaveStatus } from "../../shared/SaveStatus.ts"
 import { currentTeamId, fullName, teamPeople } from "../../shared/team.ts"
 import { styles } from "./team-users.styles.ts"
 
@@ -89,6 +91,7 @@ export class TeamUsers extends ApiElement {
     total: { state: true },
     filters: { state: true },
     problem: { state: true },
+    pending: { state: true },
   }
 
   declare users: ReadonlyArray<TeamUserRecord>
@@ -98,7 +101,10 @@ export class TeamUsers extends ApiElement {
   declare total: number | undefined
   declare filters: Filters
   declare problem: string | undefined
+  /** Role and supervisor changes not saved yet, by team user id. */
+  declare pending: ReadonlyMap<number, typeof TeamUserUpdate.Encoded>
 
+  #status = new SaveStatus(this)
   #teamId: number | undefined
   /** Counts loads, so the answer to an older filter never replaces a newer one's. */
   #asked = 0
@@ -111,6 +117,7 @@ export class TeamUsers extends ApiElement {
     this.total = undefined
     this.filters = noFilters
     this.problem = undefined
+    this.pending = new Map()
   }
 
   protected override connected(connection: Connection): void {
@@ -163,20 +170,56 @@ export class TeamUsers extends ApiElement {
     }
   }
 
-  async #update(user: TeamUser, team_user: typeof TeamUserUpdate.Encoded): Promise<void> {
+  /** Keeps a change of a row until its Save; a change back to what is stored is no change. */
+  #stage(user: TeamUser, change: typeof TeamUserUpdate.Encoded): void {
+    const merged = { ...this.pending.get(user.id), ...change }
+    const differs =
+      (merged.role !== undefined && merged.role !== user.role) ||
+      (merged.supervisor_id !== undefined && merged.supervisor_id !== (user.supervisor_id ?? null))
+    const pending = new Map(this.pending)
+    if (differs) pending.set(user.id, merged)
+    else pending.delete(user.id)
+    this.pending = pending
+    this.#status.edited()
+  }
+
+  async #save(user: TeamUser): Promise<void> {
     const connection = this.connection
-    if (connection === undefined || this.#teamId === undefined) return
-    try {
-      await run(
-        connection.client.call("updateTeamUser", {
-          path: { team_id: this.#teamId, id: user.id },
-          body: { team_user },
-        }),
+    const team_user = this.pending.get(user.id)
+    if (connection === undefined || this.#teamId === undefined || team_user === undefined) return
+    const teamId = this.#teamId
+    const saved = await this.#status.save(
+      () =>
+        run(
+          connection.client.call("updateTeamUser", {
+            path: { team_id: teamId, id: user.id },
+            body: { team_user },
+          }),
+        ),
+      this.#saidOf(user, team_user),
+    )
+    if (!saved) return
+    const pending = new Map(this.pending)
+    pending.delete(user.id)
+    this.pending = pending
+    await this.load(this.start)
+  }
+
+  /** What a saved change did, in words. */
+  #saidOf(user: TeamUser, change: typeof TeamUserUpdate.Encoded): string {
+    const name = fullName(user)
+    const said: Array<string> = []
+    if (change.role !== undefined && change.role !== user.role)
+      said.push(`${name} is now ${change.role === "manager" ? "a manager" : "a member"}.`)
+    if (change.supervisor_id !== undefined && change.supervisor_id !== (user.supervisor_id ?? null)) {
+      const supervisor = this.everyone.find((other) => other.id === change.supervisor_id)
+      said.push(
+        supervisor === undefined
+          ? `${name} has no supervisor now.`
+          : `${name} is now supervised by ${fullName(supervisor)}.`,
       )
-      await this.load(this.start)
-    } catch (error) {
-      this.problem = errorText(error)
     }
+    return said.join(" ")
   }
 
   #filter(event: SubmitEvent): void {
@@ -248,6 +291,7 @@ export class TeamUsers extends ApiElement {
         <td></td>
         <td></td>
         <td class="device"></td>
+        <td></td>
       </tr>
     `
   }
@@ -256,6 +300,10 @@ export class TeamUsers extends ApiElement {
     if (isInvitee(record)) return this.#inviteeRow(record)
     const user = record
     const name = fullName(user)
+    const change = this.pending.get(user.id)
+    const role = change?.role ?? user.role
+    const supervisorId =
+      change?.supervisor_id === undefined ? (user.supervisor_id ?? null) : change.supervisor_id
     return html`
       <tr>
         <th scope="row">${name}</th>
@@ -264,9 +312,9 @@ export class TeamUsers extends ApiElement {
           ${
             user.role === "owner"
               ? "Owner"
-              : html`<select aria-label="Role of ${name}" @change=${(event: Event) => this.#update(user, { role: (event.target as HTMLSelectElement).value as "team_member" | "manager" })}>
-                  <option value="team_member" ?selected=${user.role === "team_member"}>Member</option>
-                  <option value="manager" ?selected=${user.role === "manager"}>Manager</option>
+              : html`<select aria-label="Role of ${name}" @change=${(event: Event) => this.#stage(user, { role: (event.target as HTMLSelectElement).value as "team_member" | "manager" })}>
+                  <option value="team_member" ?selected=${role === "team_member"}>Member</option>
+                  <option value="manager" ?selected=${role === "manager"}>Manager</option>
                 </select>`
           }
         </td>
@@ -279,15 +327,15 @@ export class TeamUsers extends ApiElement {
             aria-label="Supervisor of ${name}"
             @change=${(event: Event) => {
               const value = (event.target as HTMLSelectElement).value
-              void this.#update(user, { supervisor_id: value === "" ? null : Number(value) })
+              this.#stage(user, { supervisor_id: value === "" ? null : Number(value) })
             }}
           >
-            <option value="" ?selected=${user.supervisor_id == null}>None</option>
+            <option value="" ?selected=${supervisorId === null}>None</option>
             ${this.everyone
               .filter((other) => other.id !== user.id)
               .map(
                 (other) =>
-                  html`<option value=${other.id} ?selected=${user.supervisor_id === other.id}>${fullName(other)}</option>`,
+                  html`<option value=${other.id} ?selected=${supervisorId === other.id}>${fullName(other)}</option>`,
               )}
           </select>
         </td>
@@ -298,6 +346,11 @@ export class TeamUsers extends ApiElement {
           ${user.app_version === "" ? "—" : `app ${user.app_version}`}
           ${user.location_enabled ? " · location" : ""}${user.push_notification_enabled ? " · push" : ""}${user.bluetooth_enabled ? " · bluetooth" : ""}
         </td>
+        <td>
+          <button class="primary" ?disabled=${change === undefined || this.#status.saving} @click=${() => this.#save(user)}>
+            Save<span class="visually-hidden"> changes to ${name}</span>
+          </button>
+        </td>
       </tr>
     `
   }
@@ -307,6 +360,7 @@ export class TeamUsers extends ApiElement {
     return html`
       ${this.#filters()}
       ${this.problem === undefined ? nothing : html`<p class="error" role="alert">${this.problem}</p>`}
+      ${this.#status.render()}
       <div class="table-wrap">
         <table part="table" aria-label="Team users">
           <thead>
@@ -321,6 +375,7 @@ export class TeamUsers extends ApiElement {
                 "Reports",
                 "Last active",
                 "Device",
+                "Changes",
               ].map((heading) => html`<th scope="col">${heading}</th>`)}
             </tr>
           </thead>
