@@ -25,6 +25,7 @@ import { Demo } from "./services/Demo.ts"
 import { Forms } from "./services/Forms.ts"
 import { Invitations } from "./services/Invitations.ts"
 import { Notifications } from "./services/Notifications.ts"
+import { OgcFeatures } from "./services/OgcFeatures.ts"
 import { ReportExports } from "./services/ReportExports.ts"
 import { ReportSearches } from "./services/ReportSearches.ts"
 import { ReportStates } from "./services/ReportStates.ts"
@@ -50,6 +51,7 @@ import { FormStore } from "./store/FormStore.ts"
 import { JobStore } from "./store/JobStore.ts"
 import { MembershipStore } from "./store/MembershipStore.ts"
 import { NotificationStore } from "./store/NotificationStore.ts"
+import { OgcFeatureStore } from "./store/OgcFeatureStore.ts"
 import { ReportExportStore } from "./store/ReportExportStore.ts"
 import { ReportSearchStore } from "./store/ReportSearchStore.ts"
 import { ReportStateStore } from "./store/ReportStateStore.ts"
@@ -86,6 +88,7 @@ const stores = Layer.mergeAll(
   TeamUserStore.layer,
   ChannelSelectionStore.layer,
   ShapeStore.layer,
+  OgcFeatureStore.layer,
   AuditStore.layer,
   FileStore.layer,
 )
@@ -112,8 +115,17 @@ const services = Layer.mergeAll(
   Shapes.layer,
 )
 
-/** Reports and their comments, on the services above (attachments, shapes, jobs, access). */
-const reportServices = Layer.mergeAll(Reports.layer, ReportView.layer, Comments.layer, Analytics.layer)
+/**
+ * Reports, their comments and the OGC features, on the services above (attachments, shapes, jobs,
+ * access).
+ */
+const reportServices = Layer.mergeAll(
+  Reports.layer,
+  ReportView.layer,
+  Comments.layer,
+  Analytics.layer,
+  OgcFeatures.layer,
+)
 
 /**
  * Report searches, the tiles search and exports of searches, on the report services (results

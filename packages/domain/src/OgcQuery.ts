@@ -3,7 +3,8 @@
  * standard wants a parameter the API document does not declare to be `400`, so a client learns it
  * was not applied instead of getting more features than it asked for:
  *
- * - every page takes `f` (`json`, or `geojson` for features), the format parameter many clients add;
+ * - every page takes `f` (`json`, or `geojson` for features), the format parameter many clients add,
+ *   and a page that is not of features takes nothing else;
  * - items take `bbox` (`OgcBbox`), `datetime` (`OgcDatetime`), `limit` (`OgcLimit`) and `cursor`
  *   (`OgcCursor`, from a `next` link), and report collections also `report_state_id` and
  *   `category_id`, each an id or a comma-separated list of ids (a feature matches any of them).
@@ -77,6 +78,17 @@ const checkFormat = (query: QueryValue.Query, allowed: ReadonlyArray<string>) =>
  */
 export const page = (query: QueryValue.Query): Result.Result<void, MalformedRequest> =>
   Result.flatMap(checkNames(query, ["f"]), () => checkFormat(query, formats.page))
+
+/**
+ * Checks the query of one feature: only `f=json` or `f=geojson` may be given.
+ *
+ * @example
+ * ```ts
+ * OgcQuery.feature({ f: "geojson" }) // Result.void
+ * ```
+ */
+export const feature = (query: QueryValue.Query): Result.Result<void, MalformedRequest> =>
+  Result.flatMap(checkNames(query, ["f"]), () => checkFormat(query, formats.items))
 
 /**
  * Reads the query of a page of features.

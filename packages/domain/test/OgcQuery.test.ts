@@ -68,6 +68,14 @@ describe("OgcQuery.items", () => {
   })
 })
 
+describe("OgcQuery.feature", () => {
+  it("takes f=json or f=geojson and nothing else", () => {
+    expect(OgcQuery.feature({ f: "geojson" })).toEqual(Result.void)
+    expect(failure(OgcQuery.feature({ f: "html" }))).toEqual(["f"])
+    expect(failure(OgcQuery.feature({ bbox: "1,2,3,4" }))).toEqual(["bbox"])
+  })
+})
+
 describe("OgcQuery.page", () => {
   it("takes f=json and nothing else", () => {
     expect(OgcQuery.page({})).toEqual(Result.void)

@@ -45,3 +45,23 @@ export const tokenOfHeader = (header: string): string | undefined => {
   const bearer = /^Bearer\s+(\S+)$/i.exec(header)
   return bearer?.[1]
 }
+
+/**
+ * The password of an HTTP Basic `Authorization` header (`Basic base64(user:password)`), whatever
+ * the user name: GIS tools (QGIS, GDAL) offer Basic and nothing else, so the OGC routes read a
+ * token as its password. Undefined when the header is not Basic, is not base64 of a user name and
+ * a password joined by `:`, or has an empty password. Only the routes that ask for it read it.
+ *
+ * @example
+ * ```ts
+ * tokenOfBasicHeader(`Basic ${btoa("qgis:frt_abc")}`) // "frt_abc"
+ * ```
+ */
+export const tokenOfBasicHeader = (header: string): string | undefined => {
+  const basic = /^Basic\s+([A-Za-z0-9+/]+={0,2})\s*$/i.exec(header)
+  if (basic === null) return undefined
+  const decoded = Buffer.from(basic[1] ?? "", "base64").toString("utf8")
+  const colon = decoded.indexOf(":")
+  const password = colon === -1 ? "" : decoded.slice(colon + 1)
+  return password === "" ? undefined : password
+}

@@ -11,7 +11,7 @@ import { Context, Duration, Effect, Layer } from "effect"
 import { reachOf, requireReach } from "../auth/Credential.ts"
 import { LoginThrottle } from "../auth/LoginThrottle.ts"
 import { verifyPassword, wastePasswordCheck } from "../auth/Password.ts"
-import { newToken, prefixes, tokenDigest, tokenOfHeader } from "../auth/Token.ts"
+import { newToken, prefixes, tokenDigest, tokenOfBasicHeader, tokenOfHeader } from "../auth/Token.ts"
 import { AppConfig } from "../Config.ts"
 import { Forbidden, NotFound, type TooManyRequests, Unauthorized } from "../Errors.ts"
 import { type BrandedAppRow, BrandedAppStore } from "../store/BrandedAppStore.ts"
@@ -56,10 +56,12 @@ export class Authentication extends Context.Service<
     /**
      * The caller of a request, from its headers; `403` when the request reaches further than their
      * credential allows (`auth/Credential.ts`: an API token on the account or the administration,
-     * a read-only token on anything but reading).
+     * a read-only token on anything but reading). With `basic`, HTTP Basic is read too, its password
+     * taken as the token: only the OGC routes ask for it, for GIS tools that offer nothing else.
      */
     readonly authenticate: (
       headers: IncomingHttpHeaders,
+      options?: { readonly basic?: boolean },
     ) => Effect.Effect<Actor, Unauthorized | Forbidden | NotFound | MalformedRequest>
     /**
      * `403` when the request carries an API token: for the endpoints that open or renew sessions,
@@ -171,10 +173,13 @@ export class Authentication extends Context.Service<
 
       const unauthorized = (message: string) => Effect.fail(new Unauthorized({ message }))
 
-      const credentials = Effect.fn("Authentication.credentials")(function* (headers: IncomingHttpHeaders) {
+      const credentials = Effect.fn("Authentication.credentials")(function* (
+        headers: IncomingHttpHeaders,
+        basic: boolean,
+      ) {
         const header = headers.authorization
         if (header === undefined) return yield* unauthorized("credentials are required")
-        const token = tokenOfHeader(header)
+        const token = tokenOfHeader(header) ?? (basic ? tokenOfBasicHeader(header) : undefined)
         if (token === undefined) return yield* unauthorized("the Authorization header is malformed")
         const now = yield* nowIso
         if (token.startsWith(prefixes.api)) {
@@ -207,8 +212,11 @@ export class Authentication extends Context.Service<
         return method === undefined || path === undefined ? "account" : reachOf({ method, path })
       })
 
-      const authenticate = Effect.fn("Authentication.authenticate")(function* (headers: IncomingHttpHeaders) {
-        const { user, session, sessionApp, apiToken } = yield* credentials(headers)
+      const authenticate = Effect.fn("Authentication.authenticate")(function* (
+        headers: IncomingHttpHeaders,
+        options: { readonly basic?: boolean } = {},
+      ) {
+        const { user, session, sessionApp, apiToken } = yield* credentials(headers, options.basic === true)
         if (user === undefined || user.deactivated === 1)
           return yield* unauthorized("the user is deactivated")
         // Before anything else is read: a token refused learns nothing about apps or teams.

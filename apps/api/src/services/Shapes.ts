@@ -117,6 +117,8 @@ export class Shapes extends Context.Service<
       inputs: ReadonlyArray<Result.Result<ShapeCreate, InvalidInput>>,
     ) => Effect.Effect<ReadonlyArray<Result.Result<ShapeRow, InvalidInput>>, Forbidden>
     readonly get: (actor: Actor, id: number) => Effect.Effect<ShapeRow, Forbidden | NotFound>
+    /** `403` unless the actor reads the app's shapes: the rule every read here applies. */
+    readonly mayRead: (actor: Actor) => Effect.Effect<void, Forbidden>
     /** A page of the app's shapes by id. */
     readonly list: (actor: Actor, page: RangePage) => Effect.Effect<ShapePage, Forbidden>
     readonly remove: (actor: Actor, id: number) => Effect.Effect<void, Forbidden | NotFound>
@@ -374,7 +376,17 @@ export class Shapes extends Context.Service<
       yield* jobs.register(JobKinds.ShapeSearchCleanup, () => cleanup)
       yield* jobs.schedule(JobKinds.ShapeSearchCleanup, {}, cleanupInterval)
 
-      return Shapes.of({ create, createMany, get, list, remove, search, listOfSearch, smallestContaining })
+      return Shapes.of({
+        create,
+        createMany,
+        get,
+        mayRead,
+        list,
+        remove,
+        search,
+        listOfSearch,
+        smallestContaining,
+      })
     }),
   )
 }

@@ -237,6 +237,13 @@ const notInTheDocument: Readonly<Record<string, string>> = {
   "GET /metrics": "operations: Prometheus metrics",
   "GET /docs": "the page that shows this document",
   "GET /docs/reference.js": "the script of that page",
+  "GET /ogc/features": "the OGC API – Features service, described by its own document at /ogc/features/api",
+  "GET /ogc/features/conformance": "the OGC API – Features service",
+  "GET /ogc/features/api": "the OGC API – Features service's own document",
+  "GET /ogc/features/collections": "the OGC API – Features service",
+  "GET /ogc/features/collections/{}": "the OGC API – Features service",
+  "GET /ogc/features/collections/{}/items": "the OGC API – Features service",
+  "GET /ogc/features/collections/{}/items/{}": "the OGC API – Features service",
 }
 
 describe("the OpenAPI document", () => {

@@ -22,6 +22,7 @@ import { docsRoutes } from "./DocsRoutes.ts"
 import { fileRoutes } from "./FileRoutes.ts"
 import { formRoutes } from "./FormRoutes.ts"
 import { notificationRoutes } from "./NotificationRoutes.ts"
+import { ogcRoutes } from "./OgcRoutes.ts"
 import { pinRoutes } from "./PinRoutes.ts"
 import { referenceRoutes } from "./ReferenceRoutes.ts"
 import { reportExportRoutes } from "./ReportExportRoutes.ts"
@@ -66,5 +67,6 @@ export const routers = (route: Route<AppServices>, adminUi?: AdminUiOptions): Re
     ...referenceRoutes(),
   }),
   docsRoutes(),
+  ogcRoutes(route),
   adminUiRoutes(adminUi),
 ]
