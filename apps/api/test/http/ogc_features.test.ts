@@ -392,6 +392,37 @@ describe("GET /ogc/features/collections/{id}/items", () => {
     expect(featureIds([whole]).slice(1)).toEqual(many)
   })
 
+  it("writes a page longer than the chunks it is read in as one document, and survives a client that leaves", async () => {
+    const large = await createChannel(server, world.owner, world.teamId, "Large")
+    const ids = await insertReports(
+      server,
+      large.id,
+      Array.from({ length: 2_345 }, (_, index) => ({
+        position: [174 + index / 10_000, -41] as const,
+        createdAt: "2026-04-01T00:00:00.000Z",
+        userId: world.owner.id,
+        categoryId: large.category_id,
+      })),
+    )
+    const owner = { token: world.owner.token }
+    const page = await ogc(server, `/collections/reports-${large.id}/items?limit=3000`, owner)
+    expect(page.status).toBe(200)
+    expect(page.body.numberReturned).toBe(2_345)
+    expect(featureIds([page])).toEqual(ids)
+    const leaving = new AbortController()
+    const response = await fetch(
+      `${server.url}/ogc/features/collections/reports-${large.id}/items?limit=3000`,
+      {
+        headers: { Authorization: `Token token=${world.owner.token}` },
+        signal: leaving.signal,
+      },
+    )
+    await response.body?.getReader().read()
+    leaving.abort()
+    const again = await ogc(server, `/collections/reports-${large.id}/items?limit=1`, owner)
+    expect(again.body.numberMatched).toBe(2_345)
+  })
+
   it.each([
     ["limit=0", "limit"],
     ["limit=ten", "limit"],
