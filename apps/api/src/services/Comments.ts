@@ -27,7 +27,7 @@ import { nowIso } from "../store/sql/Clock.ts"
 import * as Transaction from "../store/sql/Transaction.ts"
 import { Access } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
-import { findReadable } from "./Reports.ts"
+import { findReadable } from "./ReadableReport.ts"
 
 /** A page of notes and how many there are in all. */
 export interface NotePage {

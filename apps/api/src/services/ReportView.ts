@@ -41,7 +41,7 @@ import { Attachments, type FileUrls } from "./Attachments.ts"
 import type { Actor } from "./Authentication.ts"
 import { formFieldOf } from "./Forms.ts"
 import { pinUrls } from "./Pins.ts"
-import type { ReadableReport } from "./Reports.ts"
+import type { ReadableReport } from "./ReadableReport.ts"
 
 /** What to render, and for whom. */
 export interface RenderOptions {

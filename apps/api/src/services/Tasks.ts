@@ -36,7 +36,7 @@ import { type TaskPage, type TaskRow, TaskStore } from "../store/TaskStore.ts"
 import { type TeamRow, TeamStore } from "../store/TeamStore.ts"
 import { Access } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
-import { findReadable } from "./Reports.ts"
+import { findReadable } from "./ReadableReport.ts"
 
 /** A task a create answers with, and whether it was made just now. */
 export interface PostedTask {
