@@ -106,15 +106,23 @@ const reportColumn: Readonly<
   updated_at: { type: "datetime", cell: (report) => report.updated_at },
 }
 
+/**
+ * A point as `Wkt.write` writes it, numbers in their shortest exact form, without its general
+ * writer's cost per row; coordinates so small that JavaScript writes them with an exponent go
+ * through `Wkt.write`.
+ */
+const point = (longitude: number, latitude: number): string =>
+  Math.abs(longitude) < 1e-6 || Math.abs(latitude) < 1e-6
+    ? Wkt.write({ type: "Point", coordinates: [longitude, latitude] })
+    : `POINT (${longitude} ${latitude})`
+
 const positionColumn: Readonly<Record<"latitude" | "longitude" | "wkt", Omit<Column, "header">>> = {
   latitude: { type: "real", cell: (report) => report.latitude },
   longitude: { type: "real", cell: (report) => report.longitude },
   wkt: {
     type: "text",
     cell: (report) =>
-      report.latitude === null || report.longitude === null
-        ? null
-        : Wkt.write({ type: "Point", coordinates: [report.longitude, report.latitude] }),
+      report.latitude === null || report.longitude === null ? null : point(report.longitude, report.latitude),
   },
 }
 

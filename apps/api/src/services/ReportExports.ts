@@ -44,6 +44,7 @@ import * as JobKinds from "../jobs/JobKinds.ts"
 import { JobRunner } from "../jobs/JobRunner.ts"
 import { AttachmentStore } from "../store/AttachmentStore.ts"
 import { BrandedAppStore } from "../store/BrandedAppStore.ts"
+import { type CategoryRow, CategoryStore } from "../store/CategoryStore.ts"
 import { FormStore } from "../store/FormStore.ts"
 import { JobStore } from "../store/JobStore.ts"
 import {
@@ -51,6 +52,8 @@ import {
   type ReportExportRow,
   ReportExportStore,
 } from "../store/ReportExportStore.ts"
+import { ReportStateStore } from "../store/ReportStateStore.ts"
+import { ReportStore } from "../store/ReportStore.ts"
 import { nowIso } from "../store/sql/Clock.ts"
 import * as Transaction from "../store/sql/Transaction.ts"
 import { UserStore } from "../store/UserStore.ts"
@@ -176,6 +179,9 @@ export class ReportExports extends Context.Service<
       const searches = yield* ReportSearches
       const access = yield* Access
       const forms = yield* FormStore
+      const categories = yield* CategoryStore
+      const states = yield* ReportStateStore
+      const reports = yield* ReportStore
       const users = yield* UserStore
       const apps = yield* BrandedAppStore
       const jobStore = yield* JobStore
@@ -319,22 +325,31 @@ export class ReportExports extends Context.Service<
         return { user, app, teamId: row.team_id ?? undefined, session: undefined } satisfies Actor
       })
 
-      /** The form fields of the channels, in channel order, and the actor's access to each. */
+      /**
+       * What the reports of the channels show of them: the form fields, in channel order; the
+       * actor's access to each channel; and the categories and states by id.
+       */
       const channelsOf = Effect.fn("ReportExports.channelsOf")(function* (
         actor: Actor,
         channelIds: ReadonlyArray<number>,
       ) {
         const fields: Array<ChannelField> = []
         const accesses = new Map<number, ChannelAccess>()
+        const categoryRows = new Map<number, CategoryRow>()
         for (const channelId of channelIds) {
           const found = yield* Effect.option(access.channelFor(actor, channelId, "read"))
           if (Option.isSome(found)) accesses.set(channelId, found.value)
+          for (const category of yield* categories.listOfChannel(channelId))
+            categoryRows.set(category.id, category)
           const form = yield* forms.findByChannel(channelId)
           if (form === undefined) continue
           for (const row of yield* forms.fields(form.id, { removed: false }))
             fields.push({ channelId, field: formFieldOf(row) })
         }
-        return { fields, accesses }
+        const stateRows = new Map(
+          (yield* states.listOfChannels(channelIds)).map((state) => [state.id, state]),
+        )
+        return { fields, accesses, categories: categoryRows, states: stateRows }
       })
 
       /** The original addresses of the files the page's shown answers name, by attachment id. */
@@ -363,7 +378,7 @@ export class ReportExports extends Context.Service<
         path: string,
       ) {
         const options = yield* Effect.orDie(Schema.decodeEffect(ExportOptions)(row.options))
-        const { fields, accesses } = yield* channelsOf(actor, channelIds)
+        const { fields, accesses, categories, states } = yield* channelsOf(actor, channelIds)
         const columns = columnsOf(fields, options.fields as ReadonlyArray<ColumnName> | undefined)
         const attachmentFields = new Map<number, Array<FormField>>()
         for (const { channelId, field } of fields) {
@@ -389,15 +404,30 @@ export class ReportExports extends Context.Service<
             const page = yield* store.reports(row.report_search_id, channelIds, after, pageSize)
             if (page.length === 0) break
             const urls = yield* fileUrlsOf(page, attachmentFields, row.origin)
+            const fileUrl = (id: number) => urls.get(id)
+            const reporters = new Map(
+              (yield* reports.reporters([...new Set(page.map((report) => report.user_id))])).map((user) => [
+                user.id,
+                user,
+              ]),
+            )
             const rows = page.map((report): ExportRow => {
+              const channel = accesses.get(report.channel_id)
+              const category = categories.get(report.category_id)
+              const state = states.get(report.report_state_id)
+              const reporter = reporters.get(report.user_id)
               const exported: ExportedReport = {
                 ...report,
-                seesPrivate: ReportDisclosure.seesPrivateAnswers(
-                  accesses.get(report.channel_id),
-                  actor.user.id,
-                  report,
-                ),
-                fileUrl: (id) => urls.get(id),
+                channel_name: channel?.channel.name ?? "",
+                category_name: category?.name ?? "",
+                pin_color: category?.pin_color ?? "",
+                pin_appearance: category?.pin_appearance ?? "default",
+                report_state_name: state?.name ?? "",
+                appearance: state?.appearance ?? "",
+                first_name: reporter?.first_name ?? "",
+                last_name: reporter?.last_name ?? "",
+                seesPrivate: ReportDisclosure.seesPrivateAnswers(channel, actor.user.id, report),
+                fileUrl,
               }
               return { report: exported, cells: columns.map((column) => column.cell(exported)) }
             })
