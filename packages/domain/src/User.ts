@@ -3,7 +3,7 @@
  * administrators' view of users (`/api/v4/admin/users`; docs/api.md, Sessions, users and API
  * tokens).
  */
-import { Effect, Schema } from "effect"
+import { Effect, Schema, Struct } from "effect"
 import { Email, Id, Name, nullOr } from "./internal/wire.ts"
 import { Secret } from "./Session.ts"
 import * as TextLimits from "./TextLimits.ts"
@@ -91,6 +91,18 @@ export const AdminUser = Schema.Struct({
   deactivated: Schema.Boolean,
 })
 export type AdminUser = typeof AdminUser.Type
+
+/**
+ * A user as their creation answers them: a new user is never deactivated, so the answer does not
+ * say so.
+ *
+ * @example
+ * ```ts
+ * const user: CreatedUser = { id: 14, email: "ana@example.com", first_name: "Ana", last_name: "Lee", admin: false }
+ * ```
+ */
+export const CreatedUser = Schema.Struct(Struct.omit(AdminUser.fields, ["deactivated"]))
+export type CreatedUser = typeof CreatedUser.Type
 
 /**
  * The body of `POST /api/v4/admin/users` (under `user`); `admin` defaults to false.

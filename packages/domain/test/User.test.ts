@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Redacted } from "effect"
-import { AdminUser, AdminUserCreate, AdminUserUpdate, User, UserUpdate } from "../src/User.ts"
+import { AdminUser, AdminUserCreate, AdminUserUpdate, CreatedUser, User, UserUpdate } from "../src/User.ts"
 import { decoded, errors } from "./internal/decode.ts"
 
 const me = {
@@ -98,6 +98,18 @@ describe("AdminUser", () => {
       deactivated: false,
     }
     expect(decoded(AdminUser, user)).toEqual(user)
+  })
+})
+
+describe("CreatedUser", () => {
+  const user = { id: 14, email: "ana@example.com", first_name: "Ana", last_name: "Lee", admin: false }
+
+  it("reads a new user, who is not deactivated and is not said to be", () => {
+    expect(decoded(CreatedUser, user)).toEqual(user)
+  })
+
+  it("does not need deactivated, and drops it", () => {
+    expect(decoded(CreatedUser, { ...user, deactivated: false })).toEqual(user)
   })
 })
 

@@ -4,8 +4,8 @@
 import { ApiToken, ApiTokenCreate, CreatedApiToken } from "@fieldreport/domain/ApiToken"
 import { AdminBrandedApp } from "@fieldreport/domain/AppAdministrator"
 import { BrandedApp, BrandedAppCreate } from "@fieldreport/domain/BrandedApp"
-import { AdminUser, AdminUserCreate, AdminUserUpdate } from "@fieldreport/domain/User"
-import { done, envelope, group, many, one } from "../Endpoint.ts"
+import { AdminUser, AdminUserCreate, AdminUserUpdate, CreatedUser } from "@fieldreport/domain/User"
+import { created, done, envelope, group, many, one, page } from "../Endpoint.ts"
 
 /** The platform administration endpoints. */
 export const administration = group({
@@ -23,7 +23,7 @@ export const administration = group({
       summary: "Create a branded app",
       access: "admin",
       body: envelope("branded_app", BrandedAppCreate),
-      replies: { 201: one(BrandedApp, "The new branded app.") },
+      replies: { 201: created(BrandedApp, "The new branded app.") },
     },
     {
       method: "get",
@@ -45,7 +45,9 @@ export const administration = group({
         "guess, also from the user's e-mail address and names): `errors` names `user.password` and says why.",
       access: "admin",
       body: envelope("user", AdminUserCreate),
-      replies: { 201: one(AdminUser, "The new user.") },
+      replies: {
+        201: created(CreatedUser, "The new user, without `deactivated`: a new user never is."),
+      },
     },
     {
       method: "get",
@@ -54,7 +56,7 @@ export const administration = group({
       reach: "account",
       summary: "List the users",
       access: "admin",
-      replies: { 200: many(AdminUser, "Every user.") },
+      replies: { 200: page(AdminUser, "One page of users.") },
     },
     {
       method: "patch",
@@ -83,7 +85,7 @@ export const administration = group({
         "administration endpoints (`403`).",
       access: "admin",
       body: envelope("api_token", ApiTokenCreate),
-      replies: { 201: one(CreatedApiToken, "The new token, shown this once.") },
+      replies: { 201: created(CreatedApiToken, "The new token, shown this once.") },
     },
     {
       method: "get",

@@ -48,7 +48,7 @@ export const comments = group({
       description: "A client `uuid` makes the create idempotent.",
       body: envelope("report_comment", ReportCommentCreate),
       replies: {
-        201: created(ReportComment, "The new report comment."),
+        201: one(ReportComment, "The new report comment."),
         200: one(ReportComment, "The comment created earlier with the same `uuid`."),
       },
     },
