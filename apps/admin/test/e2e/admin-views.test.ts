@@ -79,6 +79,8 @@ describe("the team manager's views", () => {
     await open("Team", page)
     const alert = page.getByRole("checkbox", { name: "Alert Streets" })
     await alert.check()
+    await page.getByRole("button", { name: "Save choices" }).click()
+    await page.getByText("Saved your choices for Streets.").waitFor()
     await expect
       .poll(async () => (await request("GET", "/api/v4/channel_selections", { token })).body, patiently)
       .toContainEqual(expect.objectContaining({ id: streets.id, alert: true }))

@@ -42,8 +42,15 @@ const mount = async (routes: FakeRoutes = {}) => {
   document.body.append(tree)
   const root = tree.shadowRoot!
   await until(() => root.querySelectorAll("[part=category]").length === 4, "the tree")
-  return { api, root }
+  return { api, root, tree }
 }
+
+const confirmation = (root: ShadowRoot) => root.querySelector("[role=status].saved")?.textContent
+
+const saveOf = (root: ShadowRoot, name: string) =>
+  [...root.querySelectorAll<HTMLButtonElement>("[part=category] button[type=submit]")].find(
+    (button) => button.textContent?.replace(/\s+/g, " ").trim() === `Save ${name}`,
+  )!
 
 afterEach(() => {
   document.body.replaceChildren()
@@ -73,8 +80,8 @@ describe("fr-category-tree", () => {
     )
   })
 
-  it("adds a category under its parent, renames one and shows why a delete is refused", async () => {
-    const { api, root } = await mount()
+  it("adds a category under its parent, renames one on Save, and shows why a delete is refused", async () => {
+    const { api, root, tree } = await mount()
     vi.stubGlobal("confirm", () => true)
     const reloads = () => api.sent.filter((request) => request.method === "GET").length
     const add = root.querySelector<HTMLFormElement>("form[aria-label='New category under Roads']")!
@@ -84,14 +91,22 @@ describe("fr-category-tree", () => {
     expect(api.sent.find((request) => request.method === "POST")?.body).toEqual({
       category: { name: "Signs", parent_id: 11, pin_color: "#1f5fbf" },
     })
+    expect(confirmation(root)).toBe("Added Signs under Roads.")
 
+    expect(saveOf(root, "Potholes").disabled).toBe(true)
     const rename = root.querySelector<HTMLInputElement>("input[aria-label='Name of Potholes']")!
     rename.value = "Deep potholes"
-    rename.dispatchEvent(new Event("change"))
+    rename.dispatchEvent(new Event("input"))
+    await tree.updateComplete
+    // Typing writes nothing, and the last confirmation no longer holds.
+    expect(api.sent.some((request) => request.method === "PATCH")).toBe(false)
+    expect(confirmation(root)).toBe("")
+    saveOf(root, "Potholes").click()
     await until(() => reloads() === 3, "the reload after the rename")
     expect(api.sent.find((request) => request.method === "PATCH")?.body).toEqual({
       category: { name: "Deep potholes" },
     })
+    expect(confirmation(root)).toBe("Saved Deep potholes.")
 
     root.querySelector<HTMLButtonElement>("button[aria-label='Delete Lighting']")!.click()
     await until(() => root.querySelector("[role=alert]") !== null, "the refusal")
@@ -109,8 +124,8 @@ describe("fr-category-tree", () => {
     expect(offered("Potholes")).toEqual([10, 11, 12])
   })
 
-  it("says why the API refused a parent, in the field's words, and puts the parent back", async () => {
-    const { root } = await mount({
+  it("moves a category on Save, says why the API refused the parent in the field's words, and puts it back", async () => {
+    const { api, root, tree } = await mount({
       "PATCH /api/v4/channels/4/categories/11": {
         status: 422,
         body: {
@@ -123,10 +138,17 @@ describe("fr-category-tree", () => {
     const select = root.querySelector<HTMLSelectElement>("select[aria-label='Parent of Roads']")!
     select.value = "12"
     select.dispatchEvent(new Event("change"))
+    await tree.updateComplete
+    expect(api.sent.some((request) => request.method === "PATCH")).toBe(false)
+    saveOf(root, "Roads").click()
     await until(() => root.querySelector("[role=alert]") !== null, "the refusal")
+    expect(api.sent.find((request) => request.method === "PATCH")?.body).toEqual({
+      category: { parent_id: 12 },
+    })
     expect(root.querySelector("[role=alert]")?.textContent).toBe(
       "Roads cannot move under Lighting: would nest the category's subtree too deep.",
     )
     expect(select.value).toBe("10")
+    expect(saveOf(root, "Roads").disabled).toBe(true)
   })
 })

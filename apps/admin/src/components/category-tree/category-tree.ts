@@ -2,14 +2,18 @@
  * A channel's category tree: the root (named after the channel) and up to three levels below it,
  * each with its pin. Categories are added under any one that is not at the deepest level, renamed,
  * recoloured, moved under another, and deleted when no report uses them and they have no children.
+ * A category's new name, colour or parent waits for its row's Save; Add and Delete act at once. Each
+ * says what it did (`SaveStatus`).
  */
 import { Category, type CategoryUpdate } from "@fieldreport/domain/Category"
 import * as Tree from "@fieldreport/domain/CategoryTree"
 import * as TextLimits from "@fieldreport/domain/TextLimits"
 import { html, nothing } from "lit"
+import { live } from "lit/directives/live.js"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
 import { errorText, fieldErrors, run } from "../../shared/run.ts"
+import { SaveStatus } from "../../shared/SaveStatus.ts"
 import { styles } from "./category-tree.styles.ts"
 
 const allFields =
@@ -48,18 +52,24 @@ export class CategoryTree extends ApiElement {
     ...ApiElement.properties,
     channelId: { attribute: "channel-id", type: Number },
     categories: { state: true },
+    edits: { state: true },
     problem: { state: true },
   }
 
   /** The channel whose categories are edited. */
   declare channelId: number | undefined
   declare categories: ReadonlyArray<Category>
+  /** Changes of categories not saved yet, by category id. */
+  declare edits: ReadonlyMap<number, typeof CategoryUpdate.Encoded>
   declare problem: string | undefined
+
+  #status = new SaveStatus(this)
 
   constructor() {
     super()
     this.channelId = undefined
     this.categories = []
+    this.edits = new Map()
     this.problem = undefined
   }
 
@@ -91,83 +101,107 @@ export class CategoryTree extends ApiElement {
     }
   }
 
-  async #act(action: (connection: Connection, channelId: number) => Promise<unknown>): Promise<void> {
+  /** Runs an action that saves, then reads the tree again; answers whether it saved. */
+  async #act(
+    action: (connection: Connection, channelId: number) => Promise<unknown>,
+    confirmation: string,
+  ): Promise<boolean> {
     const connection = this.connection
-    if (connection === undefined || this.channelId === undefined) return
-    // Cleared before, not after, the reload, so a slower reload never hides a newer failure.
-    this.problem = undefined
-    try {
-      await action(connection, this.channelId)
-      await this.load()
-    } catch (error) {
-      this.problem = errorText(error)
-    }
+    const channelId = this.channelId
+    if (connection === undefined || channelId === undefined) return false
+    const saved = await this.#status.save(() => action(connection, channelId), confirmation)
+    if (saved) await this.load()
+    return saved
   }
 
   #add(event: SubmitEvent, parent: Category): void {
     event.preventDefault()
     const form = event.currentTarget as HTMLFormElement
     const data = new FormData(form)
-    void this.#act((connection, channelId) =>
-      run(
-        connection.client.call("createCategory", {
-          path: { channel_id: channelId },
-          body: {
-            category: {
-              name: String(data.get("name") ?? ""),
-              parent_id: parent.id,
-              pin_color: String(data.get("pin_color")),
-            },
-          },
-        }),
-      ),
-    ).then(() => form.reset())
+    const name = String(data.get("name") ?? "")
+    void this.#act(
+      (connection, channelId) =>
+        run(
+          connection.client.call("createCategory", {
+            path: { channel_id: channelId },
+            body: { category: { name, parent_id: parent.id, pin_color: String(data.get("pin_color")) } },
+          }),
+        ),
+      `Added ${name} under ${parent.name}.`,
+    ).then((added) => {
+      if (added) form.reset()
+    })
   }
 
-  #update(category: Category, change: typeof CategoryUpdate.Encoded): Promise<void> {
-    return this.#act((connection, channelId) =>
-      run(
-        connection.client.call("updateCategory", {
-          path: { channel_id: channelId, id: category.id },
-          body: { category: change },
-        }),
-      ),
-    )
+  /** Keeps a change of a category until its row's Save; a change back to what is stored is no change. */
+  #stage(category: Category, change: typeof CategoryUpdate.Encoded): void {
+    const merged: Record<string, unknown> = { ...this.edits.get(category.id), ...change }
+    const stored: Record<string, unknown> = {
+      name: category.name,
+      pin_color: asHex(category.pin_color),
+      parent_id: category.parent_id,
+    }
+    for (const key of Object.keys(merged)) if (merged[key] === stored[key]) delete merged[key]
+    const edits = new Map(this.edits)
+    if (Object.keys(merged).length === 0) edits.delete(category.id)
+    else edits.set(category.id, merged)
+    this.edits = edits
+    this.#status.edited()
+  }
+
+  #forget(id: number, key?: keyof typeof CategoryUpdate.Encoded): void {
+    const edits = new Map(this.edits)
+    const edit = edits.get(id)
+    if (key === undefined || edit === undefined) edits.delete(id)
+    else {
+      const { [key]: _, ...rest } = edit
+      if (Object.keys(rest).length === 0) edits.delete(id)
+      else edits.set(id, rest)
+    }
+    this.edits = edits
   }
 
   /**
-   * Moves a category under another. When the API refuses, the select goes back to the parent the
-   * category still has, and the problem names the move in the field's own words.
+   * Saves a category's changes. When the API refuses its new parent, the parent goes back to the
+   * one the category still has, and the problem names the move in the field's own words.
    */
-  async #move(category: Category, select: HTMLSelectElement): Promise<void> {
-    const connection = this.connection
-    if (connection === undefined || this.channelId === undefined) return
-    const parentId = Number(select.value)
-    this.problem = undefined
-    try {
-      await run(
-        connection.client.call("updateCategory", {
-          path: { channel_id: this.channelId, id: category.id },
-          body: { category: { parent_id: parentId } },
-        }),
-      )
-      await this.load()
-    } catch (error) {
-      select.value = String(category.parent_id)
-      const messages = fieldErrors(error)["category.parent_id"]
-      const parent = this.categories.find((candidate) => candidate.id === parentId)
-      this.problem =
-        messages === undefined || messages.length === 0
-          ? errorText(error)
-          : `${category.name} cannot move under ${parent?.name ?? "that category"}: ${messages.join("; ")}.`
-    }
+  async #save(event: SubmitEvent, category: Category): Promise<void> {
+    event.preventDefault()
+    const change = this.edits.get(category.id)
+    if (change === undefined) return
+    const saved = await this.#act(
+      async (connection, channelId) => {
+        try {
+          await run(
+            connection.client.call("updateCategory", {
+              path: { channel_id: channelId, id: category.id },
+              body: { category: change },
+            }),
+          )
+        } catch (error) {
+          const messages = fieldErrors(error)["category.parent_id"]
+          if (change.parent_id === undefined || messages === undefined || messages.length === 0) throw error
+          this.#forget(category.id, "parent_id")
+          const parent = this.categories.find((candidate) => candidate.id === change.parent_id)
+          throw new Error(
+            `${category.name} cannot move under ${parent?.name ?? "that category"}: ${messages.join("; ")}.`,
+          )
+        }
+      },
+      `Saved ${change.name ?? category.name}.`,
+    )
+    if (saved) this.#forget(category.id)
   }
 
   #delete(category: Category): void {
     if (!confirm(`Delete the category “${category.name}”?`)) return
-    void this.#act((connection, channelId) =>
-      run(connection.client.call("deleteCategory", { path: { channel_id: channelId, id: category.id } })),
-    )
+    void this.#act(
+      (connection, channelId) =>
+        run(connection.client.call("deleteCategory", { path: { channel_id: channelId, id: category.id } })),
+      `Deleted ${category.name}.`,
+    ).then((deleted) => {
+      if (deleted) this.#forget(category.id)
+    })
   }
 
   #node(category: Category): unknown {
@@ -176,25 +210,34 @@ export class CategoryTree extends ApiElement {
     const parents = Tree.treeOrder(this.categories).filter(
       (candidate) => Tree.moveProblem(this.categories, category.id, candidate.id) === undefined,
     )
+    const edit = this.edits.get(category.id)
+    const parentId = edit?.parent_id ?? category.parent_id
     return html`
       <li>
-        <div part="category">
+        <form part="category" aria-label="Category ${category.name}" @submit=${(event: SubmitEvent) => this.#save(event, category)}>
           <img src=${category.pin_urls.at1x} alt="" width="20" height="20" />
-          <input aria-label="Name of ${category.name}" maxlength=${TextLimits.name} .value=${category.name}
-            @change=${(event: Event) => this.#update(category, { name: (event.target as HTMLInputElement).value })} />
-          <input type="color" aria-label="Pin colour of ${category.name}" .value=${asHex(category.pin_color)}
-            @change=${(event: Event) => this.#update(category, { pin_color: (event.target as HTMLInputElement).value })} />
+          <input aria-label="Name of ${category.name}" required maxlength=${TextLimits.name} .value=${live(edit?.name ?? category.name)}
+            @input=${(event: Event) => this.#stage(category, { name: (event.target as HTMLInputElement).value })} />
+          <input type="color" aria-label="Pin colour of ${category.name}" .value=${live(edit?.pin_color ?? asHex(category.pin_color))}
+            @input=${(event: Event) => this.#stage(category, { pin_color: (event.target as HTMLInputElement).value })} />
           ${
             category.depth === 0
               ? html`<span class="muted">root</span>`
               : html`
-                <select aria-label="Parent of ${category.name}"
-                  @change=${(event: Event) => this.#move(category, event.target as HTMLSelectElement)}>
-                  ${parents.map((parent) => html`<option value=${parent.id} ?selected=${parent.id === category.parent_id}>${"· ".repeat(parent.depth)}${parent.name}</option>`)}
-                </select>
-                <button aria-label="Delete ${category.name}" @click=${() => this.#delete(category)}>Delete</button>`
+                <select aria-label="Parent of ${category.name}" .value=${live(String(parentId))}
+                  @change=${(event: Event) => this.#stage(category, { parent_id: Number((event.target as HTMLSelectElement).value) })}>
+                  ${parents.map((parent) => html`<option value=${parent.id} ?selected=${parent.id === parentId}>${"· ".repeat(parent.depth)}${parent.name}</option>`)}
+                </select>`
           }
-        </div>
+          <button type="submit" class="primary" ?disabled=${edit === undefined || this.#status.saving}>
+            Save<span class="visually-hidden"> ${category.name}</span>
+          </button>
+          ${
+            category.depth === 0
+              ? nothing
+              : html`<button type="button" aria-label="Delete ${category.name}" @click=${() => this.#delete(category)}>Delete</button>`
+          }
+        </form>
         ${
           Tree.canHoldChildren(category)
             ? html`<form class="add" aria-label="New category under ${category.name}" @submit=${(event: SubmitEvent) => this.#add(event, category)}>
@@ -213,6 +256,7 @@ export class CategoryTree extends ApiElement {
     const roots = this.categories.filter((category) => category.depth === 0)
     return html`
       ${this.problem === undefined ? nothing : html`<p class="error" role="alert">${this.problem}</p>`}
+      ${this.#status.render()}
       <ul class="tree" aria-label="Categories">${roots.map((root) => this.#node(root))}</ul>
     `
   }

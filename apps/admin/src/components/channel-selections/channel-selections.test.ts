@@ -8,7 +8,7 @@ afterEach(() => {
 })
 
 describe("fr-channel-selections", () => {
-  it("shows each channel's choices, all off without a stored selection, and saves a change at once", async () => {
+  it("shows each channel's choices, all off without a stored selection, and saves changes on Save", async () => {
     const api = fakeFetch({
       "GET /api/v4/channels": {
         body: [
@@ -39,11 +39,40 @@ describe("fr-channel-selections", () => {
       false,
     ])
 
+    const save = root.querySelector<HTMLButtonElement>("button[type=submit]")!
+    expect(save.disabled).toBe(true)
     box("Alert Parks").checked = true
     box("Alert Parks").dispatchEvent(new Event("change"))
-    await until(() => api.sent.some((request) => request.method === "PATCH"), "the update")
-    expect(api.sent.find((request) => request.method === "PATCH")?.body).toEqual({
-      channel_selection: { alert: true },
+    await element.updateComplete
+    expect(api.sent.some((request) => request.method === "PATCH")).toBe(false)
+    expect(save.disabled).toBe(false)
+    save.click()
+    await until(() => root.querySelector("[role=status].saved")?.textContent !== "", "the confirmation")
+    expect(api.sent.filter((request) => request.method === "PATCH").map((request) => request.body)).toEqual([
+      { channel_selection: { view: false, follow: false, alert: true } },
+    ])
+    expect(root.querySelector("[role=status].saved")?.textContent).toBe("Saved your choices for Parks.")
+    expect(box("Alert Parks").checked).toBe(true)
+    expect(save.disabled).toBe(true)
+  })
+
+  it("forgets a box ticked and unticked again", async () => {
+    const api = fakeFetch({
+      "GET /api/v4/channels": { body: [{ id: 4, name: "Streets", team_id: 3, category_id: 10, form_id: 2 }] },
+      "GET /api/v4/channel_selections": { body: [] },
     })
+    vi.stubGlobal("fetch", api.fetch)
+    const element = document.createElement("fr-channel-selections")
+    Object.assign(element, { baseUrl: "http://api.test", token: "fra_token", teamId: 3 })
+    document.body.append(element)
+    const root = element.shadowRoot!
+    await until(() => root.querySelectorAll("tbody tr").length === 1, "the channel")
+    const view = root.querySelector<HTMLInputElement>("input[aria-label='View Streets']")!
+    view.checked = true
+    view.dispatchEvent(new Event("change"))
+    view.checked = false
+    view.dispatchEvent(new Event("change"))
+    await element.updateComplete
+    expect(root.querySelector<HTMLButtonElement>("button[type=submit]")?.disabled).toBe(true)
   })
 })

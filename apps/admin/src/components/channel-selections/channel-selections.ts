@@ -1,14 +1,17 @@
 /**
  * The current user's channel selections: for each channel of the team, whether they view its
  * reports by default, follow it (a notification for every new report) and are alerted about new
- * reports inside their alert areas. Each box saves at once.
+ * reports inside their alert areas. Ticked boxes wait for Save choices, which sends each changed
+ * channel's selection and names the channels saved (`SaveStatus`).
  */
 import type { Channel } from "@fieldreport/domain/Channel"
 import { type ChannelSelection, none } from "@fieldreport/domain/ChannelSelection"
 import { html, nothing } from "lit"
+import { live } from "lit/directives/live.js"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
 import { errorText, run } from "../../shared/run.ts"
+import { SaveStatus } from "../../shared/SaveStatus.ts"
 import { currentTeamId, teamChannels } from "../../shared/team.ts"
 import { styles } from "./channel-selections.styles.ts"
 
@@ -34,17 +37,23 @@ export class ChannelSelections extends ApiElement {
     ...ApiElement.properties,
     channels: { state: true },
     selections: { state: true },
+    edits: { state: true },
     problem: { state: true },
   }
 
   declare channels: ReadonlyArray<Channel>
   declare selections: ReadonlyMap<number, ChannelSelection>
+  /** Choices changed and not saved yet, by channel id. */
+  declare edits: ReadonlyMap<number, ChannelSelection>
   declare problem: string | undefined
+
+  #status = new SaveStatus(this)
 
   constructor() {
     super()
     this.channels = []
     this.selections = new Map()
+    this.edits = new Map()
     this.problem = undefined
   }
 
@@ -67,27 +76,52 @@ export class ChannelSelections extends ApiElement {
     }
   }
 
-  async #set(channel: Channel, flag: (typeof flags)[number][0], value: boolean): Promise<void> {
+  /** Keeps a changed box until Save; a channel set back to what is stored is no change. */
+  #set(channel: Channel, flag: (typeof flags)[number][0], value: boolean): void {
+    const stored = this.selections.get(channel.id) ?? none(channel.id)
+    const edited = { ...(this.edits.get(channel.id) ?? stored), [flag]: value }
+    const edits = new Map(this.edits)
+    if (flags.every(([each]) => edited[each] === stored[each])) edits.delete(channel.id)
+    else edits.set(channel.id, edited)
+    this.edits = edits
+    this.#status.edited()
+  }
+
+  async #save(event: SubmitEvent): Promise<void> {
+    event.preventDefault()
     const connection = this.connection
     if (connection === undefined) return
-    const current = this.selections.get(channel.id) ?? none(channel.id)
-    try {
-      await run(
-        connection.client.call("updateChannelSelection", {
-          path: { channel_id: channel.id },
-          body: { channel_selection: { [flag]: value } },
-        }),
-      )
-      this.selections = new Map([...this.selections, [channel.id, { ...current, [flag]: value }]])
-      this.problem = undefined
-    } catch (error) {
-      this.problem = errorText(error)
-      await this.#load(connection)
-    }
+    const edits = [...this.edits.values()]
+    await this.#status.save(
+      async () => {
+        // One at a time, each kept as saved once the server took it: a failure leaves the rest edited.
+        for (const edit of edits) {
+          const { id, view, follow, alert } = edit
+          await run(
+            connection.client.call("updateChannelSelection", {
+              path: { channel_id: id },
+              body: { channel_selection: { view, follow, alert } },
+            }),
+          )
+          this.selections = new Map([...this.selections, [id, edit]])
+          this.edits = new Map([...this.edits].filter(([channelId]) => channelId !== id))
+        }
+      },
+      `Saved your choices for ${this.#names(edits)}.`,
+    )
+  }
+
+  #names(edits: ReadonlyArray<ChannelSelection>): string {
+    return new Intl.ListFormat("en", { type: "conjunction" }).format(
+      edits.map(
+        (edit) => this.channels.find((channel) => channel.id === edit.id)?.name ?? `channel ${edit.id}`,
+      ),
+    )
   }
 
   override render() {
     return html`
+      <form aria-label="My channels" @submit=${(event: SubmitEvent) => this.#save(event)}>
       <table part="table">
         <caption>My channels</caption>
         <thead>
@@ -95,7 +129,8 @@ export class ChannelSelections extends ApiElement {
         </thead>
         <tbody>
           ${this.channels.map((channel) => {
-            const selection = this.selections.get(channel.id) ?? none(channel.id)
+            const selection =
+              this.edits.get(channel.id) ?? this.selections.get(channel.id) ?? none(channel.id)
             return html`<tr>
               <th scope="row">${channel.name}</th>
               ${flags.map(
@@ -103,7 +138,7 @@ export class ChannelSelections extends ApiElement {
                   <input
                     type="checkbox"
                     aria-label="${label} ${channel.name}"
-                    .checked=${selection[flag]}
+                    .checked=${live(selection[flag])}
                     @change=${(event: Event) => this.#set(channel, flag, (event.target as HTMLInputElement).checked)}
                   />
                 </td>`,
@@ -113,6 +148,9 @@ export class ChannelSelections extends ApiElement {
         </tbody>
       </table>
       <p class="muted hint">View: its reports show by default. Follow: a notification for every new report. Alert: a notification for new reports inside your alert areas.</p>
+      <button class="primary" type="submit" ?disabled=${this.edits.size === 0 || this.#status.saving}>Save choices</button>
+      </form>
+      ${this.#status.render()}
       ${this.problem === undefined ? nothing : html`<p class="error" role="alert">${this.problem}</p>`}
     `
   }

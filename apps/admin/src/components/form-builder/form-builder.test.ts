@@ -103,9 +103,14 @@ describe("fr-form-builder", () => {
       "f_2_12_1_2_1",
     ])
     await until(
-      () => root.querySelector("[role=status]")?.textContent === "Saved as version 5.",
+      () => root.querySelector("[role=status].saved")?.textContent === "Saved as version 5.",
       "the saved note",
     )
+    // A new edit: the confirmation no longer describes the form shown.
+    label.value = "Address"
+    label.dispatchEvent(new Event("input"))
+    await builder.updateComplete
+    expect(root.querySelector("[role=status].saved")?.textContent).toBe("")
   })
 
   it("edits, reorders and adds options of a choice field; a new option has no value", async () => {

@@ -2,6 +2,7 @@
  * The form builder of a channel: add fields of every type, reorder them, edit their labels, flags
  * and options, and save the definition. It is checked in the browser with the domain's own
  * `FormDefinition` schema before it is sent, so the messages are the server's, without a round trip.
+ * Nothing is sent before Save form, which says the version it saved (`SaveStatus`).
  */
 import { type Form, FormDefinition } from "@fieldreport/domain/Form"
 import { type FieldType, FieldType as FieldTypes, isChoice } from "@fieldreport/domain/FormField"
@@ -10,7 +11,8 @@ import { Result } from "effect"
 import { html, nothing } from "lit"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
-import { errorText, fieldErrors, run } from "../../shared/run.ts"
+import { errorText, run } from "../../shared/run.ts"
+import { SaveStatus } from "../../shared/SaveStatus.ts"
 import { styles } from "./form-builder.styles.ts"
 import {
   type FieldDraft,
@@ -62,27 +64,24 @@ export class FormBuilder extends ApiElement {
     channelId: { attribute: "channel-id", type: Number },
     draft: { state: true },
     version: { state: true },
-    problems: { state: true },
     problem: { state: true },
-    saved: { state: true },
   }
 
   /** The channel whose form is edited. */
   declare channelId: number | undefined
   declare draft: FormDraft | undefined
   declare version: number | undefined
-  declare problems: Readonly<Record<string, ReadonlyArray<string>>>
+  /** Why the form could not be loaded. */
   declare problem: string | undefined
-  declare saved: boolean
+
+  #status = new SaveStatus(this)
 
   constructor() {
     super()
     this.channelId = undefined
     this.draft = undefined
     this.version = undefined
-    this.problems = {}
     this.problem = undefined
-    this.saved = false
   }
 
   protected override connected(_connection: Connection): void {
@@ -104,7 +103,6 @@ export class FormBuilder extends ApiElement {
       if (channelId !== this.channelId) return
       this.#show(form)
       this.problem = undefined
-      this.problems = {}
     } catch (error) {
       this.problem = errorText(error)
     }
@@ -118,7 +116,7 @@ export class FormBuilder extends ApiElement {
   #edit(change: (draft: FormDraft) => FormDraft): void {
     if (this.draft === undefined) return
     this.draft = change(this.draft)
-    this.saved = false
+    this.#status.edited()
   }
 
   #editField(index: number, change: (field: FieldDraft) => FieldDraft): void {
@@ -182,27 +180,21 @@ export class FormBuilder extends ApiElement {
     const body = toDefinition(this.draft)
     const checked = decodeInput(FormDefinition, body.form, "form")
     if (Result.isFailure(checked)) {
-      this.problems = checked.failure.errors
-      this.problem = "The form has problems; see the fields marked below."
+      this.#status.refuse("The form has problems; see the fields marked below.", checked.failure.errors)
       return
     }
-    try {
-      this.#show(
-        await run(
-          connection.client.call("replaceChannelForm", { path: { channel_id: this.channelId }, body }),
+    const channelId = this.channelId
+    await this.#status.save(
+      async () =>
+        this.#show(
+          await run(connection.client.call("replaceChannelForm", { path: { channel_id: channelId }, body })),
         ),
-      )
-      this.problems = {}
-      this.problem = undefined
-      this.saved = true
-    } catch (error) {
-      this.problem = errorText(error)
-      this.problems = fieldErrors(error)
-    }
+      () => `Saved as version ${this.version}.`,
+    )
   }
 
   #problemsAt(path: string) {
-    const messages = Object.entries(this.problems)
+    const messages = Object.entries(this.#status.problems)
       .filter(([at]) => at === path || at.startsWith(`${path}.`))
       .flatMap(([, list]) => list)
     return messages.length === 0 ? nothing : html`<p class="error">${messages.join("; ")}</p>`
@@ -294,7 +286,7 @@ export class FormBuilder extends ApiElement {
         </div>
         ${this.#problemsAt("form.name")}
         <ol class="fields">${draft.fields.map((field, index) => this.#field(field, index, draft.fields.length))}</ol>
-        ${Object.keys(this.problems).includes("form.fields") ? this.#problemsAt("form.fields") : nothing}
+        ${Object.keys(this.#status.problems).includes("form.fields") ? this.#problemsAt("form.fields") : nothing}
         <div class="add">
           <label>New field type
             <select id="new-type">
@@ -311,10 +303,10 @@ export class FormBuilder extends ApiElement {
             }}>Add field</button>
         </div>
         <div class="save">
-          <button class="primary" type="submit">Save form</button>
+          <button class="primary" type="submit" ?disabled=${this.#status.saving}>Save form</button>
           <button type="button" @click=${() => this.load()}>Discard changes</button>
-          <span role="status">${this.saved ? `Saved as version ${this.version}.` : ""}</span>
         </div>
+        ${this.#status.render()}
         ${this.problem === undefined ? nothing : html`<p class="error" role="alert">${this.problem}</p>`}
       </form>
     `
