@@ -28,6 +28,7 @@ import * as Wkt from "./Wkt.ts"
  * ```ts
  * const circle: AlertArea = {
  *   id: 7,
+ *   name: "Home",
  *   shape_type: "circle",
  *   radius: 5000,
  *   area: "POINT (174.7762 -41.2865)",
@@ -38,6 +39,8 @@ import * as Wkt from "./Wkt.ts"
  */
 export const AlertArea = Schema.Struct({
   id: Schema.Int,
+  /** What the user calls the area ("Home", "The farm"); null when they gave it no name. */
+  name: Schema.NullOr(Schema.String),
   shape_type: Schema.Literals(["circle", "poly"]),
   radius: Schema.NullOr(Schema.Int),
   area: Schema.String,
@@ -68,14 +71,17 @@ const Radius = Schema.Number.check(
 
 /**
  * The body of a create (`POST /api/v4/alert_areas`) or update (`PATCH /api/v4/alert_areas/{id}`).
+ * `name` is optional: a create without it makes an unnamed area, an update without it keeps the
+ * name the area has, so a client that only knows geometry never loses a name.
  *
  * @example
  * ```ts
- * const body: AlertAreaBody = { alert_area: { area: "POINT (174.7762 -41.2865)", radius: 5000 } }
+ * const body: AlertAreaBody = { alert_area: { name: "Home", area: "POINT (174.7762 -41.2865)", radius: 5000 } }
  * ```
  */
 export const AlertAreaBody = Schema.Struct({
   alert_area: Schema.Struct({
+    name: Schema.optionalKey(Schema.NullOr(TextLimits.upTo(TextLimits.name))),
     area: TextLimits.upTo(TextLimits.geometry),
     radius: Schema.optionalKey(
       Schema.NullOr(Radius).annotate({ message: "must be a whole number of metres, or null for a polygon" }),
@@ -95,11 +101,13 @@ export type AlertAreaBody = typeof AlertAreaBody.Type
 
 /**
  * What a valid create or update writes: the fields of the alert area but its id, with `area`
- * rewritten in canonical WKT, and the box its spatial index keeps.
+ * rewritten in canonical WKT, and the box its spatial index keeps. `name` is trimmed, blank read as
+ * null, and absent when the body left it out (an update then keeps the stored one).
  *
  * @example
  * ```ts
  * const input: AlertAreaInput = {
+ *   name: "Home",
  *   shape_type: "circle",
  *   radius: 5000,
  *   area: "POINT (174.7762 -41.2865)",
@@ -109,7 +117,8 @@ export type AlertAreaBody = typeof AlertAreaBody.Type
  * }
  * ```
  */
-export interface AlertAreaInput extends Omit<AlertArea, "id"> {
+export interface AlertAreaInput extends Omit<AlertArea, "id" | "name"> {
+  readonly name?: string | null
   readonly bbox: BoundingBox.BoundingBox
 }
 
@@ -127,12 +136,12 @@ export type Region =
 
 /**
  * Validates the body of a create or update. Every failure is `InvalidInput` (422) at
- * `alert_area.area` or `alert_area.radius`.
+ * `alert_area.name` (longer than a name may be), `alert_area.area` or `alert_area.radius`.
  *
  * @example
  * ```ts
- * AlertArea.fromBody({ alert_area: { area: "point(174.7762 -41.2865)", radius: 5000 } })
- * // Result.succeed({ shape_type: "circle", radius: 5000, area: "POINT (174.7762 -41.2865)",
+ * AlertArea.fromBody({ alert_area: { name: " Home ", area: "point(174.7762 -41.2865)", radius: 5000 } })
+ * // Result.succeed({ name: "Home", shape_type: "circle", radius: 5000, area: "POINT (174.7762 -41.2865)",
  * //                  latitude: -41.2865, longitude: 174.7762, bbox: {…} })
  * AlertArea.fromBody({ alert_area: { area: "POINT (174.7762 -41.2865)" } })
  * // Result.fail(InvalidInput { "alert_area.radius": ["is required for a circle (a POINT area)"] })
@@ -140,9 +149,20 @@ export type Region =
  */
 export const fromBody = (body: unknown): Result.Result<AlertAreaInput, InvalidInput> =>
   decodeInput(AlertAreaBody, body).pipe(
-    Result.flatMap(({ alert_area }) => region(alert_area)),
-    Result.map(toInput),
+    Result.flatMap(({ alert_area }) =>
+      Result.map(region(alert_area), (covered) =>
+        alert_area.name === undefined
+          ? toInput(covered)
+          : { ...toInput(covered), name: nameOf(alert_area.name) },
+      ),
+    ),
   )
+
+/** A name as stored: trimmed, and null when nothing is left. */
+const nameOf = (name: string | null): string | null => {
+  const trimmed = name?.trim() ?? ""
+  return trimmed === "" ? null : trimmed
+}
 
 /**
  * Reads what an area covers, with the rules of a create or update (paths `alert_area.area` and

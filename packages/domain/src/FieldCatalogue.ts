@@ -168,7 +168,8 @@ export const notification: FieldCatalogue = adds(
 )
 
 /**
- * Alert areas: every field is default (the v4 dialect names no optional one).
+ * Alert areas: every field is default (the v4 dialect names no optional one); `name` is this
+ * service's own, beyond the dialect, and null for an unnamed area.
  *
  * @example
  * ```ts
@@ -176,7 +177,7 @@ export const notification: FieldCatalogue = adds(
  * ```
  */
 export const alertArea: FieldCatalogue = adds(
-  defaults("id", "shape_type", "radius", "area", "latitude", "longitude"),
+  defaults("id", "name", "shape_type", "radius", "area", "latitude", "longitude"),
 )
 
 /**

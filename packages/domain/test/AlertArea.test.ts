@@ -41,6 +41,25 @@ describe("AlertArea.fromBody", () => {
     })
   })
 
+  it.each<[string, unknown, string | null | undefined]>([
+    ["a name, trimmed", " Home ", "Home"],
+    ["a blank name as none", "   ", null],
+    ["a null name as none", null, null],
+    ["no name as left unsaid (an update keeps the stored one)", undefined, undefined],
+  ])("reads %s", (_, name, stored) => {
+    const read = input({
+      alert_area: { area: "POINT (0 0)", radius: 5, ...(name === undefined ? {} : { name }) },
+    })
+    expect(read.name).toBe(stored)
+    expect("name" in read).toBe(name !== undefined)
+  })
+
+  it("refuses a name that is not text", () => {
+    expect(errors({ alert_area: { name: 5, area: "POINT (0 0)", radius: 5 } })).toEqual({
+      "alert_area.name": [expect.any(String)],
+    })
+  })
+
   it("reads a polygon with a hole", () => {
     const area = "POLYGON ((0 0, 4 0, 4 4, 0 4, 0 0), (1 1, 2 1, 2 2, 1 1))"
     expect(input({ alert_area: { area, radius: null } }).area).toBe(area)
@@ -180,6 +199,7 @@ describe("AlertArea schema", () => {
     const decode = Schema.decodeUnknownResult(AlertArea.AlertArea)
     const poly = {
       id: 2,
+      name: "Farm",
       shape_type: "poly",
       radius: null,
       area: "POLYGON ((0 0, 1 0, 1 1, 0 0))",
@@ -187,6 +207,7 @@ describe("AlertArea schema", () => {
       longitude: 0.5,
     }
     expect(decode(poly)).toEqual(Result.succeed(poly))
+    expect(decode({ ...poly, name: null })).toEqual(Result.succeed({ ...poly, name: null }))
     expect(Result.isFailure(decode({ ...poly, shape_type: "square" }))).toBe(true)
   })
 })

@@ -69,7 +69,7 @@ describe("FieldCatalogue", () => {
     [
       "alert area",
       FieldCatalogue.alertArea,
-      ["id", "shape_type", "radius", "area", "latitude", "longitude"],
+      ["id", "name", "shape_type", "radius", "area", "latitude", "longitude"],
       [],
     ],
     [

@@ -50,6 +50,12 @@ const fields: ReadonlyArray<
     (name) => ({ users: [], channels: [{ id: 1, isSelected: true, name }] }),
   ],
   ["alert_area.area", AlertAreaBody, TextLimits.geometry, (area) => ({ alert_area: { area } })],
+  [
+    "alert_area.name",
+    AlertAreaBody,
+    TextLimits.name,
+    (name) => ({ alert_area: { name, area: "POINT (1 2)", radius: 5 } }),
+  ],
   ["name", ApiTokenCreate, TextLimits.name, (name) => ({ name })],
   ["bundle_id", BrandedAppCreate, TextLimits.code, (bundle_id) => ({ bundle_id, name: "App" }), bundleId],
   ["name", BrandedAppCreate, TextLimits.name, (name) => ({ bundle_id: "com.example.app", name })],

@@ -106,6 +106,22 @@ export class SaveStatus implements ReactiveController {
   }
 
   /**
+   * The editor starts on something else (a new drawing, another item): nothing of the last save
+   * applies to it.
+   *
+   * @example
+   * ```ts
+   * status.reset()
+   * ```
+   */
+  reset(): void {
+    this.confirmation = undefined
+    this.problem = undefined
+    this.problems = {}
+    this.#host.requestUpdate()
+  }
+
+  /**
    * The confirmation (in a status region that is always there, so screen readers announce it) and
    * the problem of the last save.
    *

@@ -9,11 +9,12 @@ import type { AlertAreaRow } from "../store/AlertAreaStore.ts"
  *
  * @example
  * ```ts
- * alertAreaBody(row) // { id: 7, shape_type: "circle", radius: 5000, area: "POINT (174.7762 -41.2865)", latitude: -41.2865, longitude: 174.7762 }
+ * alertAreaBody(row) // { id: 7, name: "Home", shape_type: "circle", radius: 5000, area: "POINT (174.7762 -41.2865)", latitude: -41.2865, longitude: 174.7762 }
  * ```
  */
 export const alertAreaBody = (row: AlertAreaRow): AlertArea => ({
   id: row.id,
+  name: row.name,
   shape_type: row.shape_type,
   radius: row.radius,
   area: row.area,

@@ -8,7 +8,9 @@
  *
  * A detail docs/api.md does not spell out: an update is a whole new area, as a create is (`area`
  * required, `radius` absent read as null), following the legacy dialect's example; an area is the
- * user's, whichever branded app or team they are acting in.
+ * user's, whichever branded app or team they are acting in. The name, this service's own, is the
+ * exception: an update without `name` keeps it, so a client of the dialect, which knows no names,
+ * does not erase one the user gave.
  */
 import * as AlertArea from "@fieldreport/domain/AlertArea"
 import type { InvalidInput } from "@fieldreport/domain/Invalid"
@@ -34,7 +36,7 @@ export class AlertAreas extends Context.Service<
     /** The actor's areas, oldest first. */
     readonly list: (actor: Actor) => Effect.Effect<ReadonlyArray<AlertAreaRow>>
     readonly get: (actor: Actor, id: number) => Effect.Effect<AlertAreaRow, NotFound>
-    /** Creates an area from a request body (`{alert_area: {area, radius}}`). */
+    /** Creates an area from a request body (`{alert_area: {name, area, radius}}`). */
     readonly create: (actor: Actor, body: unknown) => Effect.Effect<AlertAreaRow, InvalidInput>
     /** Replaces an area with the one a request body describes. */
     readonly update: (actor: Actor, id: number, body: unknown) => Effect.Effect<void, NotFound | InvalidInput>

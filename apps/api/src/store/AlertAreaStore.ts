@@ -16,6 +16,7 @@ import { SqlClient } from "effect/sql"
 export interface AlertAreaRow {
   readonly id: number
   readonly user_id: number
+  readonly name: string | null
   readonly shape_type: "circle" | "poly"
   readonly radius: number | null
   readonly area: string
@@ -26,8 +27,13 @@ export interface AlertAreaRow {
 /**
  * The rings of a polygon's canonical WKT as JSON (`[[[0,0],[1,0],[1,1],[0,0]]]`), null for a
  * circle. The input was validated, so its WKT reads.
+ *
+ * @example
+ * ```ts
+ * const rings = yield* ringsOf({ shape_type: "poly", area: "POLYGON ((0 0, 1 0, 1 1, 0 0))" })
+ * ```
  */
-const ringsOf = (input: Pick<AlertAreaInput, "shape_type" | "area">): Effect.Effect<string | null> => {
+export const ringsOf = (input: Pick<AlertAreaInput, "shape_type" | "area">): Effect.Effect<string | null> => {
   if (input.shape_type === "circle") return Effect.succeed(null)
   const geometry = Wkt.parse(input.area, "area")
   return Result.isSuccess(geometry) && geometry.success.type === "Polygon"
@@ -52,7 +58,7 @@ export class AlertAreaStore extends Context.Service<
     readonly find: (id: number) => Effect.Effect<AlertAreaRow | undefined>
     /** Inserts the area. */
     readonly insert: (userId: number, input: AlertAreaInput, createdAt: string) => Effect.Effect<AlertAreaRow>
-    /** Replaces the area. */
+    /** Replaces the area; its name only when the input has one (null included). */
     readonly update: (id: number, input: AlertAreaInput) => Effect.Effect<void>
     /** Deletes the area. */
     readonly delete: (id: number) => Effect.Effect<void>
@@ -62,9 +68,10 @@ export class AlertAreaStore extends Context.Service<
     AlertAreaStore,
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
-      const columns = sql.literal("id, user_id, shape_type, radius, area, latitude, longitude")
+      const columns = sql.literal("id, user_id, name, shape_type, radius, area, latitude, longitude")
       const fieldsOf = (input: AlertAreaInput) =>
         Effect.map(ringsOf(input), (rings) => ({
+          ...(input.name === undefined ? {} : { name: input.name }),
           shape_type: input.shape_type,
           radius: input.radius,
           area: input.area,

@@ -55,6 +55,7 @@ describe("POST /api/v4/alert_areas", () => {
     expect(Number.isInteger(id)).toBe(true)
     expect(answer.body).toEqual({
       id,
+      name: null,
       shape_type: "circle",
       radius: 5000,
       area: wellington,
@@ -70,6 +71,7 @@ describe("POST /api/v4/alert_areas", () => {
     expect(answer.status).toBe(201)
     expect(answer.body).toEqual({
       id: answer.body.id,
+      name: null,
       shape_type: "poly",
       radius: null,
       area: ringed,
@@ -240,7 +242,7 @@ describe("GET /api/v4/alert_areas", () => {
     const id = await createdId(eve, { area: wellington, radius: 250 })
     const answer = await server.request(
       "GET",
-      "/api/v4/alert_areas?fields=-area,-latitude,-longitude,colour",
+      "/api/v4/alert_areas?fields=-name,-area,-latitude,-longitude,colour",
       {
         token: eve.token,
       },
@@ -255,6 +257,7 @@ describe("GET /api/v4/alert_areas/{id}", () => {
     const id = await createdId(ana, { area: wellington, radius: 700 })
     expect((await fetchArea(ana, id, "-area")).body).toEqual({
       id,
+      name: null,
       shape_type: "circle",
       radius: 700,
       latitude: -41.2865,
@@ -283,6 +286,7 @@ describe("PATCH /api/v4/alert_areas/{id}", () => {
     expect(answer.body).toBeUndefined()
     expect((await fetchArea(ana, id)).body).toEqual({
       id,
+      name: null,
       shape_type: "poly",
       radius: null,
       area: ringed,

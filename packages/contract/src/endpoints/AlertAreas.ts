@@ -15,7 +15,8 @@ export const alertAreas = group({
   description:
     "Circles (a WKT POINT and a radius of 1 to 100,000 metres) and polygons (a WKT POLYGON, radius null) in " +
     "which the user is notified of new reports of the channels they have `alert: true` for. Points on the " +
-    "boundary are inside. Invalid WKT, unclosed rings, self-intersections and coordinates out of range are `422`.",
+    "boundary are inside. Invalid WKT, unclosed rings, self-intersections and coordinates out of range are `422`. " +
+    "An area may have a `name` (up to 200 characters, blank read as none); an update without `name` keeps it.",
   endpoints: [
     {
       method: "get",
@@ -45,7 +46,7 @@ export const alertAreas = group({
       method: "patch",
       path: "/api/v4/alert_areas/{id}",
       operationId: "updateAlertArea",
-      summary: "Replace an alert area's geometry",
+      summary: "Replace an alert area's geometry, and its name when given",
       body: envelope("alert_area", AlertAreaInput),
       replies: { 204: done("Updated.") },
     },

@@ -4,6 +4,7 @@ import "./alert-areas.ts"
 
 const circle = {
   id: 5,
+  name: null,
   shape_type: "circle",
   radius: 800,
   area: "POINT (174.7762 -41.2865)",
@@ -18,6 +19,7 @@ const routes = () => {
     "POST /api/v4/alert_areas": (request: SentRequest) => {
       const created = {
         id: 6,
+        name: null,
         shape_type: "poly",
         radius: null,
         area: "",
@@ -29,6 +31,7 @@ const routes = () => {
       return { status: 201, body: created }
     },
     "PATCH /api/v4/alert_areas/5": { status: 204 },
+    "PATCH /api/v4/alert_areas/6": { status: 204 },
     "DELETE /api/v4/alert_areas/5": () => {
       stored.splice(0, 1)
       return { status: 204 }
@@ -143,6 +146,7 @@ describe("fr-alert-areas", () => {
     await until(() => api.sent.some((request) => request.method === "POST"), "the create")
     expect(api.sent.find((request) => request.method === "POST")?.body).toEqual({
       alert_area: {
+        name: null,
         area: "POLYGON ((174.77 -41.28, 174.79 -41.28, 174.79 -41.3, 174.77 -41.28))",
         radius: null,
       },
@@ -257,6 +261,7 @@ describe("fr-alert-areas", () => {
     await until(() => api.sent.some((request) => request.method === "POST"), "the create")
     expect(api.sent.find((request) => request.method === "POST")?.body).toEqual({
       alert_area: {
+        name: null,
         area: "POLYGON ((174.77 -41.28, 174.79 -41.28, 174.79 -41.3, 174.77 -41.28))",
         radius: null,
       },
@@ -278,8 +283,42 @@ describe("fr-alert-areas", () => {
     root.querySelector<HTMLFormElement>("form[aria-label='Edit alert area']")!.requestSubmit()
     await until(() => api.sent.some((request) => request.method === "PATCH"), "the update")
     expect(api.sent.find((request) => request.method === "PATCH")?.body).toEqual({
-      alert_area: { area: "POINT (174.7762 -41.2865)", radius: 1200 },
+      alert_area: { name: null, area: "POINT (174.7762 -41.2865)", radius: 1200 },
     })
+  })
+
+  it("names a new area, lists it by its name, and renames it", async () => {
+    const api = fakeFetch(routes())
+    vi.stubGlobal("fetch", api.fetch)
+    const { element, root } = await mount()
+    button(root, "Type a circle").click()
+    await element.updateComplete
+    const name = () => root.querySelector<HTMLInputElement>("form input[name=name]")!
+    name().value = "Home"
+    name().dispatchEvent(new Event("input"))
+    root.querySelector<HTMLFormElement>("form[aria-label='New alert area']")!.requestSubmit()
+    await until(() => root.querySelectorAll("[part=area]").length === 2, "the new area in the list")
+    expect(api.sent.find((request) => request.method === "POST")?.body).toMatchObject({
+      alert_area: { name: "Home" },
+    })
+    expect(root.querySelector("[role=status].saved")?.textContent).toBe("Saved Home.")
+    const listed = root.querySelectorAll("[part=area]")[1]!
+    expect(listed.textContent).toMatch(/Home: Circle of 1,000 m around/)
+    const edit = [...listed.querySelectorAll("button")].find((each) => each.textContent?.startsWith("Edit"))!
+    edit.click()
+    await element.updateComplete
+    expect(name().value).toBe("Home")
+    name().value = "The farm"
+    name().dispatchEvent(new Event("input"))
+    root.querySelector<HTMLFormElement>("form[aria-label='Edit alert area']")!.requestSubmit()
+    await until(() => api.sent.some((request) => request.method === "PATCH"), "the rename")
+    expect(api.sent.find((request) => request.method === "PATCH")?.body).toMatchObject({
+      alert_area: { name: "The farm" },
+    })
+    await until(
+      () => root.querySelector("[role=status].saved")?.textContent === "Saved The farm.",
+      "the confirmation",
+    )
   })
 
   it("deletes an area after confirming", async () => {
@@ -290,5 +329,8 @@ describe("fr-alert-areas", () => {
     button(root, "Delete Circle of 800 m around -41.28650, 174.77620").click()
     await until(() => root.querySelectorAll("[part=area]").length === 0, "the area gone")
     expect(api.sent.some((request) => request.method === "DELETE")).toBe(true)
+    expect(root.querySelector("[role=status].saved")?.textContent).toBe(
+      "Deleted Circle of 800 m around -41.28650, 174.77620.",
+    )
   })
 })

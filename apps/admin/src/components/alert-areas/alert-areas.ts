@@ -1,9 +1,10 @@
 /**
  * The user's alert areas on a map: draw a circle (click its centre, then a point on its edge) or a
- * polygon (click its corners), edit one by dragging its handles or typing its numbers, list and
- * delete them. The typed fields are the keyboard's way to do all the map does.
+ * polygon (click its corners), name it, edit one by dragging its handles or typing its numbers, list
+ * and delete them. The typed fields are the keyboard's way to do all the map does.
  */
 import type { AlertArea } from "@fieldreport/domain/AlertArea"
+import * as TextLimits from "@fieldreport/domain/TextLimits"
 import * as L from "leaflet"
 import { html, nothing, type PropertyValues } from "lit"
 import { ApiElement } from "../../shared/ApiElement.ts"
@@ -11,9 +12,10 @@ import type { Connection } from "../../shared/connection.ts"
 import { makeMap } from "../../shared/map.ts"
 import { everything } from "../../shared/ReportFilter.ts"
 import { densestPoint } from "../../shared/reportSearch.ts"
-import { errorText, fieldErrors, run } from "../../shared/run.ts"
+import { errorText, run } from "../../shared/run.ts"
+import { SaveStatus } from "../../shared/SaveStatus.ts"
 import { styles } from "./alert-areas.styles.ts"
-import { type DrawnArea, describe, fromAlertArea, type LatLng, toBody } from "./drawn-area.ts"
+import { areaLabel, type DrawnArea, describe, fromAlertArea, type LatLng, toBody } from "./drawn-area.ts"
 
 /** What a click on the map does. */
 type Tool = "none" | "circle" | "poly"
@@ -50,7 +52,7 @@ const parseCorners = (text: string): ReadonlyArray<LatLng> =>
     .map(([lat, lng]) => ({ lat, lng }))
 
 /**
- * @summary The user's alert areas: draw and edit circles and polygons on a map, list and delete them.
+ * @summary The user's alert areas: draw, name and edit circles and polygons on a map, list and delete them.
  *
  * @csspart map - The map.
  * @csspart area - One area in the list.
@@ -73,9 +75,9 @@ export class AlertAreas extends ApiElement {
     areas: { state: true },
     tool: { state: true },
     draft: { state: true },
+    draftName: { state: true },
     editingId: { state: true },
     problem: { state: true },
-    problems: { state: true },
     liveRadius: { state: true },
   }
 
@@ -87,13 +89,16 @@ export class AlertAreas extends ApiElement {
   declare tool: Tool
   /** The area being drawn or edited, not saved yet. */
   declare draft: DrawnArea | undefined
+  /** The name typed for the draft; blank for none. */
+  declare draftName: string
   /** The stored area the draft edits; undefined for a new one. */
   declare editingId: number | undefined
+  /** Why the areas could not be loaded. */
   declare problem: string | undefined
-  declare problems: Readonly<Record<string, ReadonlyArray<string>>>
   /** The radius of the circle while its edge is dragged, told before the drag ends. */
   declare liveRadius: number | undefined
 
+  #saves = new SaveStatus(this)
   #map: L.Map | undefined
   #stored = L.layerGroup()
   #drafted = L.layerGroup()
@@ -107,9 +112,9 @@ export class AlertAreas extends ApiElement {
     this.areas = []
     this.tool = "none"
     this.draft = undefined
+    this.draftName = ""
     this.editingId = undefined
     this.problem = undefined
-    this.problems = {}
     this.liveRadius = undefined
   }
 
@@ -239,8 +244,8 @@ export class AlertAreas extends ApiElement {
     this.tool = tool
     this.editingId = undefined
     this.draft = undefined
-    this.problem = undefined
-    this.problems = {}
+    this.draftName = ""
+    this.#saves.reset()
   }
 
   /** Starts a new area from the keyboard: a circle around the map's centre, or a polygon of no corners yet. */
@@ -248,7 +253,8 @@ export class AlertAreas extends ApiElement {
     const center = this.#map?.getCenter() ?? L.latLng(0, 0)
     this.tool = "none"
     this.editingId = undefined
-    this.problems = {}
+    this.#saves.reset()
+    this.draftName = ""
     this.draft =
       kind === "circle"
         ? { kind: "circle", center: { lat: center.lat, lng: center.lng }, radius: 1000 }
@@ -268,6 +274,8 @@ export class AlertAreas extends ApiElement {
     this.tool = "none"
     this.editingId = area.id
     this.draft = drawn
+    this.draftName = area.name ?? ""
+    this.#saves.reset()
     this.#fit(drawn)
     void this.#focusEditor()
   }
@@ -275,8 +283,8 @@ export class AlertAreas extends ApiElement {
   #cancel(): void {
     this.tool = "none"
     this.draft = undefined
+    this.draftName = ""
     this.editingId = undefined
-    this.problems = {}
   }
 
   async #save(): Promise<void> {
@@ -284,35 +292,35 @@ export class AlertAreas extends ApiElement {
     const draft = this.draft
     if (connection === undefined || draft === undefined) return
     if (draft.kind === "poly" && draft.corners.length < 3) {
-      this.problems = { "alert_area.area": ["a polygon needs at least three corners"] }
+      this.#saves.refuse("A polygon needs at least three corners.")
       return
     }
-    try {
-      const body = toBody(draft)
-      if (this.editingId === undefined) {
-        await run(connection.client.call("createAlertArea", { body }))
-      } else {
-        await run(connection.client.call("updateAlertArea", { path: { id: this.editingId }, body }))
-      }
-      this.#cancel()
-      this.problem = undefined
-      await this.load()
-    } catch (error) {
-      this.problem = errorText(error)
-      this.problems = fieldErrors(error)
-    }
+    const body = toBody(draft, this.draftName)
+    const editingId = this.editingId
+    const saved = await this.#saves.save(
+      () =>
+        run(
+          editingId === undefined
+            ? connection.client.call("createAlertArea", { body })
+            : connection.client.call("updateAlertArea", { path: { id: editingId }, body }),
+        ),
+      `Saved ${body.alert_area.name ?? "the alert area"}.`,
+    )
+    if (!saved) return
+    this.#cancel()
+    await this.load()
   }
 
   async #delete(area: AlertArea): Promise<void> {
     const connection = this.connection
     if (connection === undefined || !confirm("Delete this alert area?")) return
-    try {
-      await run(connection.client.call("deleteAlertArea", { path: { id: area.id } }))
-      if (this.editingId === area.id) this.#cancel()
-      await this.load()
-    } catch (error) {
-      this.problem = errorText(error)
-    }
+    const deleted = await this.#saves.save(
+      () => run(connection.client.call("deleteAlertArea", { path: { id: area.id } })),
+      `Deleted ${areaLabel(area, fromAlertArea(area))}.`,
+    )
+    if (!deleted) return
+    if (this.editingId === area.id) this.#cancel()
+    await this.load()
   }
 
   #layer(area: DrawnArea, color: string): L.Layer {
@@ -334,7 +342,7 @@ export class AlertAreas extends ApiElement {
       const drawn = fromAlertArea(area)
       if (drawn === undefined) continue
       const layer = this.#layer(drawn, storedColor) as L.Circle | L.Polygon
-      layer.bindTooltip(describe(drawn))
+      layer.bindTooltip(areaLabel(area, drawn))
       // While drawing, a click on an area is a point of the drawing, not a choice of that area.
       layer.on("click", () => {
         if (this.tool === "none") this.#edit(area)
@@ -438,7 +446,7 @@ export class AlertAreas extends ApiElement {
   }
 
   #problemOf(path: string) {
-    const messages = this.problems[path]
+    const messages = this.#saves.problems[path]
     return messages === undefined ? nothing : html`<span class="error">${messages.join("; ")}</span>`
   }
 
@@ -474,7 +482,11 @@ export class AlertAreas extends ApiElement {
                   @change=${(event: Event) => (this.draft = { kind: "poly", corners: parseCorners((event.target as HTMLTextAreaElement).value) })}></textarea>
               </label>`
         }
-        ${this.#problemOf("alert_area.area")} ${this.#problemOf("alert_area.radius")}
+        <label>Name
+          <input name="name" maxlength=${TextLimits.name} placeholder="e.g. Home" .value=${this.draftName}
+            @input=${(event: Event) => (this.draftName = (event.target as HTMLInputElement).value)} />
+        </label>
+        ${this.#problemOf("alert_area.name")} ${this.#problemOf("alert_area.area")} ${this.#problemOf("alert_area.radius")}
         <button class="primary" type="submit">Save area</button>
         <button type="button" @click=${() => this.#cancel()}>Cancel</button>
       </form>
@@ -492,13 +504,13 @@ export class AlertAreas extends ApiElement {
       <p class="status" role="status">${this.#status()}</p>
       <div id="map" part="map" aria-label="Map of alert areas" role="application"></div>
       ${this.#editor()}
+      ${this.#saves.render()}
       ${this.problem === undefined ? nothing : html`<p class="error" role="alert">${this.problem}</p>`}
       <h2>Alert areas (${this.areas.length})</h2>
       ${this.areas.length === 0 ? html`<p class="muted">No alert areas yet.</p>` : nothing}
       <ul aria-label="Alert areas">
         ${this.areas.map((area) => {
-          const drawn = fromAlertArea(area)
-          const label = drawn === undefined ? area.area : describe(drawn)
+          const label = areaLabel(area, fromAlertArea(area))
           return html`
             <li part="area" class=${area.id === this.editingId ? "editing" : ""}>
               <span>${label}</span>

@@ -29,24 +29,28 @@ const position = (point: LatLng): Position => [point.lng, point.lat]
 const latLng = ([lng, lat]: Position): LatLng => ({ lat, lng })
 
 /**
- * The body that creates or updates the area. A polygon's ring is closed by repeating its first corner.
+ * The body that creates or updates the area, with its name (blank for none: an update then clears
+ * the one it had). A polygon's ring is closed by repeating its first corner.
  *
  * @example
  * ```ts
- * toBody({ kind: "circle", center: { lat: -41.29, lng: 174.78 }, radius: 500 })
- * // { alert_area: { area: "POINT (174.78 -41.29)", radius: 500 } }
+ * toBody({ kind: "circle", center: { lat: -41.29, lng: 174.78 }, radius: 500 }, "Home")
+ * // { alert_area: { name: "Home", area: "POINT (174.78 -41.29)", radius: 500 } }
  * ```
  */
-export const toBody = (area: DrawnArea): AlertAreaBody =>
-  area.kind === "circle"
+export const toBody = (area: DrawnArea, name: string): AlertAreaBody => {
+  const named = name.trim() === "" ? null : name.trim()
+  return area.kind === "circle"
     ? {
         alert_area: {
+          name: named,
           area: Wkt.write({ type: "Point", coordinates: position(area.center) }),
           radius: Math.round(area.radius),
         },
       }
     : {
         alert_area: {
+          name: named,
           area: Wkt.write({
             type: "Polygon",
             coordinates: [[...area.corners, ...area.corners.slice(0, 1)].map(position)],
@@ -54,6 +58,7 @@ export const toBody = (area: DrawnArea): AlertAreaBody =>
           radius: null,
         },
       }
+}
 
 /**
  * What the map draws for a stored area, or undefined when its WKT does not read. Only the outer
@@ -61,7 +66,7 @@ export const toBody = (area: DrawnArea): AlertAreaBody =>
  *
  * @example
  * ```ts
- * fromAlertArea({ id: 1, shape_type: "circle", radius: 500, area: "POINT (174.78 -41.29)", latitude: -41.29, longitude: 174.78 })
+ * fromAlertArea({ id: 1, name: null, shape_type: "circle", radius: 500, area: "POINT (174.78 -41.29)", latitude: -41.29, longitude: 174.78 })
  * // { kind: "circle", center: { lat: -41.29, lng: 174.78 }, radius: 500 }
  * ```
  */
@@ -98,3 +103,17 @@ export const describe = (area: DrawnArea): string =>
   area.kind === "circle"
     ? `Circle of ${area.radius.toLocaleString("en")} m around ${area.center.lat.toFixed(5)}, ${area.center.lng.toFixed(5)}`
     : `Polygon of ${area.corners.length} corners${area.corners.length === 0 ? "" : ` around ${middle(area.corners)}`}`
+
+/**
+ * What the list calls a stored area: its name with what it is, or what it is when it has no name.
+ *
+ * @example
+ * ```ts
+ * areaLabel({ name: "Home", … }, { kind: "circle", center: { lat: -41.29, lng: 174.78 }, radius: 500 })
+ * // "Home: Circle of 500 m around -41.29000, 174.78000"
+ * ```
+ */
+export const areaLabel = (area: AlertArea, drawn: DrawnArea | undefined): string => {
+  const shape = drawn === undefined ? area.area : describe(drawn)
+  return area.name === null ? shape : `${area.name}: ${shape}`
+}

@@ -52,6 +52,7 @@ describe("AlertAreaStore contract", () => {
           assert.deepStrictEqual(near, {
             id: near.id,
             user_id: userId,
+            name: null,
             shape_type: "circle",
             radius: 500,
             area: "POINT (174.78 -41.29)",

@@ -29,6 +29,7 @@ import appAdministrators from "./0025_app_administrators.ts"
 import auditEvents from "./0026_audit_events.ts"
 import sqlite340Schema from "./0027_sqlite_340_schema.ts"
 import reportExports from "./0028_report_exports.ts"
+import alertAreaNames from "./0029_alert_area_names.ts"
 
 /** Every migration, keyed `<number>_<name>`. */
 export const migrations = Migrator.fromRecord({
@@ -59,4 +60,5 @@ export const migrations = Migrator.fromRecord({
   "0026_audit_events": auditEvents,
   "0027_sqlite_340_schema": sqlite340Schema,
   "0028_report_exports": reportExports,
+  "0029_alert_area_names": alertAreaNames,
 })
