@@ -16,6 +16,7 @@
  *   and handed to `write` as they come, so a page of 10,000 features never sits whole in memory.
  */
 
+import type { FormField } from "@fieldreport/domain/FormField"
 import * as OgcBbox from "@fieldreport/domain/OgcBbox"
 import type * as OgcCollectionId from "@fieldreport/domain/OgcCollectionId"
 import * as OgcCursor from "@fieldreport/domain/OgcCursor"
@@ -25,7 +26,7 @@ import * as Wkt from "@fieldreport/domain/Wkt"
 import { Array as Arr, Context, Effect, Layer, Result } from "effect"
 import { NotFound } from "../Errors.ts"
 import { CategoryStore } from "../store/CategoryStore.ts"
-import { type FormFieldRow, FormStore } from "../store/FormStore.ts"
+import { FormStore } from "../store/FormStore.ts"
 import { MembershipStore } from "../store/MembershipStore.ts"
 import {
   type FeatureExtent,
@@ -89,7 +90,7 @@ export interface OgcPage {
 /** What turns a channel's report rows into features for one caller. */
 interface ReportContext {
   readonly access: ChannelAccess
-  readonly fields: ReadonlyArray<FormFieldRow>
+  readonly fields: ReadonlyArray<FormField>
   readonly stateNames: ReadonlyMap<number, string>
   readonly categoryNames: ReadonlyMap<number, string>
 }
@@ -204,9 +205,9 @@ export class OgcFeatures extends Context.Service<
         return {
           access: channelAccess,
           // The Category field's answer is the report's category_id; FreeText is never answered.
-          fields: fields.filter(
-            (field) => field.field_type !== "Category" && field.field_type !== "FreeText",
-          ),
+          fields: fields
+            .filter((field) => field.field_type !== "Category" && field.field_type !== "FreeText")
+            .map(formFieldOf),
           stateNames: new Map(stateRows.map((state) => [state.id, state.name])),
           categoryNames: new Map(categoryRows.map((category) => [category.id, category.name])),
         } satisfies ReportContext
@@ -232,8 +233,7 @@ export class OgcFeatures extends Context.Service<
           iso_created_at: row.created_at,
           updated_at: row.updated_at,
         }
-        for (const fieldRow of context.fields) {
-          const field = formFieldOf(fieldRow)
+        for (const field of context.fields) {
           properties[field.key] =
             ReportDisclosure.shownAnswer(field, { category_id: row.category_id, answers }, seesPrivate) ??
             null
