@@ -1,7 +1,8 @@
 /**
  * Pagination by the `Range` request header (docs/api.md, Pages), as the legacy clients page:
  * `Range: objects=0-59` asks for the records 0 to 59, both included. Without the header a list
- * returns its first 60 records; a range wider than 100 records is clipped to 100.
+ * returns its first 60 records; a range wider than 100 records is clipped to 100. The lists a
+ * field app syncs from page more at a time (`sync`).
  *
  * The response says which records it holds with `Content-Range: reports 0-59/233` and names the
  * unit with `Accept-Ranges: reports`.
@@ -43,6 +44,42 @@ export const defaultSize = 60
 export const maxSize = 100
 
 /**
+ * How many records a list pages: without `Range`, and at most in one page.
+ *
+ * @example
+ * ```ts
+ * const limits: Limits = { defaultSize: 60, maxSize: 100 }
+ * ```
+ */
+export interface Limits {
+  readonly defaultSize: number
+  readonly maxSize: number
+}
+
+/**
+ * The limits of most lists: 60 records without `Range`, at most 100.
+ *
+ * @example
+ * ```ts
+ * parse("objects=0-999", standard) // Result.succeed({ start: 0, end: 99 })
+ * ```
+ */
+export const standard: Limits = { defaultSize, maxSize }
+
+/**
+ * The limits of the lists a field app syncs from (the sync list of reports, the deleted
+ * resources): a device catching up after days offline fetches many records at a time, so 100
+ * without `Range`, at most 1,000.
+ *
+ * @example
+ * ```ts
+ * parse(undefined, sync) // Result.succeed({ start: 0, end: 99 })
+ * parse("objects=0-4999", sync) // Result.succeed({ start: 0, end: 999 })
+ * ```
+ */
+export const sync: Limits = { defaultSize: 100, maxSize: 1_000 }
+
+/**
  * The page a list returns without a `Range` header.
  *
  * @example
@@ -68,20 +105,25 @@ const rangeHeader = /^objects=(\d+)-(\d*)$/i
 
 /**
  * Parses the `Range` request header; absent (or blank) is the first page. The end is clipped so a
- * page never holds more than 100 records.
+ * page never holds more than the limits allow (100 records unless other limits are given).
  *
  * @example
  * ```ts
  * parse("objects=100-199") // Result.succeed({ start: 100, end: 199 })
  * parse(undefined) // Result.succeed(first)
+ * parse(undefined, sync) // Result.succeed({ start: 0, end: 99 })
  * parse("bytes=0-10") // fails naming Range
  * ```
  */
-export const parse = (header: string | undefined): Result.Result<RangePage, MalformedRequest> => {
-  if (header === undefined || header.trim() === "") return Result.succeed(first)
+export const parse = (
+  header: string | undefined,
+  limits: Limits = standard,
+): Result.Result<RangePage, MalformedRequest> => {
+  if (header === undefined || header.trim() === "")
+    return Result.succeed({ start: 0, end: limits.defaultSize - 1 })
   const [, from = "", to = ""] = rangeHeader.exec(header.trim()) ?? []
   const start = from === "" ? Number.NaN : Number(from)
-  const end = to === "" ? start + defaultSize - 1 : Number(to)
+  const end = to === "" ? start + limits.defaultSize - 1 : Number(to)
   if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || end < start) {
     return Result.fail(
       MalformedRequest.at(
@@ -90,7 +132,7 @@ export const parse = (header: string | undefined): Result.Result<RangePage, Malf
       ),
     )
   }
-  return Result.succeed({ start, end: Math.min(end, start + maxSize - 1) })
+  return Result.succeed({ start, end: Math.min(end, start + limits.maxSize - 1) })
 }
 
 /**

@@ -35,6 +35,24 @@ describe("RangePage.parse", () => {
     })
   })
 
+  it.each<[string, string | undefined, RangePage.RangePage]>([
+    ["no header: the first 100 records", undefined, { start: 0, end: 99 }],
+    ["an open end: a page of 100", "objects=200-", { start: 200, end: 299 }],
+    ["a page of 1,000", "objects=1000-1999", { start: 1000, end: 1999 }],
+    ["a wider range, clipped to 1,000 records", "objects=0-4999", { start: 0, end: 999 }],
+  ])("reads %s with the sync limits", (_, header, expected) => {
+    expect(RangePage.parse(header, RangePage.sync)).toEqual(Result.succeed(expected))
+  })
+
+  it("reads with the standard limits when none are given", () => {
+    fc.assert(
+      fc.property(fc.nat(10_000), fc.nat(10_000), (start, length) => {
+        const header = `objects=${start}-${start + length}`
+        expect(RangePage.parse(header)).toEqual(RangePage.parse(header, RangePage.standard))
+      }),
+    )
+  })
+
   it("sizes a page for the store's limit", () => {
     expect(RangePage.size(RangePage.first)).toBe(RangePage.defaultSize)
     expect(RangePage.size({ start: 100, end: 199 })).toBe(100)
