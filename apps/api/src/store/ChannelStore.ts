@@ -128,6 +128,9 @@ export class ChannelStore extends Context.Service<
                   sql`SELECT uuid FROM report_comments WHERE channel_id = ${id}`,
                 )
                 yield* ClientUuids.free(sql, "task", sql`SELECT uuid FROM tasks WHERE channel_id = ${id}`)
+                // The reports go first, while their channel is there: the triggers that keep the
+                // per-user counts take their notifications and reads off rows of this channel.
+                yield* sql`DELETE FROM reports WHERE channel_id = ${id}`
                 yield* sql`DELETE FROM channels WHERE id = ${id}`
               }),
             )

@@ -1,6 +1,8 @@
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { AttachmentStore } from "../../src/store/AttachmentStore.ts"
+import { runJobs } from "../support/Members.ts"
+import { joinChannel } from "../support/People.ts"
 import { postReport } from "../support/ReportFixtures.ts"
 import { startTestServer, type TestServer } from "../support/TestServer.ts"
 import { buildWorld, createChannel, fileReport, type World } from "../support/World.ts"
@@ -283,6 +285,27 @@ describe("DELETE /api/v4/channels/{id}", () => {
     // Its files are left to the clean-up of unused uploads.
     expect(await attachmentUsed(logo)).toBe(0)
     expect((await remove(world.owner.token)).status).toBe(404)
+  })
+
+  it("deletes a channel whose reports notified someone, on both engines", async () => {
+    const channel = await createChannel(server, world.owner, world.teamId, "Followed")
+    await server.request("PATCH", `/api/v4/channel_selections/${channel.id}`, {
+      token: world.owner.token,
+      body: { channel_selection: { follow: true } },
+    })
+    await joinChannel(server, channel.id, world.member, "reporter")
+    const filed = await postReport(server, world.member, { account_id: channel.id, address: "Quay St" })
+    expect(filed.status).toBe(201)
+    await runJobs(server)
+    const notified = await server.request("GET", "/api/v4/notifications", { token: world.owner.token })
+    expect(
+      notified.body.some((notification: { report_id: number }) => notification.report_id === filed.body.id),
+    ).toBe(true)
+    const removed = await server.request("DELETE", `/api/v4/channels/${channel.id}`, {
+      token: world.owner.token,
+    })
+    expect(removed.status).toBe(204)
+    expect((await channelOf(world.owner.token, channel.id)).status).toBe(404)
   })
 
   it("frees the client uuids of the channel's reports, so another channel can file with them", async () => {
