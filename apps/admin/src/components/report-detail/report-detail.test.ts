@@ -82,8 +82,9 @@ const teamUser = (
 })
 
 /** The API of one report, which keeps what a PATCH changes; `overrides` replace routes. */
-const api = (overrides: FakeRoutes = {}) => {
-  let current: Stored = { report_state_id: 1, assignee_id: 5, assignment_due_at: null }
+const api = (overrides: FakeRoutes = {}, stored: Partial<Stored> = {}) => {
+  let current: Stored = { report_state_id: 1, assignee_id: 5, assignment_due_at: null, ...stored }
+  const tasks: Array<object> = []
   return fakeFetch({
     "GET /api/v4/reports/42": () => ({ body: report(current) }),
     "PATCH /api/v4/reports/42": (request: SentRequest) => {
@@ -94,7 +95,25 @@ const api = (overrides: FakeRoutes = {}) => {
     "GET /api/v4/report_states": { body: states },
     "GET /api/v4/reports/42/report_state_changes": { body: [] },
     "GET /api/v4/channels/7/categories": { body: [] },
-    "GET /api/v4/tasks": { body: [], headers: { "Content-Range": "tasks */0" } },
+    "GET /api/v4/tasks": () => ({
+      body: tasks,
+      headers: {
+        "Content-Range": tasks.length === 0 ? "tasks */0" : `tasks 0-${tasks.length - 1}/${tasks.length}`,
+      },
+    }),
+    "POST /api/v4/tasks": (request: SentRequest) => {
+      const { task } = request.body as { task: { uuid: string; assignee_id: number; title: string } }
+      const created = {
+        description: "",
+        ...task,
+        creator_id: 5,
+        completed_at: null,
+        completed_by_id: null,
+        client_created_at: "2026-03-03T09:30:00.000Z",
+      }
+      tasks.push(created)
+      return { status: 201, body: created }
+    },
     "GET /api/v4/teams/1/team_users": {
       body: [
         teamUser(1, 5, "Ana", "Lee"),
@@ -116,6 +135,8 @@ const mount = async () => {
   await until(() => root.querySelector("h2") !== null, "the report")
   return { element, root }
 }
+
+const confirmation = (root: ShadowRoot) => root.querySelector("[role=status].saved")?.textContent
 
 afterEach(() => {
   document.body.replaceChildren()
@@ -149,6 +170,7 @@ describe("fr-report-detail", () => {
 
     select.closest("form")!.requestSubmit()
     await until(() => root.querySelector(".badge")?.textContent === "In progress", "the new state")
+    expect(confirmation(root)).toBe("Moved to In progress.")
 
     expect(fake.sent.find((request) => request.method === "PATCH")?.body).toEqual({
       report: { report_state_id: 2 },
@@ -182,7 +204,7 @@ describe("fr-report-detail", () => {
     picker.value = "6"
     root.querySelector<HTMLInputElement>("input[name=assignment_due_at]")!.value = "2026-04-02T08:15"
     picker.closest("form")!.requestSubmit()
-    await until(() => element.notice === "Assignment saved." && !element.busy, "the saved assignment")
+    await until(() => confirmation(root) === "Assignment saved." && !element.busy, "the saved assignment")
     await element.updateComplete
 
     const patches = () => fake.sent.filter((request) => request.method === "PATCH")
@@ -220,10 +242,75 @@ describe("fr-report-detail", () => {
     const picker = root.querySelector<HTMLSelectElement>("select[name=assignee_id]")!
     picker.value = "6"
     picker.closest("form")!.requestSubmit()
-    await until(() => element.failure !== undefined, "the refusal")
+    await until(() => root.querySelector("[role=alert]") !== null, "the refusal")
+    expect(root.querySelector("[role=alert]")?.textContent).toBe("the request is invalid")
     await element.updateComplete
 
     expect(picker.getAttribute("aria-invalid")).toBe("true")
     expect(picker.closest("form")?.textContent).toContain("Assignee is not a member of the report's channel")
+  })
+
+  it("creates a task about the report for its assignee, lists it with a local date, and says so", async () => {
+    const fake = api()
+    vi.stubGlobal("fetch", fake.fetch)
+    const { element, root } = await mount()
+    const form = root.querySelector<HTMLFormElement>("form[aria-label='New task about this report']")!
+    const assignee = form.querySelector<HTMLSelectElement>("select[name=assignee_id]")!
+    // The report's team users who joined; its assignee, Ana Lee, is chosen at first.
+    expect([...assignee.options].map((option) => option.textContent)).toEqual([
+      "Choose someone",
+      "Ana Lee",
+      "Bo Rua",
+    ])
+    expect(assignee.value).toBe("5")
+    form.querySelector<HTMLInputElement>("input[name=title]")!.value = "Replace the bulb"
+    form.requestSubmit()
+    await until(
+      () => confirmation(root) === "Task “Replace the bulb” created for Ana Lee.",
+      "the confirmation",
+    )
+    const sent = fake.sent.find((request) => request.method === "POST")?.body as {
+      task: Record<string, unknown>
+    }
+    expect(sent.task).toMatchObject({
+      title: "Replace the bulb",
+      description: "",
+      assignee_id: 5,
+      report_id: 42,
+    })
+    expect(sent.task.uuid).toMatch(/^[0-9a-f-]{36}$/)
+    await until(
+      () => root.querySelector("ul[aria-label='Tasks of this report'] li") !== null,
+      "the task listed",
+    )
+    await element.updateComplete
+    const listed = root
+      .querySelector("ul[aria-label='Tasks of this report'] li")
+      ?.textContent?.replace(/\s+/g, " ")
+    expect(listed).toContain("Replace the bulb for Ana Lee")
+    expect(listed).toContain(
+      `created ${new Date("2026-03-03T09:30:00.000Z").toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}`,
+    )
+    expect(listed).not.toContain("2026-03-03T")
+  })
+
+  it("chooses nobody for a task about an unassigned report until someone is picked", async () => {
+    const fake = api({}, { assignee_id: null })
+    vi.stubGlobal("fetch", fake.fetch)
+    const { root } = await mount()
+    const form = root.querySelector<HTMLFormElement>("form[aria-label='New task about this report']")!
+    const assignee = form.querySelector<HTMLSelectElement>("select[name=assignee_id]")!
+    expect(assignee.value).toBe("")
+    expect(assignee.required).toBe(true)
+    form.querySelector<HTMLInputElement>("input[name=title]")!.value = "Inspect"
+    expect(form.checkValidity()).toBe(false)
+    assignee.value = "6"
+    expect(form.checkValidity()).toBe(true)
+    form.requestSubmit()
+    await until(() => fake.sent.some((request) => request.method === "POST"), "the create")
+    expect(fake.sent.find((request) => request.method === "POST")?.body).toMatchObject({
+      task: { assignee_id: 6, report_id: 42 },
+    })
+    await until(() => confirmation(root) === "Task “Inspect” created for Bo Rua.", "the confirmation")
   })
 })

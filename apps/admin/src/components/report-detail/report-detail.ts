@@ -1,7 +1,9 @@
 /**
  * `fr-report-detail`: one report for reading and editing: every answer of its form in the
  * control of its field type, its location, its state with the allowed next states and the
- * history of changes, its assignee, who opened it, its tasks, internal notes and comments.
+ * history of changes, its assignee, who opened it, its tasks (and a form to give someone a task about
+ * it), internal notes and comments. Each form saves on its button and says what it saved
+ * (`SaveStatus`).
  */
 import type { Location, ReportUpdate } from "@fieldreport/domain/Report"
 import * as ReportState from "@fieldreport/domain/ReportState"
@@ -15,15 +17,17 @@ import { ReportSavedEvent } from "../../events/report-saved.ts"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import { type EditedAnswer, editedValue, validate, wireAnswers } from "../../shared/answers.ts"
 import type { Connection } from "../../shared/connection.ts"
-import { errorText, fieldErrors, run } from "../../shared/run.ts"
+import { errorText, run } from "../../shared/run.ts"
+import { SaveStatus } from "../../shared/SaveStatus.ts"
 import { formatTime, fromLocalInput, localInput } from "../../shared/time.ts"
 import "../answer-input/answer-input.ts"
 import "../location-picker/location-picker.ts"
+import { newTaskUuid } from "../tasks-board/task-uuid.ts"
 import { styles } from "./report-detail.styles.ts"
 import { assignees, detailFields, loadReport, personName, type ReportRecord } from "./report-record.ts"
 
 /**
- * @summary A report's answers, state, history, assignee, readers, tasks and comments, editable.
+ * @summary A report's answers, state, history, assignee, readers, tasks and comments, editable; new tasks about it.
  *
  * @event fr-report-saved - `ReportSavedEvent` after the server accepted a change.
  * @csspart answers - The form of answers.
@@ -46,8 +50,6 @@ export class ReportDetail extends ApiElement {
     location: { state: true },
     errors: { state: true },
     failure: { state: true },
-    notice: { state: true },
-    busy: { state: true },
   }
 
   static override styles = styles
@@ -63,10 +65,10 @@ export class ReportDetail extends ApiElement {
   declare edited: Readonly<Record<string, EditedAnswer>>
   declare location: { readonly location: Location | undefined; readonly address: string } | undefined
   declare errors: Readonly<Record<string, ReadonlyArray<string>>>
+  /** Why the report could not be loaded. */
   declare failure: string | undefined
-  declare notice: string | undefined
-  declare busy: boolean
 
+  #status = new SaveStatus(this)
   #contentTypes = new Map<number, string>()
   #loaded: { readonly id: number; readonly connection: Connection } | undefined
 
@@ -74,7 +76,11 @@ export class ReportDetail extends ApiElement {
     super()
     this.edited = {}
     this.errors = {}
-    this.busy = false
+  }
+
+  /** Whether a save is on its way. */
+  get busy(): boolean {
+    return this.#status.saving
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -114,7 +120,7 @@ export class ReportDetail extends ApiElement {
           by ${report.is_anonymous ? "someone anonymous" : personName(people, report.user_id)}</span>
       </header>
       ${this.failure === undefined ? nothing : html`<p class="error" role="alert">${this.failure}</p>`}
-      ${this.notice === undefined ? nothing : html`<p role="status">${this.notice}</p>`}
+      ${this.#status.render()}
       <div class="layout">
         <div>${this.answersForm(this.record)}</div>
         <div>
@@ -137,6 +143,7 @@ export class ReportDetail extends ApiElement {
             if (event.uploaded !== undefined)
               this.#contentTypes.set(event.uploaded.id, event.uploaded.content_type)
             this.edited = { ...this.edited, [event.key]: event.value }
+            this.#status.edited()
           }}>
           ${fields.map(
             (field) => html`<fr-answer-input .field=${field} .categories=${record.categories}
@@ -151,6 +158,7 @@ export class ReportDetail extends ApiElement {
               .address=${live(report.address)}
               @fr-location-change=${(event: LocationChangeEvent) => {
                 this.location = { location: event.location, address: event.address }
+                this.#status.edited()
               }}></fr-location-picker>
             ${(this.errors["report.location"] ?? []).map((message) => html`<p class="error">Location ${message}</p>`)}
           </fieldset>
@@ -182,7 +190,13 @@ export class ReportDetail extends ApiElement {
     if (connection === undefined || record === undefined) return
     const errors = validate(record.report.form_fields ?? [], this.edited, "update", this.#contentTypes)
     this.errors = errors
-    if (Object.keys(errors).length > 0) return
+    if (Object.keys(errors).length > 0) {
+      this.#status.refuse(
+        "Some answers need a change before they can be saved; see the fields marked.",
+        errors,
+      )
+      return
+    }
     const body: Record<string, unknown> = { ...wireAnswers(this.edited) }
     if (this.location !== undefined) {
       if (this.location.location !== undefined) body.location = this.location.location
@@ -193,27 +207,22 @@ export class ReportDetail extends ApiElement {
     await this.patch(connection, body as typeof ReportUpdate.Encoded, "Changes saved.")
   }
 
-  private async patch(connection: Connection, body: typeof ReportUpdate.Encoded, notice: string) {
-    this.busy = true
-    this.failure = undefined
-    this.notice = undefined
-    try {
-      await run(
-        connection.client.call("updateReport", {
-          path: { report_id: this.reportId },
-          query: { fields: detailFields },
-          body: { report: body },
-        }),
-      )
-      this.notice = notice
-      this.dispatchEvent(new ReportSavedEvent(this.reportId, false))
-      await this.load(connection)
-    } catch (error) {
-      this.errors = fieldErrors(error)
-      this.failure = errorText(error)
-    } finally {
-      this.busy = false
-    }
+  private async patch(connection: Connection, body: typeof ReportUpdate.Encoded, confirmation: string) {
+    const saved = await this.#status.save(
+      () =>
+        run(
+          connection.client.call("updateReport", {
+            path: { report_id: this.reportId },
+            query: { fields: detailFields },
+            body: { report: body },
+          }),
+        ),
+      confirmation,
+    )
+    this.errors = this.#status.problems
+    if (!saved) return
+    this.dispatchEvent(new ReportSavedEvent(this.reportId, false))
+    await this.load(connection)
   }
 
   private stateSection(record: ReportRecord) {
@@ -229,7 +238,9 @@ export class ReportDetail extends ApiElement {
                 const data = new FormData(event.target as HTMLFormElement)
                 const connection = this.connection
                 if (connection === undefined) return
-                void this.patch(connection, { report_state_id: Number(data.get("state")) }, "State changed.")
+                const stateId = Number(data.get("state"))
+                const name = choices.find((choice) => choice.id === stateId)?.name ?? "the new state"
+                void this.patch(connection, { report_state_id: stateId }, `Moved to ${name}.`)
               }}>
                 <label>Move to
                   <select name="state">${choices.map((state) => html`<option value=${state.id}>${state.name}</option>`)}</select>
@@ -335,15 +346,72 @@ export class ReportDetail extends ApiElement {
             ? html`<p class="meta">${record.tasksUnavailable}</p>`
             : record.tasks.length === 0
               ? html`<p class="meta">No tasks for this report.</p>`
-              : html`<ul>${record.tasks.map(
+              : html`<ul aria-label="Tasks of this report">${record.tasks.map(
                   (task) => html`<li class=${task.completed_at === null ? "" : "done"}>${task.title}
-                    <span class="meta">for ${personName(record.people, task.assignee_id)}${
+                    <span class="meta">for ${personName(record.people, task.assignee_id)}, created ${formatTime(task.client_created_at)}${
                       task.completed_at === null ? "" : `, done ${formatTime(task.completed_at)}`
                     }</span></li>`,
                 )}</ul>`
         }
+        ${record.tasksUnavailable === undefined && record.people.size > 0 ? this.newTaskForm(record) : nothing}
       </section>
     `
+  }
+
+  /**
+   * A task about this report for one of its channel's team users: the report's assignee is chosen
+   * at first, and with no assignee nobody is, so no one is given work they were not meant for.
+   */
+  private newTaskForm(record: ReportRecord) {
+    const { report, people } = record
+    const assignee = report.assignee_id ?? null
+    const taskErrors = (path: string) =>
+      (this.errors[path] ?? []).map((message) => html`<p class="error">${message}</p>`)
+    return html`
+      <form class="stack" aria-label="New task about this report" @submit=${this.addTask}>
+        <label>Task <input name="title" required maxlength=${TextLimits.title} /></label>
+        ${taskErrors("task.title")}
+        <label>Description <textarea name="description" maxlength=${TextLimits.text}></textarea></label>
+        <label>For
+          <select name="assignee_id" required>
+            <option value="" ?selected=${assignee === null}>Choose someone</option>
+            ${assignees(people, assignee).map(
+              (person) =>
+                html`<option value=${person.id} ?selected=${person.id === assignee}>${person.name}</option>`,
+            )}
+          </select>
+        </label>
+        ${taskErrors("task.assignee_id")}
+        <div class="actions"><button type="submit" ?disabled=${this.busy}>Create task</button></div>
+      </form>
+    `
+  }
+
+  private async addTask(event: SubmitEvent) {
+    event.preventDefault()
+    const form = event.target as HTMLFormElement
+    const data = new FormData(form)
+    const record = this.record
+    if (record === undefined) return
+    const title = String(data.get("title") ?? "")
+    const assigneeId = Number(data.get("assignee_id"))
+    await this.post(
+      form,
+      (connection) =>
+        connection.client.call("createTask", {
+          body: {
+            task: {
+              uuid: newTaskUuid(),
+              client_created_at: new Date().toISOString(),
+              title,
+              description: String(data.get("description") ?? ""),
+              assignee_id: assigneeId,
+              report_id: this.reportId,
+            },
+          },
+        }),
+      `Task “${title}” created for ${personName(record.people, assigneeId)}.`,
+    )
   }
 
   private notesSection(record: ReportRecord) {
@@ -390,11 +458,16 @@ export class ReportDetail extends ApiElement {
     event.preventDefault()
     const form = event.target as HTMLFormElement
     const data = new FormData(form)
-    await this.post(form, (connection) =>
-      connection.client.call("createNoteComment", {
-        path: { report_id: this.reportId },
-        body: { note_comment: { comment: String(data.get("comment")), public: data.get("public") !== null } },
-      }),
+    await this.post(
+      form,
+      (connection) =>
+        connection.client.call("createNoteComment", {
+          path: { report_id: this.reportId },
+          body: {
+            note_comment: { comment: String(data.get("comment")), public: data.get("public") !== null },
+          },
+        }),
+      "Note added.",
     )
   }
 
@@ -402,27 +475,28 @@ export class ReportDetail extends ApiElement {
     event.preventDefault()
     const form = event.target as HTMLFormElement
     const data = new FormData(form)
-    await this.post(form, (connection) =>
-      connection.client.call("createReportComment", {
-        body: { report_comment: { report_id: this.reportId, content: String(data.get("content")) } },
-      }),
+    await this.post(
+      form,
+      (connection) =>
+        connection.client.call("createReportComment", {
+          body: { report_comment: { report_id: this.reportId, content: String(data.get("content")) } },
+        }),
+      "Comment added.",
     )
   }
 
-  private async post<A, E>(form: HTMLFormElement, send: (connection: Connection) => Effect.Effect<A, E>) {
+  private async post<A, E>(
+    form: HTMLFormElement,
+    send: (connection: Connection) => Effect.Effect<A, E>,
+    confirmation: string,
+  ) {
     const connection = this.connection
     if (connection === undefined) return
-    this.busy = true
-    this.failure = undefined
-    try {
-      await run(send(connection))
-      form.reset()
-      await this.load(connection)
-    } catch (error) {
-      this.failure = errorText(error)
-    } finally {
-      this.busy = false
-    }
+    const saved = await this.#status.save(() => run(send(connection)), confirmation)
+    this.errors = this.#status.problems
+    if (!saved) return
+    form.reset()
+    await this.load(connection)
   }
 }
 

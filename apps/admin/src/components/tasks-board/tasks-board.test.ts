@@ -153,6 +153,9 @@ describe("fr-tasks-board", () => {
     expect(created.task.uuid).toMatch(/^[0-9a-f-]{36}$/)
     // The form is emptied only once the answer is read as a task.
     await until(() => form.querySelector<HTMLInputElement>("[name=title]")!.value === "", "the emptied form")
+    expect(root.querySelector("[role=status].saved")?.textContent).toMatch(
+      /^Task “Sweep the glass” created for /,
+    )
   })
 
   it("completes a task and deletes another after confirming", async () => {
@@ -167,8 +170,17 @@ describe("fr-tasks-board", () => {
     }
     expect(patch.task.completed).toBe(true)
     expect(typeof patch.task.time).toBe("string")
+    await until(
+      () =>
+        root.querySelector("[role=status].saved")?.textContent === "Completed the task “Fill the pothole”.",
+      "the confirmation",
+    )
     buttonNamed(root, "Delete Check the light").click()
     await until(() => api.sent.some((request) => request.method === "DELETE"), "the delete")
+    await until(
+      () => root.querySelector("[role=status].saved")?.textContent === "Deleted the task “Check the light”.",
+      "the confirmation of the delete",
+    )
   })
 
   it("opens a task's report", async () => {

@@ -1,6 +1,7 @@
 /**
  * The tasks board: the current user's tasks of the team, open and completed, grouped by assignee,
- * with a form to create one and controls to complete, reopen, edit and delete each.
+ * with a form to create one and controls to complete, reopen, edit and delete each. Each button
+ * saves and says what it did (`SaveStatus`).
  */
 import type { Task, TaskUpdate } from "@fieldreport/domain/Task"
 import type { TeamUser } from "@fieldreport/domain/TeamUser"
@@ -9,7 +10,8 @@ import { html, nothing } from "lit"
 import { ReportSelectEvent } from "../../events/report-select.ts"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
-import { errorText, fieldErrors, run } from "../../shared/run.ts"
+import { errorText, run } from "../../shared/run.ts"
+import { SaveStatus } from "../../shared/SaveStatus.ts"
 import { currentTeamId, fullName, teamPeople } from "../../shared/team.ts"
 import { formatTime } from "../../shared/time.ts"
 import { newTaskUuid } from "./task-uuid.ts"
@@ -47,7 +49,6 @@ export class TasksBoard extends ApiElement {
     assigneeFilter: { state: true },
     editing: { state: true },
     problem: { state: true },
-    problems: { state: true },
   }
 
   declare tasks: ReadonlyArray<Task>
@@ -57,11 +58,12 @@ export class TasksBoard extends ApiElement {
   declare assigneeFilter: number | undefined
   /** The uuid of the task whose edit form is open. */
   declare editing: string | undefined
+  /** Why the tasks or the people could not be loaded. */
   declare problem: string | undefined
-  declare problems: Readonly<Record<string, ReadonlyArray<string>>>
 
   /** Counts loads, so the answer to an older filter never replaces a newer one's. */
   #asked = 0
+  #status = new SaveStatus(this)
 
   constructor() {
     super()
@@ -72,7 +74,6 @@ export class TasksBoard extends ApiElement {
     this.assigneeFilter = undefined
     this.editing = undefined
     this.problem = undefined
-    this.problems = {}
   }
 
   protected override connected(connection: Connection): void {
@@ -123,18 +124,11 @@ export class TasksBoard extends ApiElement {
     return person === undefined ? `User ${userId}` : fullName(person)
   }
 
-  async #change(action: () => Promise<unknown>): Promise<boolean> {
-    try {
-      await action()
-      this.problem = undefined
-      this.problems = {}
-      await this.load()
-      return true
-    } catch (error) {
-      this.problem = errorText(error)
-      this.problems = fieldErrors(error)
-      return false
-    }
+  /** Runs a change, says what it did, and reloads the tasks after it; answers whether it was made. */
+  async #change(action: () => Promise<unknown>, confirmation: string): Promise<boolean> {
+    const changed = await this.#status.save(action, confirmation)
+    if (changed) await this.load()
+    return changed
   }
 
   async #create(event: SubmitEvent): Promise<void> {
@@ -152,31 +146,41 @@ export class TasksBoard extends ApiElement {
       assignee_id: Number(data.get("assignee_id")),
       report_id: Number(data.get("report_id")),
     }
-    const created = await this.#change(() => run(connection.client.call("createTask", { body: { task } })))
+    const created = await this.#change(
+      () => run(connection.client.call("createTask", { body: { task } })),
+      `Task “${task.title}” created for ${this.#name(task.assignee_id)}.`,
+    )
     if (created) form.reset()
   }
 
-  #update(uuid: string, task: typeof TaskUpdate.Encoded): Promise<boolean> {
+  #update(uuid: string, task: typeof TaskUpdate.Encoded, confirmation: string): Promise<boolean> {
     const connection = this.connection
     if (connection === undefined) return Promise.resolve(false)
-    return this.#change(() =>
-      run(
-        connection.client.call("updateTask", {
-          path: { uuid },
-          body: { task: { ...task, time: new Date().toISOString() } },
-        }),
-      ),
+    return this.#change(
+      () =>
+        run(
+          connection.client.call("updateTask", {
+            path: { uuid },
+            body: { task: { ...task, time: new Date().toISOString() } },
+          }),
+        ),
+      confirmation,
     )
   }
 
   async #saveEdit(event: SubmitEvent, uuid: string): Promise<void> {
     event.preventDefault()
     const data = new FormData(event.currentTarget as HTMLFormElement)
-    const saved = await this.#update(uuid, {
-      title: String(data.get("title") ?? ""),
-      description: String(data.get("description") ?? ""),
-      assignee_id: Number(data.get("assignee_id")),
-    })
+    const title = String(data.get("title") ?? "")
+    const saved = await this.#update(
+      uuid,
+      {
+        title,
+        description: String(data.get("description") ?? ""),
+        assignee_id: Number(data.get("assignee_id")),
+      },
+      `Saved the task “${title}”.`,
+    )
     if (saved) void this.#edit(undefined, uuid)
   }
 
@@ -197,7 +201,10 @@ export class TasksBoard extends ApiElement {
   #delete(task: Task): void {
     const connection = this.connection
     if (connection === undefined || !confirm(`Delete the task “${task.title}”?`)) return
-    void this.#change(() => run(connection.client.call("deleteTask", { path: { uuid: task.uuid } })))
+    void this.#change(
+      () => run(connection.client.call("deleteTask", { path: { uuid: task.uuid } })),
+      `Deleted the task “${task.title}”.`,
+    )
   }
 
   #assigneeOptions(selected: number | undefined) {
@@ -208,7 +215,7 @@ export class TasksBoard extends ApiElement {
   }
 
   #problemOf(path: string) {
-    const messages = this.problems[path]
+    const messages = this.#status.problems[path]
     return messages === undefined ? nothing : html`<span class="error">${messages.join("; ")}</span>`
   }
 
@@ -256,6 +263,7 @@ export class TasksBoard extends ApiElement {
         <label>Report id <input name="report_id" type="number" min="1" required />${this.#problemOf("task.report_id")}</label>
         <button class="primary" type="submit">Create task</button>
       </form>
+      ${this.#status.render()}
       ${this.problem === undefined ? nothing : html`<p class="error" role="alert">${this.problem}</p>`}
       <div class="board">
         ${this.completion === "completed" ? nothing : this.#column("Open", open)}
@@ -315,7 +323,7 @@ export class TasksBoard extends ApiElement {
           }
         </div>
         <div class="actions">
-          <button @click=${() => this.#update(task.uuid, { completed: !done })}>
+          <button @click=${() => this.#update(task.uuid, { completed: !done }, `${done ? "Reopened" : "Completed"} the task “${task.title}”.`)}>
             ${done ? "Reopen" : "Complete"}<span class="visually-hidden"> ${task.title}</span>
           </button>
           <button data-edit=${task.uuid} @click=${() => this.#edit(task.uuid, task.uuid)}>Edit<span class="visually-hidden"> ${task.title}</span></button>
