@@ -149,20 +149,21 @@ export const fromQuery = <Field extends string>(
   Result.flatMap(QueryValue.list(query, "orderby"), (clauses) => fromClauses(ordering, clauses ?? []))
 
 /**
- * A field report searches may be ordered by.
+ * A field report searches may be ordered by; `relevance` is how well a report matches the search's
+ * `filter[q]`, best first when descending.
  *
  * @example
  * ```ts
  * const field: ReportSearchField = "updated_at"
  * ```
  */
-export type ReportSearchField = "updated_at" | "id"
+export type ReportSearchField = "updated_at" | "id" | "relevance"
 
-const reportSearchFields: ReadonlyArray<ReportSearchField> = ["updated_at", "id"]
+const reportSearchFields: ReadonlyArray<ReportSearchField> = ["updated_at", "id", "relevance"]
 
 /**
- * Reads the `order[updated_at]` and `order[id]` parameters of a report search, in the order they
- * were given; absent gives no clauses. Any other `order[…]` key, or a value other than asc or
+ * Reads the `order[updated_at]`, `order[id]` and `order[relevance]` parameters of a report search,
+ * in the order they were given; absent gives no clauses. Any other `order[…]` key, or a value other than asc or
  * desc, fails naming that parameter.
  *
  * @example

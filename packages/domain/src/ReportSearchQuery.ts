@@ -14,6 +14,7 @@ import { MalformedRequest } from "./Invalid.ts"
 import * as OrderBy from "./OrderBy.ts"
 import * as QueryValue from "./QueryValue.ts"
 import { type Appearance, appearances } from "./ReportStateRecord.ts"
+import * as SearchText from "./SearchText.ts"
 
 /**
  * A point and a scale naming the tile that contains the point: the alternative to a tile id.
@@ -46,7 +47,19 @@ export interface Criteria {
   readonly channels: ReadonlyArray<number> | undefined
   readonly updatedAfter: DateTime.Utc | undefined
   readonly updatedBefore: DateTime.Utc | undefined
+  readonly createdAfter: DateTime.Utc | undefined
+  readonly createdBefore: DateTime.Utc | undefined
   readonly appearance: Appearance | undefined
+  /** `report_state_ids=1,2`: the reports in one of these states. */
+  readonly reportStateIds: ReadonlyArray<number> | undefined
+  /** `category_ids=1,2`: the reports of one of these categories (their subcategories are not implied). */
+  readonly categoryIds: ReadonlyArray<number> | undefined
+  /** `assignee_ids=1,2`: the reports assigned to one of these users. */
+  readonly assigneeIds: ReadonlyArray<number> | undefined
+  /** `user_ids=1,2`: the reports these users filed, anonymous ones left out. */
+  readonly reporterIds: ReadonlyArray<number> | undefined
+  /** `q`: free text, as sent (`SearchText`). */
+  readonly text: string | undefined
   /** `id[id_array]=1,2,3`: report ids. */
   readonly reportIds: ReadonlyArray<number> | undefined
   /** `id[report_search_id]`: the reports a previous search found. */
@@ -92,7 +105,14 @@ export const nothing: Criteria = {
   channels: undefined,
   updatedAfter: undefined,
   updatedBefore: undefined,
+  createdAfter: undefined,
+  createdBefore: undefined,
   appearance: undefined,
+  reportStateIds: undefined,
+  categoryIds: undefined,
+  assigneeIds: undefined,
+  reporterIds: undefined,
+  text: undefined,
   reportIds: undefined,
   reportSearchId: undefined,
 }
@@ -144,7 +164,14 @@ const criteria = (
       "channels",
       "updated_after",
       "updated_before",
+      "created_after",
+      "created_before",
       "appearance",
+      "report_state_ids",
+      "category_ids",
+      "assignee_ids",
+      "user_ids",
+      "q",
       "id",
     ])
     yield* QueryValue.group(query, `${group}[id]`, ["id_array", "report_search_id"])
@@ -161,7 +188,14 @@ const criteria = (
       channels: yield* QueryValue.integerList(query, `${group}[channels]`),
       updatedAfter: yield* QueryValue.timestamp(query, `${group}[updated_after]`),
       updatedBefore: yield* QueryValue.timestamp(query, `${group}[updated_before]`),
+      createdAfter: yield* QueryValue.timestamp(query, `${group}[created_after]`),
+      createdBefore: yield* QueryValue.timestamp(query, `${group}[created_before]`),
       appearance: yield* QueryValue.oneOf(query, `${group}[appearance]`, appearances),
+      reportStateIds: yield* QueryValue.integerList(query, `${group}[report_state_ids]`),
+      categoryIds: yield* QueryValue.integerList(query, `${group}[category_ids]`),
+      assigneeIds: yield* QueryValue.integerList(query, `${group}[assignee_ids]`),
+      reporterIds: yield* QueryValue.integerList(query, `${group}[user_ids]`),
+      text: yield* SearchText.parse(query, `${group}[q]`),
       reportIds: yield* QueryValue.integerList(query, `${group}[id][id_array]`),
       reportSearchId: yield* QueryValue.integer(query, `${group}[id][report_search_id]`),
     }
@@ -170,21 +204,30 @@ const criteria = (
 /**
  * Reads a report search from a parsed query. Other top-level parameters are left alone (the
  * tiles search adds its own); a malformed or unknown search parameter fails naming it exactly.
+ * `order[relevance]` ranks by how well reports match `filter[q]`, so it needs one.
  *
  * @example
  * ```ts
  * parse({ filter: { channels: "[1,2]", updated_after: "2018-12-31T23:45:45 13:00" }, order: { id: "asc" } })
  * // filter.channels [1, 2], filter.updatedAfter 2018-12-31T10:45:45Z, order [{ field: "id", direction: "asc" }]
  * parse({ filter: { appearance: "bright" } }) // fails naming filter[appearance]
+ * parse({ order: { relevance: "desc" } }) // fails naming order[relevance]
  * ```
  */
 export const parse = (query: QueryValue.Query): Result.Result<ReportSearchQuery, MalformedRequest> =>
   Result.gen(function* () {
-    return {
-      filter: yield* criteria(query, "filter"),
-      exclude: yield* criteria(query, "exclude"),
-      order: yield* OrderBy.reportSearch(query),
+    const filter = yield* criteria(query, "filter")
+    const exclude = yield* criteria(query, "exclude")
+    const order = yield* OrderBy.reportSearch(query)
+    if (filter.text === undefined && order.some((clause) => clause.field === "relevance")) {
+      return yield* Result.fail(
+        MalformedRequest.at(
+          "order[relevance]",
+          "needs filter[q]: reports are ranked by how well they match it",
+        ),
+      )
     }
+    return { filter, exclude, order }
   })
 
 const criteriaParams = (group: "filter" | "exclude", criteria: Criteria): Record<string, string> => {
@@ -201,7 +244,20 @@ const criteriaParams = (group: "filter" | "exclude", criteria: Criteria): Record
     params[`${group}[updated_after]`] = DateTime.formatIso(criteria.updatedAfter)
   if (criteria.updatedBefore !== undefined)
     params[`${group}[updated_before]`] = DateTime.formatIso(criteria.updatedBefore)
+  if (criteria.createdAfter !== undefined)
+    params[`${group}[created_after]`] = DateTime.formatIso(criteria.createdAfter)
+  if (criteria.createdBefore !== undefined)
+    params[`${group}[created_before]`] = DateTime.formatIso(criteria.createdBefore)
   if (criteria.appearance !== undefined) params[`${group}[appearance]`] = criteria.appearance
+  const lists = [
+    ["report_state_ids", criteria.reportStateIds],
+    ["category_ids", criteria.categoryIds],
+    ["assignee_ids", criteria.assigneeIds],
+    ["user_ids", criteria.reporterIds],
+  ] as const
+  for (const [name, ids] of lists)
+    if (ids !== undefined && ids.length > 0) params[`${group}[${name}]`] = ids.join(",")
+  if (criteria.text !== undefined) params[`${group}[q]`] = criteria.text
   if (criteria.reportIds !== undefined && criteria.reportIds.length > 0)
     params[`${group}[id][id_array]`] = criteria.reportIds.join(",")
   if (criteria.reportSearchId !== undefined)

@@ -53,6 +53,16 @@ export const code = 128
 export const email = 254
 
 /**
+ * The free text of a search (`filter[q]` of a report search): the few words a person types.
+ *
+ * @example
+ * ```ts
+ * SearchText.parse(query, "filter[q]") // longer than TextLimits.search: fails naming filter[q]
+ * ```
+ */
+export const search = 200
+
+/**
  * A report's address and a team's location.
  *
  * @example

@@ -120,6 +120,14 @@ describe("OrderBy.reportSearch", () => {
       ],
     ],
     ["order[id]=ASC", { order: { id: "ASC" } }, [{ field: "id", direction: "asc" }]],
+    [
+      "order[relevance]=desc&order[updated_at]=desc",
+      { order: { relevance: "desc", updated_at: "desc" } },
+      [
+        { field: "relevance", direction: "desc" },
+        { field: "updated_at", direction: "desc" },
+      ],
+    ],
     ["order[id]=", { order: { id: "" } }, []],
     ["no order", {}, []],
   ])("reads %s", (_, query, expected) => {
@@ -130,7 +138,9 @@ describe("OrderBy.reportSearch", () => {
     [
       "order[foo]=asc",
       { order: { foo: "asc" } },
-      { "order[foo]": ["is not a known parameter; allowed: order[updated_at], order[id]"] },
+      {
+        "order[foo]": ["is not a known parameter; allowed: order[updated_at], order[id], order[relevance]"],
+      },
     ],
     ["order[id]=up", { order: { id: "up" } }, { "order[id]": ["must be asc or desc"] }],
     [

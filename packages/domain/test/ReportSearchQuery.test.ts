@@ -6,6 +6,8 @@ import type { MalformedRequest } from "../src/Invalid.ts"
 import type * as QueryValue from "../src/QueryValue.ts"
 import * as ReportSearchQuery from "../src/ReportSearchQuery.ts"
 import { appearances } from "../src/ReportStateRecord.ts"
+import * as SearchText from "../src/SearchText.ts"
+import * as TextLimits from "../src/TextLimits.ts"
 
 // Each query object is what qs builds from the query string in the case's name.
 
@@ -75,6 +77,26 @@ describe("ReportSearchQuery.parse", () => {
       { ...nothing, reportIds: [1, 2, 3] },
     ],
     [
+      "filter[created_after]=2024-05-01T00:00:00Z&filter[created_before]=2024-06-01T00:00:00Z",
+      { filter: { created_after: "2024-05-01T00:00:00Z", created_before: "2024-06-01T00:00:00Z" } },
+      {
+        ...nothing,
+        createdAfter: DateTime.makeUnsafe("2024-05-01T00:00:00Z"),
+        createdBefore: DateTime.makeUnsafe("2024-06-01T00:00:00Z"),
+      },
+    ],
+    [
+      "filter[report_state_ids]=3,4&filter[category_ids][]=5&filter[assignee_ids]=[6]&filter[user_ids]=7",
+      { filter: { report_state_ids: "3,4", category_ids: ["5"], assignee_ids: "[6]", user_ids: "7" } },
+      { ...nothing, reportStateIds: [3, 4], categoryIds: [5], assigneeIds: [6], reporterIds: [7] },
+    ],
+    [
+      'filter[q]="oil" (spill*) NEAR | & : ōtaki, kept as sent',
+      { filter: { q: '"oil" (spill*) NEAR | & : ōtaki' } },
+      { ...nothing, text: '"oil" (spill*) NEAR | & : ōtaki' },
+    ],
+    ["filter[q]= (empty: not given)", { filter: { q: "" } }, nothing],
+    [
       "filter[id][report_search_id]=87654321",
       { filter: { id: { report_search_id: "87654321" } } },
       { ...nothing, reportSearchId: 87654321 },
@@ -109,7 +131,7 @@ describe("ReportSearchQuery.parse", () => {
       { filter: { team_id: "1" } },
       {
         "filter[team_id]": [
-          "is not a known parameter; allowed: filter[tile_id], filter[tile], filter[channels], filter[updated_after], filter[updated_before], filter[appearance], filter[id]",
+          "is not a known parameter; allowed: filter[tile_id], filter[tile], filter[channels], filter[updated_after], filter[updated_before], filter[created_after], filter[created_before], filter[appearance], filter[report_state_ids], filter[category_ids], filter[assignee_ids], filter[user_ids], filter[q], filter[id]",
         ],
       },
     ],
@@ -215,11 +237,43 @@ describe("ReportSearchQuery.parse", () => {
       { filter: { tile_id: "ZmZm", tile: { latitude: "1", longitude: "2", scale: "1" } } },
       { "filter[tile]": ["cannot be given with tile_id; give one or the other"] },
     ],
+    [
+      "filter[user_ids]=me",
+      { filter: { user_ids: "me" } },
+      { "filter[user_ids]": ['must be a list of integers; "me" is not one'] },
+    ],
+    [
+      "filter[q]=*** (no word)",
+      { filter: { q: "***" } },
+      { "filter[q]": ["must hold a word: letters or digits"] },
+    ],
+    [
+      "exclude[q] longer than the limit",
+      { exclude: { q: "a".repeat(201) } },
+      { "exclude[q]": ["must be at most 200 characters"] },
+    ],
+    [
+      "filter[q] of eleven words",
+      { filter: { q: "a b c d e f g h i j k" } },
+      { "filter[q]": ["must hold at most 10 different words"] },
+    ],
+    [
+      "filter[q]=a&filter[q]=b",
+      { filter: { q: ["a", "b"] } },
+      { "filter[q]": ["must be given once, as a single value"] },
+    ],
+    [
+      "order[relevance]=desc without filter[q]",
+      { order: { relevance: "desc" }, exclude: { q: "oil" } },
+      { "order[relevance]": ["needs filter[q]: reports are ranked by how well they match it"] },
+    ],
     ["order[id]=up", { order: { id: "up" } }, { "order[id]": ["must be asc or desc"] }],
     [
       "order[title]=asc",
       { order: { title: "asc" } },
-      { "order[title]": ["is not a known parameter; allowed: order[updated_at], order[id]"] },
+      {
+        "order[title]": ["is not a known parameter; allowed: order[updated_at], order[id], order[relevance]"],
+      },
     ],
   ])("rejects %s, naming the exact parameter", (_, query, expected) => {
     expect(errors(ReportSearchQuery.parse(query))).toEqual(expected)
@@ -239,6 +293,12 @@ const instant = fc.option(
   { nil: undefined },
 )
 
+// Any text a search box sends: operators, quotes and unicode included.
+const text = fc.string({ unit: "grapheme", minLength: 1, maxLength: 60 }).filter((value) => {
+  const count = SearchText.words(value).length
+  return value.length <= TextLimits.search && count >= 1 && count <= SearchText.maxWords
+})
+
 const tileIdOrPoint = fc.oneof(
   fc.constant({ tileId: undefined, tile: undefined }),
   fc.base64String({ minLength: 4, maxLength: 32 }).map((tileId) => ({ tileId, tile: undefined })),
@@ -254,38 +314,60 @@ const criteria: fc.Arbitrary<ReportSearchQuery.Criteria> = fc
     channels: ids,
     updatedAfter: instant,
     updatedBefore: instant,
+    createdAfter: instant,
+    createdBefore: instant,
     appearance: fc.option(fc.constantFrom(...appearances), { nil: undefined }),
+    reportStateIds: ids,
+    categoryIds: ids,
+    assigneeIds: ids,
+    reporterIds: ids,
+    text: fc.option(text, { nil: undefined }),
     reportIds: ids,
     reportSearchId: fc.option(fc.nat(), { nil: undefined }),
   })
   .map(({ where, ...rest }) => ({ ...where, ...rest }))
 
-const order = fc
-  .shuffledSubarray(["updated_at", "id"] as const)
-  .chain((fields) =>
-    fc.tuple(
-      ...fields.map((field) => fc.constantFrom("asc", "desc").map((direction) => ({ field, direction }))),
-    ),
-  )
+const order = (ranked: boolean) =>
+  fc
+    .shuffledSubarray(ranked ? (["updated_at", "id", "relevance"] as const) : (["updated_at", "id"] as const))
+    .chain((fields) =>
+      fc.tuple(
+        ...fields.map((field) => fc.constantFrom("asc", "desc").map((direction) => ({ field, direction }))),
+      ),
+    )
 
-const search: fc.Arbitrary<ReportSearchQuery.ReportSearchQuery> = fc.record({
-  filter: criteria,
-  exclude: criteria,
-  order,
-})
+const search: fc.Arbitrary<ReportSearchQuery.ReportSearchQuery> = fc
+  .record({ filter: criteria, exclude: criteria })
+  .chain(({ filter, exclude }) =>
+    order(filter.text !== undefined).map((clauses) => ({ filter, exclude, order: clauses })),
+  )
 
 describe("ReportSearchQuery.toParams", () => {
   it("writes the bracketed parameters, leaving out what is not given", () => {
     expect(
       ReportSearchQuery.toParams({
-        filter: { ...nothing, channels: [1, 2], updatedAfter: DateTime.makeUnsafe("2024-05-01T09:30:00Z") },
-        exclude: { ...nothing, reportIds: [], reportSearchId: 31 },
-        order: [{ field: "id", direction: "asc" }],
+        filter: {
+          ...nothing,
+          channels: [1, 2],
+          updatedAfter: DateTime.makeUnsafe("2024-05-01T09:30:00Z"),
+          reportStateIds: [3],
+          categoryIds: [],
+          text: "oil spill",
+        },
+        exclude: { ...nothing, reportIds: [], reportSearchId: 31, reporterIds: [7, 8] },
+        order: [
+          { field: "relevance", direction: "desc" },
+          { field: "id", direction: "asc" },
+        ],
       }),
     ).toEqual({
       "filter[channels]": "1,2",
       "filter[updated_after]": "2024-05-01T09:30:00.000Z",
+      "filter[report_state_ids]": "3",
+      "filter[q]": "oil spill",
+      "exclude[user_ids]": "7,8",
       "exclude[id][report_search_id]": "31",
+      "order[relevance]": "desc",
       "order[id]": "asc",
     })
   })

@@ -20,9 +20,9 @@ export interface Criteria {
   readonly tileId: string | undefined
 }
 
-/** One `order[field]=direction` clause. */
+/** One `order[field]=direction` clause; `relevance` ranks by the free text, `filter[q]`. */
 export interface OrderClause {
-  readonly field: "updated_at" | "id"
+  readonly field: "updated_at" | "id" | "relevance"
   readonly direction: "asc" | "desc"
 }
 

@@ -19,16 +19,21 @@
  * - `id[report_search_id]` names the results of an earlier search by the same user in the same app,
  *   not expired and not failed, else `400` when starting. One still running is waited for: the job
  *   tries again later. One that expires or fails before the job runs fails this search.
+ * - `filter[q]` and `exclude[q]` match the words of a text against what the user may read of each
+ *   report (`ReportTextSearch`): private answers and internal notes count only for those who see
+ *   them, decided when the search runs. `filter[user_ids]` never finds an anonymous report.
  * - `order[…]` clauses apply in the order given, then the id breaks ties in the direction of the
- *   last clause; without any, `updated_at desc, id desc`.
+ *   last clause; without any, `updated_at desc, id desc`. `order[relevance]` ranks by `filter[q]`.
  */
 import { MalformedRequest } from "@fieldreport/domain/Invalid"
 import type { Query } from "@fieldreport/domain/QueryValue"
 import type { RangePage } from "@fieldreport/domain/RangePage"
 import * as ReportSearchQuery from "@fieldreport/domain/ReportSearchQuery"
+import { readsInternalNotes } from "@fieldreport/domain/Roles"
+import * as SearchText from "@fieldreport/domain/SearchText"
 import * as Tile from "@fieldreport/domain/Tile"
 import * as Timestamp from "@fieldreport/domain/Timestamp"
-import { Clock, Context, Duration, Effect, Layer, Result, Schema } from "effect"
+import { Clock, Context, type DateTime, Duration, Effect, Layer, Option, Result, Schema } from "effect"
 import { NotFound, SearchFailed } from "../Errors.ts"
 import * as JobKinds from "../jobs/JobKinds.ts"
 import { JobRunner } from "../jobs/JobRunner.ts"
@@ -42,6 +47,7 @@ import {
   type Selection,
 } from "../store/ReportSearchStore.ts"
 import { ReportStore } from "../store/ReportStore.ts"
+import type { Reader } from "../store/ReportTextSearch.ts"
 import { nowIso } from "../store/sql/Clock.ts"
 import * as Transaction from "../store/sql/Transaction.ts"
 import { UserStore } from "../store/UserStore.ts"
@@ -194,6 +200,24 @@ export class ReportSearches extends Context.Service<
         return channels.filter((id) => !excluded.includes(id))
       })
 
+      /**
+       * Who reads a search's text: the actor, staff of the channels where they read internal notes
+       * and private answers. Only a search with text needs to know.
+       */
+      const readerOf = Effect.fn("ReportSearches.readerOf")(function* (
+        actor: Actor,
+        search: ReportSearchQuery.ReportSearchQuery,
+        channelIds: ReadonlyArray<number>,
+      ) {
+        const hasText = search.filter.text !== undefined || search.exclude.text !== undefined
+        const staff = yield* Effect.filter(hasText ? channelIds : [], (id) =>
+          Effect.map(Effect.option(access.channelFor(actor, id, "read")), (found) =>
+            Option.match(found, { onNone: () => false, onSome: readsInternalNotes }),
+          ),
+        )
+        return { userId: actor.user.id, staffChannelIds: staff } satisfies Reader
+      })
+
       /** The earlier search `id[report_search_id]` names, when the actor may reuse it. */
       const previousSearch = Effect.fn("ReportSearches.previousSearch")(function* (
         actor: Actor,
@@ -235,13 +259,20 @@ export class ReportSearches extends Context.Service<
             return yield* new PreviousSearchPending({ parameter, searchId: previous.id })
           }
         }
+        const iso = (instant: DateTime.Utc | undefined) =>
+          instant === undefined ? undefined : Timestamp.format(instant)
         return {
           cell,
-          updatedAfter:
-            criteria.updatedAfter === undefined ? undefined : Timestamp.format(criteria.updatedAfter),
-          updatedBefore:
-            criteria.updatedBefore === undefined ? undefined : Timestamp.format(criteria.updatedBefore),
+          updatedAfter: iso(criteria.updatedAfter),
+          updatedBefore: iso(criteria.updatedBefore),
+          createdAfter: iso(criteria.createdAfter),
+          createdBefore: iso(criteria.createdBefore),
           appearance: criteria.appearance,
+          reportStateIds: criteria.reportStateIds,
+          categoryIds: criteria.categoryIds,
+          assigneeIds: criteria.assigneeIds,
+          reporterIds: criteria.reporterIds,
+          words: criteria.text === undefined ? undefined : SearchText.words(criteria.text),
           reportIds: criteria.reportIds,
           reportSearchId: criteria.reportSearchId,
         } satisfies Criteria
@@ -251,10 +282,12 @@ export class ReportSearches extends Context.Service<
         actor: Actor,
         search: ReportSearchQuery.ReportSearchQuery,
       ) {
+        const channelIds = yield* channelsSearched(actor, search)
         return {
           filter: yield* criteriaOf(actor, search.filter, "filter"),
           exclude: yield* criteriaOf(actor, search.exclude, "exclude"),
-          channelIds: yield* channelsSearched(actor, search),
+          channelIds,
+          reader: yield* readerOf(actor, search, channelIds),
         } satisfies Selection
       })
 

@@ -15,7 +15,8 @@
  * cell instead (`report_cell_counts`).
  *
  * What the store is given is plain data the services resolved: the channels to search, tile cells
- * as boxes, timestamps as the ISO strings the reports table holds. Boxes are half-open, as tiles
+ * as boxes, timestamps as the ISO strings the reports table holds, the words of a search's text and
+ * who reads them (`ReportTextSearch`). Boxes are half-open, as tiles
  * are (`Tile.bounds`): a position is in one when `minLongitude <= longitude < maxLongitude` and
  * `minLatitude <= latitude < maxLatitude`; a box whose west edge is the antimeridian (-180) also
  * holds longitude 180, the same meridian, as `Tile.containing` says.
@@ -27,6 +28,7 @@ import type { Appearance } from "@fieldreport/domain/ReportStateRecord"
 import type { CellBlock } from "@fieldreport/domain/TileGrid"
 import { Array as Arr, Context, Effect, Layer, Option } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
+import * as ReportTextSearch from "./ReportTextSearch.ts"
 import * as ReadApart from "./sql/ReadApart.ts"
 import { SqliteClient } from "./sql/sqlite/SqliteClient.ts"
 
@@ -65,32 +67,64 @@ export interface ReportSearchRow {
  *
  * @example
  * ```ts
- * const loud: Criteria = {
- *   cell: undefined, updatedAfter: undefined, updatedBefore: undefined,
- *   appearance: "loud", reportIds: undefined, reportSearchId: undefined,
- * }
+ * const loud: Criteria = { ...noCriteria, appearance: "loud" }
  * ```
  */
 export interface Criteria {
   /** A tile cell, half-open. */
   readonly cell: BoundingBox | undefined
-  /** ISO timestamps in UTC, both exclusive. */
+  /** ISO timestamps in UTC, all exclusive. */
   readonly updatedAfter: string | undefined
   readonly updatedBefore: string | undefined
+  readonly createdAfter: string | undefined
+  readonly createdBefore: string | undefined
   readonly appearance: Appearance | undefined
+  readonly reportStateIds: ReadonlyArray<number> | undefined
+  readonly categoryIds: ReadonlyArray<number> | undefined
+  readonly assigneeIds: ReadonlyArray<number> | undefined
+  /** Reporters: their reports that are not anonymous. */
+  readonly reporterIds: ReadonlyArray<number> | undefined
+  /** The words of a search's text (`SearchText.words`), each to begin a word of the readable text. */
+  readonly words: ReadonlyArray<string> | undefined
   readonly reportIds: ReadonlyArray<number> | undefined
   /** The reports a previous search found. */
   readonly reportSearchId: number | undefined
 }
 
 /**
+ * Criteria with nothing given: every report matches.
+ *
+ * @example
+ * ```ts
+ * const selection: Selection = { channelIds: [3], filter: noCriteria, exclude: noCriteria, reader }
+ * ```
+ */
+export const noCriteria: Criteria = {
+  cell: undefined,
+  updatedAfter: undefined,
+  updatedBefore: undefined,
+  createdAfter: undefined,
+  createdBefore: undefined,
+  appearance: undefined,
+  reportStateIds: undefined,
+  categoryIds: undefined,
+  assigneeIds: undefined,
+  reporterIds: undefined,
+  words: undefined,
+  reportIds: undefined,
+  reportSearchId: undefined,
+}
+
+/**
  * Which reports a search or a tiles search reads: those of `channelIds` that match every criterion
- * of `filter` and none of `exclude` (each criterion of `exclude` leaves out what it matches).
+ * of `filter` and none of `exclude` (each criterion of `exclude` leaves out what it matches), text
+ * matched against what `reader` may read of them.
  */
 export interface Selection {
   readonly channelIds: ReadonlyArray<number>
   readonly filter: Criteria
   readonly exclude: Criteria
+  readonly reader: ReportTextSearch.Reader
 }
 
 /** A report as a map draws it, with its category's pin. */
@@ -177,7 +211,8 @@ export class ReportSearchStore extends Context.Service<
     /**
      * Writes the ids of the reports a selection holds, in `order` (then by id; `updated_at desc,
      * id desc` when empty), as the results of a pending search and marks it done with their count;
-     * a search no longer pending is left alone.
+     * a search no longer pending is left alone. `relevance` ranks by the filter's words; without
+     * any, every report ranks the same.
      */
     readonly run: (
       id: number,
@@ -229,6 +264,7 @@ export class ReportSearchStore extends Context.Service<
       const sql = yield* SqlClient.SqlClient
       const sqlite = yield* Effect.serviceOption(SqliteClient)
       const readApart = yield* ReadApart.make
+      const text = ReportTextSearch.make(sql)
 
       const inBox = (box: BoundingBox): Statement.Fragment => {
         const longitude = sql`r.longitude >= ${box.minLongitude} AND r.longitude < ${box.maxLongitude}`
@@ -237,17 +273,30 @@ export class ReportSearchStore extends Context.Service<
           AND ${box.minLongitude === -180 ? sql`(${longitude} OR r.longitude = 180)` : sql`(${longitude})`})`
       }
 
-      // One condition per criterion given. None is ever NULL (positions are guarded), so `NOT`
-      // of one is exactly the reports it does not match.
-      const conditions = (criteria: Criteria): ReadonlyArray<Statement.Fragment> => {
+      // One condition per criterion given. None is ever NULL (positions and assignees are
+      // guarded), so `NOT` of one is exactly the reports it does not match.
+      const conditions = (criteria: Criteria, selection: Selection): ReadonlyArray<Statement.Fragment> => {
         const found: Array<Statement.Fragment> = []
         if (criteria.cell !== undefined) found.push(inBox(criteria.cell))
         if (criteria.updatedAfter !== undefined) found.push(sql`r.updated_at > ${criteria.updatedAfter}`)
         if (criteria.updatedBefore !== undefined) found.push(sql`r.updated_at < ${criteria.updatedBefore}`)
+        if (criteria.createdAfter !== undefined) found.push(sql`r.created_at > ${criteria.createdAfter}`)
+        if (criteria.createdBefore !== undefined) found.push(sql`r.created_at < ${criteria.createdBefore}`)
         if (criteria.appearance !== undefined)
           found.push(
             sql`r.report_state_id IN (SELECT id FROM report_states WHERE appearance = ${criteria.appearance})`,
           )
+        if (criteria.reportStateIds !== undefined)
+          found.push(sql`r.report_state_id IN ${sql.in(criteria.reportStateIds)}`)
+        if (criteria.categoryIds !== undefined)
+          found.push(sql`r.category_id IN ${sql.in(criteria.categoryIds)}`)
+        if (criteria.assigneeIds !== undefined)
+          found.push(sql`(r.assignee_id IS NOT NULL AND r.assignee_id IN ${sql.in(criteria.assigneeIds)})`)
+        // An anonymous report names nobody, so no reporter finds it.
+        if (criteria.reporterIds !== undefined)
+          found.push(sql`(r.is_anonymous = 0 AND r.user_id IN ${sql.in(criteria.reporterIds)})`)
+        if (criteria.words !== undefined)
+          found.push(text.matches(criteria.words, selection.channelIds, selection.reader))
         if (criteria.reportIds !== undefined) found.push(sql`r.id IN ${sql.in(criteria.reportIds)}`)
         if (criteria.reportSearchId !== undefined)
           found.push(
@@ -260,9 +309,27 @@ export class ReportSearchStore extends Context.Service<
         sql.and([
           sql`r.channel_id IN ${sql.in(selection.channelIds)}`,
           ...(area === undefined ? [] : [inBox(area)]),
-          ...conditions(selection.filter),
-          ...conditions(selection.exclude).map((condition) => sql`NOT ${condition}`),
+          ...conditions(selection.filter, selection),
+          ...conditions(selection.exclude, selection).map((condition) => sql`NOT ${condition}`),
         ])
+
+      /** The order's clauses, `relevance` left out when there are no words to rank by. */
+      const rankable = (
+        selection: Selection,
+        order: ReadonlyArray<OrderBy.Clause<OrderBy.ReportSearchField>>,
+      ) => order.filter((clause) => clause.field !== "relevance" || selection.filter.words !== undefined)
+
+      /** The reports a selection holds, `r`, with their relevance, `m`, when the order asks for it. */
+      const source = (
+        selection: Selection,
+        order: ReadonlyArray<OrderBy.Clause<OrderBy.ReportSearchField>>,
+      ): Statement.Fragment => {
+        const words = selection.filter.words
+        if (words === undefined || !order.some((clause) => clause.field === "relevance"))
+          return sql`reports r`
+        return sql`reports r JOIN (${text.ranked(words, selection.channelIds, selection.reader)}) m
+          ON m.report_id = r.id`
+      }
 
       const orderBy = (
         order: ReadonlyArray<OrderBy.Clause<OrderBy.ReportSearchField>>,
@@ -276,7 +343,9 @@ export class ReportSearchStore extends Context.Service<
           : [...given, { field: "id", direction: last } as const]
         return sql.csv(
           clauses.map((clause) =>
-            sql.literal(`r.${clause.field} ${clause.direction === "asc" ? "ASC" : "DESC"}`),
+            sql.literal(
+              `${clause.field === "relevance" ? "m" : "r"}.${clause.field} ${clause.direction === "asc" ? "ASC" : "DESC"}`,
+            ),
           ),
         )
       }
@@ -322,15 +391,16 @@ export class ReportSearchStore extends Context.Service<
             Effect.map((rows) => rows.map((row) => row.channel_id)),
             Effect.orDie,
           ),
-        run: (id, selection, order) =>
-          Option.match(sqlite, {
+        run: (id, selection, given) => {
+          const order = rankable(selection, given)
+          return Option.match(sqlite, {
             onNone: () =>
               Effect.gen(function* () {
                 if (!(yield* isPending(id))) return
                 yield* sql`DELETE FROM report_search_results WHERE search_id = ${id}`
                 yield* sql`INSERT INTO report_search_results (search_id, position, report_id)
                   SELECT ${id}, ROW_NUMBER() OVER (ORDER BY ${orderBy(order)}) - 1, r.id
-                  FROM reports r WHERE ${where(selection)}`
+                  FROM ${source(selection, order)} WHERE ${where(selection)}`
                 yield* sql`UPDATE report_searches SET status = 'done', error = NULL,
                     result_count = (SELECT COUNT(*) FROM report_search_results WHERE search_id = ${id})
                   WHERE id = ${id}`
@@ -340,7 +410,8 @@ export class ReportSearchStore extends Context.Service<
                 if (!(yield* isPending(id))) return
                 yield* sql`DELETE FROM report_search_results WHERE search_id = ${id}`
                 const ids = yield* sqlite.numbersApart(
-                  sql`SELECT r.id FROM reports r WHERE ${where(selection)} ORDER BY ${orderBy(order)}`,
+                  sql`SELECT r.id FROM ${source(selection, order)} WHERE ${where(selection)}
+                    ORDER BY ${orderBy(order)}`,
                 )
                 for (let start = 0; start < ids.length; start += resultsPerWrite) {
                   const written = Array.from(ids.subarray(start, start + resultsPerWrite))
@@ -354,7 +425,8 @@ export class ReportSearchStore extends Context.Service<
                 yield* sql`UPDATE report_searches SET status = 'done', error = NULL, result_count = ${ids.length}
                   WHERE id = ${id} AND status = 'pending'`
               }).pipe(Effect.orDie),
-          }),
+          })
+        },
         fail: (id, error) =>
           sql`UPDATE report_searches SET status = 'failed', error = ${error}
             WHERE id = ${id} AND status = 'pending'`.pipe(Effect.asVoid, Effect.orDie),

@@ -5,6 +5,8 @@
  *
  * 1. Both databases are migrated with the API's migrations, so they hold the same tables. (The
  *    embedded one is brought up to date as starting the API on it would.)
+ *    SQLite's full-text indexes (FTS5 tables) are not copied: PostgreSQL indexes the same text in
+ *    a column of its own, computed as the rows are copied.
  * 2. The target must be empty: no tables but the API's own (from an earlier migration), and no
  *    rows in them. Anything else is refused before a single row is written.
  * 3. One transaction on the target copies every table, parents before the tables whose foreign
@@ -146,6 +148,7 @@ export const copyDatabase = (
     const sourceTables = (yield* source<{ readonly name: string }>`SELECT name FROM pragma_table_list
       WHERE schema = 'main' AND type IN ('table', 'virtual') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
         AND name <> ${SchemaMigrator.recordTable}
+        AND name NOT IN (SELECT name FROM sqlite_schema WHERE sql LIKE 'CREATE VIRTUAL TABLE % USING fts5%')
       ORDER BY name`).map((row) => row.name)
     const missing = sourceTables.filter((table) => !tables.includes(table))
     const extra = tables.filter((table) => !sourceTables.includes(table))

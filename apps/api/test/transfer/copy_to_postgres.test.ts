@@ -22,13 +22,15 @@ if (postgresServerUrl === undefined)
     "copy_to_postgres: skipped, set FIELDREPORT_TEST_DATABASE_URL to a PostgreSQL server to run it",
   )
 
-/** Row counts of every table of the embedded database (its own bookkeeping left out). */
+/** Row counts of every table of the embedded database (its own bookkeeping and full-text indexes left out). */
 const embeddedCounts = (file: string): Record<string, number> => {
   const db = new DatabaseSync(file, { readOnly: true })
   try {
     const tables = db
       .prepare(`SELECT name FROM pragma_table_list WHERE schema = 'main' AND type IN ('table', 'virtual')
-        AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name <> 'effect_sql_migrations' ORDER BY name`)
+        AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name <> 'effect_sql_migrations'
+        AND name NOT IN (SELECT name FROM sqlite_schema WHERE sql LIKE 'CREATE VIRTUAL TABLE % USING fts5%')
+        ORDER BY name`)
       .all() as Array<{ name: string }>
     return Object.fromEntries(
       tables.map(({ name }) => [

@@ -6,6 +6,8 @@ import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import { Report } from "@fieldreport/domain/Report"
 import { MapItem, PendingReportSearch, ReportSearch, Tile } from "@fieldreport/domain/ReportSearch"
 import { Appearance } from "@fieldreport/domain/ReportStateRecord"
+import * as SearchText from "@fieldreport/domain/SearchText"
+import * as TextLimits from "@fieldreport/domain/TextLimits"
 import { Timestamp } from "@fieldreport/domain/Timestamp"
 import { Schema } from "effect"
 import { fields, group, one, page, type QueryParameter, query, RecordId } from "../Endpoint.ts"
@@ -23,7 +25,30 @@ const criteria: ReadonlyArray<readonly [name: string, schema: Schema.Top, descri
   ["channels", Schema.String, "Channel ids, comma-separated in square brackets: `[1,2]`."],
   ["updated_after", Timestamp, "Reports updated after this time (ISO 8601)."],
   ["updated_before", Timestamp, "Reports updated before this time (ISO 8601)."],
+  ["created_after", Timestamp, "Reports filed after this time (ISO 8601)."],
+  ["created_before", Timestamp, "Reports filed before this time (ISO 8601)."],
   ["appearance", Appearance, "Reports whose state has this appearance."],
+  ["report_state_ids", Schema.String, "Comma-separated report state ids: reports in one of these states."],
+  [
+    "category_ids",
+    Schema.String,
+    "Comma-separated category ids: reports of one of these categories (name subcategories too to include them).",
+  ],
+  ["assignee_ids", Schema.String, "Comma-separated user ids: reports assigned to one of these users."],
+  [
+    "user_ids",
+    Schema.String,
+    "Comma-separated user ids: reports these users filed. Anonymous reports never match, so they name nobody.",
+  ],
+  [
+    "q",
+    TextLimits.upTo(TextLimits.search),
+    "Free text: reports where every word begins a word of their title, address, text answers, report " +
+      "comments or notes, counting only what the caller may read of them (private answers and internal " +
+      "notes only for those who see them). Words are runs of letters and digits; anything else, quotes " +
+      "and operators included, only separates them. Case is ignored; accents are not. At most " +
+      `${SearchText.maxWords} different words.`,
+  ],
   ["id][id_array", Schema.String, "Comma-separated report ids."],
   ["id][report_search_id", RecordId, "The reports a previous search found."],
 ]
@@ -55,6 +80,11 @@ export const reportSearches = group({
         ...filters,
         query("order[updated_at]", Direction, "Sort by the time of the last update."),
         query("order[id]", Direction, "Sort by id."),
+        query(
+          "order[relevance]",
+          Direction,
+          "Sort by how well reports match `filter[q]` (required with it); `desc` puts the best first.",
+        ),
       ],
       replies: { 200: one(ReportSearch, "The search's id and the address of its results.") },
     },

@@ -8,6 +8,7 @@ import { Effect, Fiber, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import {
   type Criteria,
+  noCriteria,
   ReportSearchStore,
   type Selection,
   type TileGroupRow,
@@ -15,14 +16,10 @@ import {
 import { engines, migratedDatabase } from "../../support/TestDatabase.ts"
 import { newChannel, newMember, newReport, newUser } from "./Tenancy.ts"
 
-const none: Criteria = {
-  cell: undefined,
-  updatedAfter: undefined,
-  updatedBefore: undefined,
-  appearance: undefined,
-  reportIds: undefined,
-  reportSearchId: undefined,
-}
+const none: Criteria = noCriteria
+
+/** A searcher who is staff of no channel, for the searches with no text. */
+const reader = { userId: -1, staffChannelIds: [] }
 
 /** Waits for the event loop's next turn. */
 const nextTurn = Effect.promise(() => new Promise((resolve) => setImmediate(resolve)))
@@ -86,7 +83,7 @@ describe("ReportSearchStore contract", () => {
         Effect.gen(function* () {
           const store = yield* ReportSearchStore
           const { channel, userId, west, east, middle, edge, nowhere, search } = yield* setUp
-          const all: Selection = { channelIds: [channel.channelId], filter: none, exclude: none }
+          const all: Selection = { channelIds: [channel.channelId], filter: none, exclude: none, reader }
           const id = yield* store.insert(search)
           yield* store.setJob(id, 77)
           assert.deepStrictEqual(yield* store.find(id), {
@@ -139,6 +136,7 @@ describe("ReportSearchStore contract", () => {
               channelIds: [channel.channelId],
               filter: { ...none, updatedAfter: at(1), updatedBefore: at(5) },
               exclude: { ...none, appearance: "loud" },
+              reader,
             },
             [{ field: "updated_at", direction: "asc" }],
           )
@@ -190,7 +188,7 @@ describe("ReportSearchStore contract", () => {
             WHERE channel_id = ${channel.channelId} AND updated_at = ${at(20)} ORDER BY id DESC`.pipe(
               Effect.orDie,
             )).map((row) => row.id)
-            const all: Selection = { channelIds: [channel.channelId], filter: none, exclude: none }
+            const all: Selection = { channelIds: [channel.channelId], filter: none, exclude: none, reader }
 
             const id = yield* store.insert(search)
             assert.isAbove(yield* answeredMeanwhile(store.run(id, all, [])), 0)
@@ -222,7 +220,7 @@ describe("ReportSearchStore contract", () => {
         Effect.gen(function* () {
           const store = yield* ReportSearchStore
           const { channel } = yield* setUp
-          const all: Selection = { channelIds: [channel.channelId], filter: none, exclude: none }
+          const all: Selection = { channelIds: [channel.channelId], filter: none, exclude: none, reader }
           const world = { minLongitude: -180, minLatitude: -90, maxLongitude: 180, maxLatitude: 90 }
           const groups = yield* store.tileGroups(all, world, 1)
           assert.deepStrictEqual(

@@ -30,6 +30,7 @@ import auditEvents from "./0026_audit_events.ts"
 import sqlite340Schema from "./0027_sqlite_340_schema.ts"
 import reportExports from "./0028_report_exports.ts"
 import alertAreaNames from "./0029_alert_area_names.ts"
+import reportTexts from "./0030_report_texts.ts"
 
 /** Every migration, keyed `<number>_<name>`. */
 export const migrations = Migrator.fromRecord({
@@ -61,4 +62,5 @@ export const migrations = Migrator.fromRecord({
   "0027_sqlite_340_schema": sqlite340Schema,
   "0028_report_exports": reportExports,
   "0029_alert_area_names": alertAreaNames,
+  "0030_report_texts": reportTexts,
 })
