@@ -4,7 +4,8 @@
  * may read and write every channel.
  */
 import { href } from "@fieldreport/contract/Api"
-import { city, period, seeded, timeZone } from "../generate/Generate.ts"
+import { seeded } from "@fieldreport/domain/SeededRandom"
+import { city, period, timeZone } from "../generate/Generate.ts"
 import type { Generated } from "../generate/GeneratedDatabase.ts"
 
 /** One kind of request under load. */
@@ -12,7 +13,7 @@ export interface LoadScenario {
   readonly name: string
   /** Its route on the bare server: `/{key}/…`. */
   readonly key: string
-  readonly method: "GET" | "POST"
+  readonly method: "GET" | "POST" | "PATCH"
   /** The status a good answer has. */
   readonly status: number
   readonly headers: Readonly<Record<string, string>>
@@ -20,6 +21,8 @@ export interface LoadScenario {
   readonly next: () => { readonly path: string; readonly body?: string }
   /** Whether its calls leave background jobs behind (report fan-outs, searches). */
   readonly makesJobs: boolean
+  /** Whether it is a hot request, which the floor server (`floor.ts`) answers too. */
+  readonly floor: boolean
 }
 
 /** What the scenarios need besides the generated database. */
@@ -54,7 +57,7 @@ export const searchQuery = (generated: Generated): string =>
 
 /**
  * The scenarios, in the order the load benchmark runs them: reads first, then the calls that
- * leave jobs (searches) and write (creates).
+ * leave jobs (searches) and write (creates, then updates).
  *
  * @example
  * ```ts
@@ -100,6 +103,7 @@ export const loadScenarios = (context: LoadContext): ReadonlyArray<LoadScenario>
       headers,
       next: () => ({ path: "/healthz" }),
       makesJobs: false,
+      floor: false,
     },
     {
       name: "signed-in user (authentication floor)",
@@ -109,6 +113,7 @@ export const loadScenarios = (context: LoadContext): ReadonlyArray<LoadScenario>
       headers,
       next: () => ({ path: href("getCurrentUser", {}) }),
       makesJobs: false,
+      floor: true,
     },
     {
       name: "report fetch, default fields",
@@ -118,6 +123,7 @@ export const loadScenarios = (context: LoadContext): ReadonlyArray<LoadScenario>
       headers,
       next: () => ({ path: href("getReport", { report_id: anyReport() }) }),
       makesJobs: false,
+      floor: true,
     },
     {
       name: "report fetch with form_fields",
@@ -127,6 +133,7 @@ export const loadScenarios = (context: LoadContext): ReadonlyArray<LoadScenario>
       headers,
       next: () => ({ path: `${href("getReport", { report_id: anyReport() })}?fields=form_fields` }),
       makesJobs: false,
+      floor: true,
     },
     {
       name: "list with Range (25 full reports of a search)",
@@ -136,6 +143,7 @@ export const loadScenarios = (context: LoadContext): ReadonlyArray<LoadScenario>
       headers: { ...headers, Range: "objects=0-24" },
       next: () => ({ path: href("listReportSearchReports", { id: context.searchId }) }),
       makesJobs: false,
+      floor: true,
     },
     {
       name: "search poll (60 map items)",
@@ -145,6 +153,7 @@ export const loadScenarios = (context: LoadContext): ReadonlyArray<LoadScenario>
       headers: { ...headers, Range: "objects=0-59" },
       next: () => ({ path: href("getReportSearch", { id: context.searchId }) }),
       makesJobs: false,
+      floor: true,
     },
     {
       name: "tiles (5 km view, 500 m cells)",
@@ -154,6 +163,7 @@ export const loadScenarios = (context: LoadContext): ReadonlyArray<LoadScenario>
       headers,
       next: () => ({ path: tiles() }),
       makesJobs: false,
+      floor: true,
     },
     {
       name: "analytics (reports_per_state, 30 days)",
@@ -163,6 +173,7 @@ export const loadScenarios = (context: LoadContext): ReadonlyArray<LoadScenario>
       headers,
       next: () => ({ path: `${href("analyticsReportsPerState", {})}?${month}` }),
       makesJobs: false,
+      floor: false,
     },
     {
       name: "search start",
@@ -172,9 +183,10 @@ export const loadScenarios = (context: LoadContext): ReadonlyArray<LoadScenario>
       headers,
       next: () => ({ path: `${href("startReportSearch", {})}?${searchQuery(generated)}` }),
       makesJobs: true,
+      floor: false,
     },
     {
-      name: "report create (and its fan-out job)",
+      name: "report create (its fan-out job apart)",
       key: "create",
       method: "POST",
       status: 201,
@@ -194,6 +206,20 @@ export const loadScenarios = (context: LoadContext): ReadonlyArray<LoadScenario>
         }),
       }),
       makesJobs: true,
+      floor: true,
+    },
+    {
+      name: "report update (its address)",
+      key: "update",
+      method: "PATCH",
+      status: 200,
+      headers: { ...headers, "Content-Type": "application/json" },
+      next: () => ({
+        path: href("updateReport", { report_id: anyReport() }),
+        body: JSON.stringify({ report: { address: `${1 + Math.floor(random() * 400)} Queen St` } }),
+      }),
+      makesJobs: false,
+      floor: true,
     },
   ]
 }

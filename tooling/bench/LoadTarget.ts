@@ -29,6 +29,8 @@ export const loadScenario = (reports: number, seed: number): Scenario => ({
 
 /** A running API on a generated database. */
 export interface LoadTarget {
+  /** The data directory, absolute. */
+  readonly dataDir: string
   readonly api: ServerProcess
   readonly context: LoadContext
   /** Jobs due or running now, read from the database beside the API. */
@@ -109,6 +111,7 @@ export const openTarget = async (options: TargetOptions): Promise<LoadTarget> =>
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
     return {
+      dataDir,
       api,
       context: {
         generated,

@@ -1,7 +1,8 @@
 /**
- * The two servers a load run measures, each in its own process so its memory is its own: the
- * API (`apps/api/src/main.ts`, as `npm start` runs it) on a generated data directory, and the bare
- * Express 5 baseline of `bare-express.ts`. Both listen on loopback at a free port.
+ * The three servers a load run measures, each in its own process so its memory is its own: the
+ * API (`apps/api/src/main.ts`, as `npm start` runs it) on a generated data directory, the floor
+ * (`floor.ts`) on the same directory, and the bare Express 5 baseline of `bare-express.ts`. All
+ * listen on loopback at a free port.
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import { readFileSync, writeFileSync } from "node:fs"
@@ -20,7 +21,7 @@ export interface ServerProcess {
 /** A response the bare server answers with, for any path under `/{key}/`. */
 export interface BareRoute {
   readonly key: string
-  readonly method: "GET" | "POST"
+  readonly method: "GET" | "POST" | "PATCH"
   readonly status: number
   readonly contentType: string
   /** The body, base64. */
@@ -81,7 +82,20 @@ const start = async (
 export interface ApiOptions {
   /** Where `node --cpu-prof` writes the server's CPU profile when it stops; no profile when absent. */
   readonly profileDir?: string
+  /** A file the process appends every SQLite statement it runs to (`statement-log.ts`); none when absent. */
+  readonly statementLog?: string
+  /** Job workers of the process; the API's default when absent. None keeps a statement log to the requests'. */
+  readonly jobWorkers?: number
 }
+
+/** The arguments and environment that preload the statement log into a server process. */
+const statementLogOf = (file: string | undefined) =>
+  file === undefined
+    ? { args: [], env: {} }
+    : {
+        args: ["--import", fileURLToPath(new URL("./statement-log.ts", import.meta.url))],
+        env: { FIELDREPORT_STATEMENT_LOG: file },
+      }
 
 /**
  * Starts the API on a data directory with its default configuration, except on loopback, without
@@ -98,10 +112,13 @@ export const startApi = async (dataDir: string, options: ApiOptions = {}): Promi
   const main = fileURLToPath(import.meta.resolve("@fieldreport/api/main"))
   const profile =
     options.profileDir === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${options.profileDir}`]
+  const statementLog = statementLogOf(options.statementLog)
   return start(
-    [...profile, main],
+    [...profile, ...statementLog.args, main],
     {
       ...process.env,
+      ...statementLog.env,
+      ...(options.jobWorkers === undefined ? {} : { FIELDREPORT_JOB_WORKERS: String(options.jobWorkers) }),
       FIELDREPORT_HOST: "127.0.0.1",
       FIELDREPORT_PORT: String(port),
       FIELDREPORT_DATA_DIR: dataDir,
@@ -111,6 +128,30 @@ export const startApi = async (dataDir: string, options: ApiOptions = {}): Promi
     },
     port,
     "/readyz",
+  )
+}
+
+/**
+ * Starts the floor server (`floor.ts`) on a data directory the API uses too.
+ *
+ * @example
+ * ```ts
+ * const floor = await startFloor("/tmp/city")
+ * await floor.stop()
+ * ```
+ */
+export const startFloor = async (
+  dataDir: string,
+  options: Pick<ApiOptions, "statementLog"> = {},
+): Promise<ServerProcess> => {
+  const port = await freePort()
+  const script = fileURLToPath(new URL("./floor.ts", import.meta.url))
+  const statementLog = statementLogOf(options.statementLog)
+  return start(
+    [...statementLog.args, script, dataDir, String(port)],
+    { ...process.env, ...statementLog.env },
+    port,
+    "/healthz",
   )
 }
 

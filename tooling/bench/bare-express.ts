@@ -23,7 +23,8 @@ for (const route of JSON.parse(readFileSync(routesFile, "utf8")) as ReadonlyArra
     res.status(route.status).type(route.contentType).send(body)
   }
   if (route.method === "GET") app.get(`/${route.key}/*rest`, answer)
-  else app.post(`/${route.key}/*rest`, answer)
+  else if (route.method === "POST") app.post(`/${route.key}/*rest`, answer)
+  else app.patch(`/${route.key}/*rest`, answer)
 }
 const server = app.listen(Number(port), "127.0.0.1")
 process.once("SIGTERM", () => {

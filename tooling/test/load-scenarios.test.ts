@@ -50,6 +50,7 @@ describe("the load scenarios", () => {
       "analytics",
       "search",
       "create",
+      "update",
     ])
     for (const scenario of scenarios) {
       const { path, body } = scenario.next()

@@ -1,0 +1,252 @@
+/**
+ * The floor server does the API's work, no less: for the same requests on the same generated
+ * database it answers the same status, body bytes and headers that matter (`Content-Type`,
+ * `Content-Range`, `Location`), and runs the same SQLite statements with the same values, as both
+ * processes' statement logs (`statement-log.ts`) show.
+ *
+ * What legitimately differs between two calls, and only that, is set aside by name:
+ *
+ * - in answers, a created report's id and creation time (the floor files its own report) and the
+ *   expiry and signature of signed file addresses (they move with the clock's minute);
+ * - in statements, timestamps of now, random uuids and the created report's id among the values,
+ *   and `last_active_at`, which whichever server comes first in a minute writes.
+ */
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs"
+import { request } from "node:http"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { DatabaseSync } from "node:sqlite"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type LoadContext, type LoadScenario, loadScenarios } from "../bench/LoadScenarios.ts"
+import { openTarget } from "../bench/LoadTarget.ts"
+import { type ServerProcess, startApi, startFloor } from "../bench/Servers.ts"
+import type { LoggedStatement } from "../bench/statement-log.ts"
+import type { Scenario } from "../generate/Generate.ts"
+import { generateDatabase } from "../generate/GeneratedDatabase.ts"
+
+const small: Scenario = {
+  // Enough for the search the list and the poll page through to find more than a page of 25.
+  reports: 4000,
+  channels: 2,
+  members: 20,
+  followers: 3,
+  areas: 30,
+  shapes: 9,
+  notifications: 0,
+  reads: 0,
+  images: 40,
+  seed: 5,
+}
+
+/** Both servers are asked for the same host, so the addresses in their answers agree. */
+const host = "fieldreport.test"
+
+interface Answer {
+  readonly status: number
+  readonly headers: Readonly<Record<string, string | undefined>>
+  readonly body: string
+}
+
+interface Call {
+  readonly method: string
+  readonly path: string
+  readonly headers: Readonly<Record<string, string>>
+  readonly body?: string
+}
+
+const ask = (server: ServerProcess, call: Call): Promise<Answer> =>
+  new Promise((resolve, reject) => {
+    const url = new URL(server.url)
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method: call.method,
+        path: call.path,
+        headers: { ...call.headers, Host: host },
+      },
+      (res) => {
+        const chunks: Array<Buffer> = []
+        res.on("data", (chunk: Buffer) => chunks.push(chunk))
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: {
+              "content-type": res.headers["content-type"],
+              "content-range": res.headers["content-range"],
+              location: res.headers.location,
+            },
+            body: Buffer.concat(chunks).toString("utf8"),
+          }),
+        )
+      },
+    )
+    req.on("error", reject)
+    req.end(call.body)
+  })
+
+/** A server with the statements it runs logged. */
+interface Logged {
+  readonly server: ServerProcess
+  readonly log: string
+}
+
+/** Statements the background runs whenever it likes: never a request's. */
+const background = (statement: LoggedStatement) => statement.sql === "PRAGMA wal_checkpoint(PASSIVE)"
+
+/** `last_active_at`, written by whichever server is first to see the user in a minute. */
+const touch = (statement: LoggedStatement) => statement.sql.startsWith("UPDATE users SET last_active_at")
+
+const isoNow = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+/** The statements a call ran, their values of the moment set aside, and the created report's id named. */
+const statementsOf = (log: string, createdId: number | undefined) => {
+  const started = Date.now() - 60_000
+  return readFileSync(log, "utf8")
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => JSON.parse(line) as LoggedStatement)
+    .filter((statement) => !background(statement) && !touch(statement))
+    .map(({ sql, params }) => ({
+      sql,
+      params: params.map((value) => {
+        if (typeof value === "string" && isoNow.test(value) && Date.parse(value) >= started) return "<now>"
+        if (typeof value === "string" && uuid.test(value)) return "<uuid>"
+        if (createdId !== undefined && value === createdId) return "<created>"
+        if (createdId !== undefined && value === JSON.stringify({ report_id: createdId })) return "<created>"
+        return value
+      }),
+    }))
+}
+
+/** An answer's body with what legitimately differs set aside. */
+const comparable = (answer: Answer): string => {
+  const created =
+    answer.status === 201 ? (JSON.parse(answer.body) as { id: number; iso_created_at: string }) : undefined
+  const body = answer.body.replace(/expires=\d+&signature=[\w-]+/g, "expires=<expiry>&signature=<signature>")
+  return created === undefined
+    ? body
+    : body.replace(`"id":${created.id},`, `"id":"<created>",`).replace(created.iso_created_at, "<now>")
+}
+
+/** Asks both servers the same, the API first, and answers what each answered and ran. */
+const both = async (api: Logged, floor: Logged, call: Call) => {
+  const heard = []
+  for (const { server, log } of [api, floor]) {
+    truncateSync(log)
+    const answer = await ask(server, call)
+    const createdId = answer.status === 201 ? (JSON.parse(answer.body) as { id: number }).id : undefined
+    heard.push({
+      status: answer.status,
+      headers: {
+        ...answer.headers,
+        location: answer.headers.location?.replace(String(createdId), "<created>"),
+      },
+      body: comparable(answer),
+      statements: statementsOf(log, createdId),
+    })
+  }
+  const [fromApi, fromFloor] = heard
+  return { fromApi, fromFloor }
+}
+
+let dataDir: string
+let context: LoadContext
+let api: Logged
+let floor: Logged
+/** Reports with photos: their fetches sign file addresses, their updates link the files again. */
+let withPhotos: ReadonlyArray<number>
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "fieldreport-floor-test-"))
+  await generateDatabase(dataDir, small, () => {})
+  // The first API logs in and runs the search the scenarios list and poll, then makes way.
+  const target = await openTarget({ dataDir, reports: small.reports, seed: small.seed, log: () => {} })
+  context = target.context
+  await target.close()
+  const reader = new DatabaseSync(join(dataDir, "fieldreport.db"), { readOnly: true })
+  withPhotos = reader
+    .prepare("SELECT DISTINCT report_id FROM report_attachments ORDER BY report_id LIMIT 3")
+    .all()
+    .map((row) => Number(row.report_id))
+  reader.close()
+  const logs = [join(dataDir, "api-statements.jsonl"), join(dataDir, "floor-statements.jsonl")] as const
+  for (const log of logs) writeFileSync(log, "")
+  // Without job workers, the API runs no statement but those of the requests.
+  api = { server: await startApi(dataDir, { statementLog: logs[0], jobWorkers: 0 }), log: logs[0] }
+  floor = { server: await startFloor(dataDir, { statementLog: logs[1] }), log: logs[1] }
+})
+
+afterAll(async () => {
+  await api?.server.stop()
+  await floor?.server.stop()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+/** Calls of a scenario, afresh each time, as the load benchmark makes them. */
+const callsOf = (scenario: LoadScenario, count: number): ReadonlyArray<Call> =>
+  Array.from({ length: count }, () => ({
+    method: scenario.method,
+    headers: scenario.headers,
+    ...scenario.next(),
+  }))
+
+describe("the floor server", () => {
+  const hot = () => loadScenarios(context).filter((scenario) => scenario.floor)
+
+  it("serves the hot requests of the load benchmark", () => {
+    expect(hot().map((scenario) => scenario.key)).toEqual([
+      "me",
+      "fetch",
+      "fetch-form",
+      "list",
+      "poll",
+      "tiles",
+      "create",
+      "update",
+    ])
+  })
+
+  it("answers each hot request as the API does, with the same statements", async () => {
+    for (const scenario of hot()) {
+      const [first] = callsOf(scenario, 1)
+      const photos = withPhotos.flatMap((id) =>
+        scenario.key === "fetch-form" || scenario.key === "update"
+          ? [{ ...(first as Call), path: (first as Call).path.replace(/\/reports\/\d+/, `/reports/${id}`) }]
+          : [],
+      )
+      for (const call of [...callsOf(scenario, 4), ...photos]) {
+        const { fromApi, fromFloor } = await both(api, floor, call)
+        expect({ scenario: scenario.key, status: fromApi?.status }).toEqual({
+          scenario: scenario.key,
+          status: scenario.status,
+        })
+        // Authentication and the request's own work, at the least: the log does see them.
+        expect(fromApi?.statements.length).toBeGreaterThanOrEqual(2)
+        expect({ scenario: scenario.key, ...fromFloor }).toEqual({ scenario: scenario.key, ...fromApi })
+      }
+    }
+  })
+
+  it("signs the file addresses of reports with photos as the API does", async () => {
+    const id = withPhotos[0]
+    const { fromApi, fromFloor } = await both(api, floor, {
+      method: "GET",
+      path: `/api/v4/reports/${id}?fields=form_fields`,
+      headers: { Authorization: `Token token=${context.token}` },
+    })
+    expect(fromApi?.body).toContain(`"original_url":"http://${host}/api/v4/files/`)
+    expect(fromFloor?.body).toBe(fromApi?.body)
+  })
+
+  it("authenticates every request against the database", async () => {
+    const { fromApi, fromFloor } = await both(api, floor, {
+      method: "GET",
+      path: "/api/v4/users/me",
+      headers: { Authorization: "Token token=fra_not-a-session" },
+    })
+    expect([fromApi?.status, fromFloor?.status]).toEqual([401, 401])
+    expect(fromFloor?.statements).toEqual(fromApi?.statements)
+  })
+})
