@@ -391,10 +391,7 @@ export class ReportExports extends Context.Service<
             excel: options.excel === true,
             title: "reports",
             whitePinUrl: (appearance) =>
-              `${Option.getOrElse(config.publicUrl, () => row.origin)}${href("getPin", {
-                color: "#ffffff",
-                file: `${appearance}@2x.png`,
-              })}`,
+              `${row.origin}${href("getPin", { color: "#ffffff", file: `${appearance}@2x.png` })}`,
           }),
         )
         return yield* Effect.gen(function* () {
