@@ -193,6 +193,8 @@ describe("the team manager's views", () => {
 
     await page.getByRole("tab", { name: "Report states" }).click()
     await page.getByRole("checkbox", { name: "Resolved after New" }).check()
+    await page.getByRole("button", { name: "Save states" }).click()
+    await page.getByText("Saved New.").waitFor()
     await expect
       .poll(async () => {
         const states = await request("GET", `/api/v4/report_states?channel_id=${channel.body.id}`, { token })

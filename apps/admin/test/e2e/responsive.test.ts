@@ -1,6 +1,7 @@
 /**
  * The shell on a phone (390×844) and a tablet (768×1024): nothing scrolls sideways on the main
- * views, neither the page nor the view's pane, and on the phone the navigation is a menu.
+ * views, neither the page nor the view's pane, and on the phone the navigation is a menu and a
+ * report's detail covers the screen, with its way back at the top.
  */
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -92,6 +93,52 @@ describe("the admin UI on small screens", () => {
     await page.locator("fr-report-table tbody tr").first().waitFor()
     expect(await page.locator("fr-report-map").isVisible()).toBe(false)
     await expect.poll(() => overflow(page)).toEqual({ page: 0, main: 0 })
+    expect(errors).toEqual([])
+  })
+
+  it("on a phone, opens a report over the whole screen with Back to reports on top, scrolling only down", async () => {
+    const { page, errors } = await openPage(browser)
+    await signIn(page)
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.evaluate(() => {
+      location.hash = "#/reports"
+    })
+    await page.getByRole("tab", { name: "List" }).click()
+    const open = page.locator("fr-report-table tbody tr button").first()
+    await open.waitFor()
+    await open.click()
+    await page.waitForURL(/#\/reports\/\d+$/)
+    const detail = page.locator("fr-report-detail")
+    await detail.locator("h2").waitFor()
+    await page.waitForLoadState("networkidle")
+
+    expect(await detail.boundingBox()).toEqual({ x: 0, y: 0, width: 390, height: 844 })
+    const back = page.getByRole("button", { name: "Back to reports" })
+    const placed = await back.boundingBox()
+    expect(placed?.y).toBeLessThan(12)
+    expect(placed?.width).toBeGreaterThan(350)
+    expect(placed?.height).toBeGreaterThanOrEqual(44)
+    // Nothing sideways: not the page, not the shell's pane, not the detail itself.
+    const sideways = () =>
+      detail.evaluate((element) => ({
+        page: Math.max(0, document.scrollingElement!.scrollWidth - window.innerWidth),
+        detail: Math.max(0, element.scrollWidth - element.clientWidth),
+      }))
+    await expect.poll(sideways).toEqual({ page: 0, detail: 0 })
+    expect(await overflow(page)).toEqual({ page: 0, main: 0 })
+
+    // Scrolled to its comments, the detail keeps its way back in view at the top.
+    await detail.evaluate((element) => element.scrollTo(0, element.scrollHeight))
+    await expect.poll(() => detail.evaluate((element) => element.scrollTop)).toBeGreaterThan(0)
+    expect((await back.boundingBox())?.y).toBeLessThan(12)
+    expect(
+      await detail.evaluate((element) => element.shadowRoot?.elementFromPoint(195, 20)?.textContent),
+    ).toContain("Back to reports")
+
+    await back.click()
+    await page.waitForURL(/#\/reports(\?.*)?$/)
+    await page.getByRole("tab", { name: "Map" }).waitFor()
+    expect(await detail.count()).toBe(0)
     expect(errors).toEqual([])
   })
 

@@ -313,4 +313,19 @@ describe("fr-report-detail", () => {
     })
     await until(() => confirmation(root) === "Task “Inspect” created for Bo Rua.", "the confirmation")
   })
+
+  it("offers Back to reports only when closable, which fires fr-report-close", async () => {
+    vi.stubGlobal("fetch", api().fetch)
+    const { element, root } = await mount()
+    expect(root.querySelector("[part=close]")).toBeNull()
+    element.closable = true
+    await element.updateComplete
+    expect(element.hasAttribute("closable")).toBe(true)
+    const close = root.querySelector<HTMLButtonElement>("[part=close]")!
+    expect(close.textContent).toContain("Back to reports")
+    const closed: Array<number> = []
+    element.addEventListener("fr-report-close", (event) => closed.push(event.reportId))
+    close.click()
+    expect(closed).toEqual([42])
+  })
 })

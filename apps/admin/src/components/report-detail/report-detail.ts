@@ -3,7 +3,8 @@
  * control of its field type, its location, its state with the allowed next states and the
  * history of changes, its assignee, who opened it, its tasks (and a form to give someone a task about
  * it), internal notes and comments. Each form saves on its button and says what it saved
- * (`SaveStatus`).
+ * (`SaveStatus`). With `closable` it has a Back to reports button, and on a phone it takes the whole
+ * screen, that button staying at the top as the report scrolls under it.
  */
 import type { Location, ReportUpdate } from "@fieldreport/domain/Report"
 import * as ReportState from "@fieldreport/domain/ReportState"
@@ -13,6 +14,7 @@ import { html, nothing, type PropertyValues } from "lit"
 import { live } from "lit/directives/live.js"
 import type { AnswerChangeEvent } from "../../events/answer-change.ts"
 import type { LocationChangeEvent } from "../../events/location-change.ts"
+import { ReportCloseEvent } from "../../events/report-close.ts"
 import { ReportSavedEvent } from "../../events/report-saved.ts"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import { type EditedAnswer, editedValue, validate, wireAnswers } from "../../shared/answers.ts"
@@ -30,6 +32,8 @@ import { assignees, detailFields, loadReport, personName, type ReportRecord } fr
  * @summary A report's answers, state, history, assignee, readers, tasks and comments, editable; new tasks about it.
  *
  * @event fr-report-saved - `ReportSavedEvent` after the server accepted a change.
+ * @event fr-report-close - `ReportCloseEvent` when the user presses Back to reports (with `closable`).
+ * @csspart close - The Back to reports button (with `closable`).
  * @csspart answers - The form of answers.
  * @csspart state - The state section.
  * @cssproperty --fr-color-accent - The state badge and buttons.
@@ -43,6 +47,7 @@ export class ReportDetail extends ApiElement {
   static override properties = {
     ...ApiElement.properties,
     reportId: { attribute: "report-id", type: Number },
+    closable: { type: Boolean, reflect: true },
     tileUrl: { attribute: "tile-url" },
     tileAttribution: { attribute: "tile-attribution" },
     record: { state: true },
@@ -56,6 +61,8 @@ export class ReportDetail extends ApiElement {
 
   /** The report shown. */
   declare reportId: number
+  /** Whether the detail offers Back to reports (firing `fr-report-close`) and covers a phone's screen. */
+  declare closable: boolean
   /** A basemap for the location map, such as `https://tile.openstreetmap.org/{z}/{x}/{y}.png`; none by default. */
   declare tileUrl: string | undefined
   /** Credit of the basemap's tiles, shown in the map's corner. */
@@ -74,6 +81,7 @@ export class ReportDetail extends ApiElement {
 
   constructor() {
     super()
+    this.closable = false
     this.edited = {}
     this.errors = {}
   }
@@ -106,6 +114,18 @@ export class ReportDetail extends ApiElement {
   }
 
   override render() {
+    return html`${this.closeBar()}${this.content()}`
+  }
+
+  private closeBar() {
+    if (!this.closable) return nothing
+    return html`<div class="close-bar">
+      <button type="button" part="close" class="close"
+        @click=${() => this.dispatchEvent(new ReportCloseEvent(this.reportId))}>← Back to reports</button>
+    </div>`
+  }
+
+  private content() {
     if (this.record === undefined) {
       return this.failure === undefined
         ? html`<p role="status">Loading report ${this.reportId}…</p>`
@@ -371,7 +391,7 @@ export class ReportDetail extends ApiElement {
       <form class="stack" aria-label="New task about this report" @submit=${this.addTask}>
         <label>Task <input name="title" required maxlength=${TextLimits.title} /></label>
         ${taskErrors("task.title")}
-        <label>Description <textarea name="description" maxlength=${TextLimits.text}></textarea></label>
+        <label>Details <textarea name="description" maxlength=${TextLimits.text}></textarea></label>
         <label>For
           <select name="assignee_id" required>
             <option value="" ?selected=${assignee === null}>Choose someone</option>

@@ -347,9 +347,9 @@ export class TeamUsers extends ApiElement {
           ${user.location_enabled ? " · location" : ""}${user.push_notification_enabled ? " · push" : ""}${user.bluetooth_enabled ? " · bluetooth" : ""}
         </td>
         <td>
-          <button class="primary" ?disabled=${change === undefined || this.#status.saving} @click=${() => this.#save(user)}>
-            Save<span class="visually-hidden"> changes to ${name}</span>
-          </button>
+          <!-- Named by aria-label: a visually hidden span would sit past the wide table's edge and widen the page. -->
+          <button class="primary" aria-label="Save changes to ${name}" ?disabled=${change === undefined || this.#status.saving}
+            @click=${() => this.#save(user)}>Save</button>
         </td>
       </tr>
     `
