@@ -45,8 +45,28 @@ const encodedPairs = (
 
 const hmac = (key: Buffer | string, data: string): Buffer => createHmac("sha256", key).update(data).digest()
 
-/** `20240131T101500Z` */
-const amzDateOf = (millis: number): string => new Date(millis).toISOString().replace(/[-:]|\.\d{3}/g, "")
+/**
+ * The time of a signature as Signature Version 4 writes it.
+ *
+ * @example
+ * ```ts
+ * amzDateOf(Date.parse("2024-01-31T10:15:00.250Z")) // "20240131T101500Z"
+ * ```
+ */
+export const amzDateOf = (millis: number): string =>
+  new Date(millis).toISOString().replace(/[-:]|\.\d{3}/g, "")
+
+/**
+ * The Signature Version 4 key of S3 requests signed on `day` (`20240131`) in `region`, from the
+ * secret access key: the same for every request of that day.
+ *
+ * @example
+ * ```ts
+ * const key = signingKey("wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "20240131", "us-east-1")
+ * ```
+ */
+export const signingKey = (secretAccessKey: string, day: string, region: string): Buffer =>
+  hmac(hmac(hmac(hmac(`AWS4${secretAccessKey}`, day), region), "s3"), "aws4_request")
 
 /**
  * A function signing addresses of objects, as of `nowMillis`: the object's key and the
@@ -68,9 +88,7 @@ export const signer = (
   const day = amzDate.slice(0, 8)
   const scope = `${day}/${region}/s3/aws4_request`
   // A key object, made once: an HMAC keyed by a plain buffer sets its key up again on every call.
-  const signingKey = createSecretKey(
-    hmac(hmac(hmac(hmac(`AWS4${credentials.secretAccessKey}`, day), region), "s3"), "aws4_request"),
-  )
+  const keyObject = createSecretKey(signingKey(credentials.secretAccessKey, day, region))
   const expires = Math.min(maxLifetimeSeconds, options.lifetimeSeconds + granularityMillis / 1000)
   const fixed = encodedPairs([
     ["X-Amz-Algorithm", "AWS4-HMAC-SHA256"],
@@ -94,7 +112,7 @@ export const signer = (
       .join("&")
     const canonicalRequest = `GET\n${path}\n${query}\nhost:${host}\n\nhost\nUNSIGNED-PAYLOAD`
     const stringToSign = `AWS4-HMAC-SHA256\n${amzDate}\n${scope}\n${createHash("sha256").update(canonicalRequest).digest("hex")}`
-    const signature = createHmac("sha256", signingKey).update(stringToSign).digest("hex")
+    const signature = createHmac("sha256", keyObject).update(stringToSign).digest("hex")
     return `${origin}${path}?${query}&X-Amz-Signature=${signature}`
   }
 }
