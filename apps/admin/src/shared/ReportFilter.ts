@@ -10,8 +10,17 @@ import { DateTime, Option, Result } from "effect"
 
 /** The criteria of `filter[…]` or `exclude[…]`; empty lists and undefined mean "not given". */
 export interface Criteria {
+  /** Free text as typed: each of its words begins a word of the report (`q`). */
+  readonly text: string | undefined
   readonly channels: ReadonlyArray<number>
+  readonly reportStateIds: ReadonlyArray<number>
+  /** A category's id with those of its subcategories, as the form writes it. */
+  readonly categoryIds: ReadonlyArray<number>
+  readonly assigneeIds: ReadonlyArray<number>
+  readonly reporterIds: ReadonlyArray<number>
   /** ISO 8601 timestamps. */
+  readonly createdAfter: string | undefined
+  readonly createdBefore: string | undefined
   readonly updatedAfter: string | undefined
   readonly updatedBefore: string | undefined
   readonly appearance: Appearance | undefined
@@ -42,7 +51,14 @@ export interface ReportFilter {
 
 /** Criteria that match every report. */
 export const none: Criteria = {
+  text: undefined,
   channels: [],
+  reportStateIds: [],
+  categoryIds: [],
+  assigneeIds: [],
+  reporterIds: [],
+  createdAfter: undefined,
+  createdBefore: undefined,
   updatedAfter: undefined,
   updatedBefore: undefined,
   appearance: undefined,
@@ -62,7 +78,14 @@ export const everything: ReportFilter = {
 const searchCriteria = (criteria: Criteria): ReportSearchQuery.Criteria => ({
   ...ReportSearchQuery.nothing,
   tileId: criteria.tileId,
+  text: criteria.text,
   channels: criteria.channels,
+  reportStateIds: criteria.reportStateIds,
+  categoryIds: criteria.categoryIds,
+  assigneeIds: criteria.assigneeIds,
+  reporterIds: criteria.reporterIds,
+  createdAfter: instant(criteria.createdAfter),
+  createdBefore: instant(criteria.createdBefore),
   updatedAfter: instant(criteria.updatedAfter),
   updatedBefore: instant(criteria.updatedBefore),
   appearance: criteria.appearance,
@@ -107,11 +130,20 @@ const nested = (params: URLSearchParams): Record<string, unknown> => {
   return query
 }
 
+const iso = (instant: DateTime.Utc | undefined): string | undefined =>
+  instant === undefined ? undefined : DateTime.formatIso(instant)
+
 const fromCriteria = (criteria: ReportSearchQuery.Criteria): Criteria => ({
+  text: criteria.text,
   channels: criteria.channels ?? [],
-  updatedAfter: criteria.updatedAfter === undefined ? undefined : DateTime.formatIso(criteria.updatedAfter),
-  updatedBefore:
-    criteria.updatedBefore === undefined ? undefined : DateTime.formatIso(criteria.updatedBefore),
+  reportStateIds: criteria.reportStateIds ?? [],
+  categoryIds: criteria.categoryIds ?? [],
+  assigneeIds: criteria.assigneeIds ?? [],
+  reporterIds: criteria.reporterIds ?? [],
+  createdAfter: iso(criteria.createdAfter),
+  createdBefore: iso(criteria.createdBefore),
+  updatedAfter: iso(criteria.updatedAfter),
+  updatedBefore: iso(criteria.updatedBefore),
   appearance: criteria.appearance,
   reportIds: criteria.reportIds ?? [],
   reportSearchId: criteria.reportSearchId,

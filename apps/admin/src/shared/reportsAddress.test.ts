@@ -9,12 +9,20 @@ afterEach(() => {
 const busy: ReportFilter = {
   filter: {
     ...none,
+    text: '"Oil" spill* & ōtaki',
     channels: [3, 4],
+    reportStateIds: [7, 8],
+    categoryIds: [11, 13],
+    assigneeIds: [21],
+    reporterIds: [22, 23],
+    createdAfter: "2026-02-01T00:00:00.000Z",
+    createdBefore: "2026-02-28T12:00:00.000Z",
     updatedAfter: "2026-03-01T09:30:00.000Z",
     reportIds: [12, 15],
   },
-  exclude: { ...none, appearance: "invisible" },
+  exclude: { ...none, appearance: "invisible", text: "graffiti", reporterIds: [5] },
   order: [
+    { field: "relevance", direction: "desc" },
     { field: "id", direction: "asc" },
     { field: "updated_at", direction: "desc" },
   ],

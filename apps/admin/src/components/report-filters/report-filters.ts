@@ -1,28 +1,58 @@
 /**
  * `fr-report-filters`: the form for the criteria of the report search people choose by, for
- * `filter[…]` and for `exclude[…]`, and its `order[…]`. The search's internals (an earlier
- * search's id, a tile's id, a state's appearance) are not in the form: a page or the map sets
- * them, and applying the form keeps them.
+ * `filter[…]` and for `exclude[…]`, and its `order[…]`: words, channels, states, a category with
+ * its subcategories, assignee, reporter, when reports were filed and changed, report ids. The
+ * search's internals (an earlier search's id, a tile's id, a state's appearance) are not in the
+ * form: a page or the map sets them, and applying the form keeps them, as it keeps criteria read
+ * from a link that the form cannot show as one choice (several assignees, say).
+ *
+ * Filters can be saved under a name, kept in this browser for the signed-in user and team
+ * (`saved-filters.ts`).
  */
 import type { Channel } from "@fieldreport/domain/Channel"
+import * as SearchText from "@fieldreport/domain/SearchText"
+import type { TeamUser } from "@fieldreport/domain/TeamUser"
+import * as TextLimits from "@fieldreport/domain/TextLimits"
+import { Result } from "effect"
 import { html, nothing } from "lit"
 import { FilterChangeEvent } from "../../events/filter-change.ts"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
-import { type Criteria, everything, type OrderClause, type ReportFilter } from "../../shared/ReportFilter.ts"
+import {
+  type Criteria,
+  everything,
+  fromParams,
+  type OrderClause,
+  type ReportFilter,
+} from "../../shared/ReportFilter.ts"
+import { queryOf } from "../../shared/reportsAddress.ts"
 import { errorText, run } from "../../shared/run.ts"
+import { fullName } from "../../shared/team.ts"
 import { fromLocalInput, localInput } from "../../shared/time.ts"
+import {
+  type ChannelOptions,
+  categoryIds,
+  channelOptions,
+  chosenCategory,
+  ownerOf,
+  peopleOf,
+} from "./filter-options.ts"
 import { styles } from "./report-filters.styles.ts"
+import { deleteFilter, type Owner, type SavedFilter, savedFilters, saveFilter } from "./saved-filters.ts"
 
 const orders: ReadonlyArray<{ readonly label: string; readonly clause: OrderClause }> = [
   { label: "Last change, newest first", clause: { field: "updated_at", direction: "desc" } },
   { label: "Last change, oldest first", clause: { field: "updated_at", direction: "asc" } },
   { label: "Id, highest first", clause: { field: "id", direction: "desc" } },
   { label: "Id, lowest first", clause: { field: "id", direction: "asc" } },
+  { label: "Best match to the words first", clause: { field: "relevance", direction: "desc" } },
 ]
 
 const orderKey = (clause: OrderClause | undefined) =>
   clause === undefined ? "" : `${clause.field}:${clause.direction}`
+
+/** The value of a choice that keeps the ids a link gave, which the form cannot show as one. */
+const kept = "kept"
 
 const idList = (value: FormDataEntryValue | null): ReadonlyArray<number> =>
   String(value ?? "")
@@ -31,10 +61,11 @@ const idList = (value: FormDataEntryValue | null): ReadonlyArray<number> =>
     .map(Number)
 
 /**
- * @summary Filters, exclusions and order of the report search, shared by the map and the table.
+ * @summary Filters, exclusions and order of the report search, shared by the map and the table, and filters saved by name.
  *
- * @event fr-filter-change - `FilterChangeEvent` with the new `ReportFilter` when the user applies the form.
+ * @event fr-filter-change - `FilterChangeEvent` with the new `ReportFilter` when the user applies the form or a saved filter.
  * @csspart form - The form.
+ * @csspart saved - The saved filters' fieldset.
  * @cssproperty --fr-color-surface-raised - Background of the form.
  *
  * @example
@@ -47,6 +78,11 @@ export class ReportFilters extends ApiElement {
     ...ApiElement.properties,
     filter: { attribute: false },
     channels: { attribute: false },
+    teamChannels: { state: true },
+    options: { state: true },
+    people: { state: true },
+    owner: { state: true },
+    saved: { state: true },
     failure: { state: true },
   }
 
@@ -56,23 +92,46 @@ export class ReportFilters extends ApiElement {
   declare filter: ReportFilter
   /** The channels to choose from; loaded from the API when not given. */
   declare channels: ReadonlyArray<Channel> | undefined
+  /** The channels of the connection's team, loaded when `channels` is not given. */
+  declare teamChannels: ReadonlyArray<Channel>
+  /** The channels' states and categories, once loaded. */
+  declare options: ReadonlyArray<ChannelOptions>
+  /** The team's people, to name assignees and reporters. */
+  declare people: ReadonlyArray<TeamUser>
+  /** Whose saved filters the form shows; undefined until known, or without a team. */
+  declare owner: Owner | undefined
+  declare saved: ReadonlyArray<SavedFilter>
   declare failure: string | undefined
 
   constructor() {
     super()
     this.filter = everything
+    this.teamChannels = []
+    this.options = []
+    this.people = []
+    this.saved = []
   }
 
   protected override connected(connection: Connection): void {
-    if (this.channels !== undefined) return
-    run(connection.client.call("listChannels", { query: { team_id: connection.teamId } })).then(
-      (channels) => {
-        this.channels = channels
-      },
-      (error) => {
-        this.failure = errorText(error)
-      },
-    )
+    void this.load(connection)
+  }
+
+  private async load(connection: Connection) {
+    try {
+      const channels =
+        this.channels ??
+        (await run(connection.client.call("listChannels", { query: { team_id: connection.teamId } })))
+      if (this.connection !== connection) return
+      if (this.channels === undefined) this.teamChannels = channels
+      this.options = await channelOptions(connection, channels)
+      const owner = await ownerOf(connection)
+      if (this.connection !== connection || owner === undefined) return
+      this.owner = owner
+      this.saved = savedFilters(localStorage, owner)
+      this.people = await peopleOf(connection, owner.teamId)
+    } catch (error) {
+      this.failure = errorText(error)
+    }
   }
 
   override render() {
@@ -105,6 +164,7 @@ export class ReportFilters extends ApiElement {
             ${this.criteria("exclude", "Leave out", this.filter.exclude)}
           </div>
         </details>
+        ${this.savedFilters()}
         ${this.failure === undefined ? nothing : html`<p class="error" role="alert">${this.failure}</p>`}
       </form>
     `
@@ -114,14 +174,28 @@ export class ReportFilters extends ApiElement {
     return html`
       <fieldset class="criteria">
         <legend>${legend}</legend>
-        <fieldset class="channels" aria-label="${legend}: channels">
-          ${(this.channels ?? []).map(
+        <label class="words">Words
+          <input type="search" name="${group}-q" maxlength=${TextLimits.search}
+            placeholder="In titles, addresses, answers, comments" .value=${criteria.text ?? ""} />
+        </label>
+        <fieldset class="choices" aria-label="${legend}: channels">
+          ${(this.channels ?? this.teamChannels).map(
             (channel) => html`<label>
               <input type="checkbox" name="${group}-channel" value=${channel.id}
                 ?checked=${criteria.channels.includes(channel.id)} />${channel.name}
             </label>`,
           )}
         </fieldset>
+        ${this.stateChoices(group, legend, criteria)}
+        ${this.categoryChoice(group, criteria)}
+        ${this.personChoice(`${group}-assignee`, "Assigned to", criteria.assigneeIds)}
+        ${this.personChoice(`${group}-reporter`, "Reported by", criteria.reporterIds)}
+        <label>Filed after
+          <input type="datetime-local" name="${group}-created-after" .value=${localInput(criteria.createdAfter)} />
+        </label>
+        <label>Filed before
+          <input type="datetime-local" name="${group}-created-before" .value=${localInput(criteria.createdBefore)} />
+        </label>
         <label>Changed after
           <input type="datetime-local" name="${group}-after" .value=${localInput(criteria.updatedAfter)} />
         </label>
@@ -136,32 +210,192 @@ export class ReportFilters extends ApiElement {
     `
   }
 
+  /** Each channel's states, named with their channel when the team has several. */
+  private stateChoices(group: string, legend: string, criteria: Criteria) {
+    const named = this.options.length > 1
+    const states = this.options.flatMap(({ channel, states }) =>
+      states.map((state) => ({ state, label: named ? `${state.name} · ${channel.name}` : state.name })),
+    )
+    if (states.length === 0) return nothing
+    return html`<fieldset class="choices" aria-label="${legend}: states">
+      ${states.map(
+        ({ state, label }) => html`<label>
+          <input type="checkbox" name="${group}-state" value=${state.id}
+            ?checked=${criteria.reportStateIds.includes(state.id)} />${label}
+        </label>`,
+      )}
+    </fieldset>`
+  }
+
+  /**
+   * One category, which stands for its subcategories too; a list a link gave is kept as it is, by
+   * an option hidden otherwise (always there, so choosing it is only a change of selection).
+   */
+  private categoryChoice(group: string, criteria: Criteria) {
+    const chosen = chosenCategory(this.options, criteria.categoryIds)
+    const keeps = criteria.categoryIds.length > 0 && chosen === undefined
+    return html`<label>Category, with its subcategories
+      <select name="${group}-category">
+        <option value="" .selected=${criteria.categoryIds.length === 0}>Any category</option>
+        <option value=${kept} ?hidden=${!keeps} .selected=${keeps}>As given (${criteria.categoryIds.length} categories)</option>
+        ${this.options.map(
+          ({ channel, categories }) => html`<optgroup label=${channel.name}>
+            ${categories.map(
+              (category) =>
+                html`<option value=${category.id} .selected=${category.id === chosen}>${"— ".repeat(category.depth)}${category.name}</option>`,
+            )}
+          </optgroup>`,
+        )}
+      </select>
+    </label>`
+  }
+
+  /** One person of the team, or anyone; several people a link gave are kept as they are. */
+  private personChoice(name: string, label: string, ids: ReadonlyArray<number>) {
+    const one = ids.length === 1 ? this.people.find((person) => person.user_id === ids[0]) : undefined
+    const keeps = ids.length > 0 && one === undefined
+    return html`<label>${label}
+      <select name=${name}>
+        <option value="" .selected=${ids.length === 0}>Anyone</option>
+        <option value=${kept} ?hidden=${!keeps} .selected=${keeps}>As given (${ids.length} ${ids.length === 1 ? "person" : "people"})</option>
+        ${this.people.map(
+          (person) =>
+            html`<option value=${person.user_id} .selected=${person.user_id === one?.user_id}>${fullName(person)}</option>`,
+        )}
+      </select>
+    </label>`
+  }
+
+  private savedFilters() {
+    if (this.owner === undefined) return nothing
+    return html`
+      <fieldset part="saved" class="saved">
+        <legend>Saved filters</legend>
+        <label>Saved filter
+          <select name="saved">
+            ${this.saved.length === 0 ? html`<option value="">None saved yet</option>` : nothing}
+            ${this.saved.map((saved) => html`<option value=${saved.name}>${saved.name}</option>`)}
+          </select>
+        </label>
+        <button type="button" ?disabled=${this.saved.length === 0} @click=${this.showSaved}>Show</button>
+        <button type="button" ?disabled=${this.saved.length === 0} @click=${this.deleteSaved}>Delete</button>
+        <label>Name
+          <input name="save-name" maxlength=${TextLimits.name} placeholder="Open potholes" />
+        </label>
+        <button type="button" @click=${this.saveForm}>Save these filters</button>
+        <p class="hint">Saved in this browser only, for you in this team.</p>
+      </fieldset>
+    `
+  }
+
+  /** The ids a choice names: none, those the criteria had (kept), or the chosen one's. */
+  private chosenIds(
+    value: FormDataEntryValue | null,
+    given: ReadonlyArray<number>,
+    idsOf: (id: number) => ReadonlyArray<number>,
+  ): ReadonlyArray<number> {
+    if (value === null || value === "") return []
+    return value === kept ? given : idsOf(Number(value))
+  }
+
   /** The form's criteria of a group, over the criteria the form does not show (kept as they were). */
   private read(data: FormData, group: "filter" | "exclude"): Criteria {
+    const given = this.filter[group]
+    const offered = new Set(this.options.flatMap(({ states }) => states.map((state) => state.id)))
+    const text = String(data.get(`${group}-q`) ?? "").trim()
     return {
-      ...this.filter[group],
+      ...given,
+      text: text === "" ? undefined : text,
       channels: data.getAll(`${group}-channel`).map(Number),
+      // States a link named that the form does not offer stay.
+      reportStateIds: [
+        ...data.getAll(`${group}-state`).map(Number),
+        ...given.reportStateIds.filter((id) => !offered.has(id)),
+      ],
+      categoryIds: this.chosenIds(data.get(`${group}-category`), given.categoryIds, (id) =>
+        categoryIds(this.options, id),
+      ),
+      assigneeIds: this.chosenIds(data.get(`${group}-assignee`), given.assigneeIds, (id) => [id]),
+      reporterIds: this.chosenIds(data.get(`${group}-reporter`), given.reporterIds, (id) => [id]),
+      createdAfter: fromLocalInput(data.get(`${group}-created-after`)),
+      createdBefore: fromLocalInput(data.get(`${group}-created-before`)),
       updatedAfter: fromLocalInput(data.get(`${group}-after`)),
       updatedBefore: fromLocalInput(data.get(`${group}-before`)),
       reportIds: idList(data.get(`${group}-ids`)),
     }
   }
 
-  private apply(event: SubmitEvent) {
-    event.preventDefault()
-    const data = new FormData(event.target as HTMLFormElement)
+  /** The filter the form holds, or a message naming what the server would refuse in it. */
+  private formFilter(): ReportFilter | string {
+    const form = this.renderRoot.querySelector("form")
+    if (form === null) return this.filter
+    const data = new FormData(form)
+    const filter = this.read(data, "filter")
+    const exclude = this.read(data, "exclude")
+    for (const [legend, criteria] of [
+      ["Show", filter],
+      ["Leave out", exclude],
+    ] as const) {
+      const checked = SearchText.parse({ q: criteria.text }, "q")
+      if (Result.isFailure(checked)) return `${legend}, words: ${checked.failure.errors.q?.join("; ")}`
+    }
+    // Relevance ranks by the words; without them it is left out.
     const order = [data.get("order1"), data.get("order2")]
       .map((value) => orders.find(({ clause }) => orderKey(clause) === value)?.clause)
       .filter((clause): clause is OrderClause => clause !== undefined)
+      .filter((clause) => clause.field !== "relevance" || filter.text !== undefined)
       .filter((clause, index, all) => all.findIndex((other) => other.field === clause.field) === index)
-    this.filter = { filter: this.read(data, "filter"), exclude: this.read(data, "exclude"), order }
-    this.dispatchEvent(new FilterChangeEvent(this.filter))
+    return { filter, exclude, order: order.length === 0 ? everything.order : order }
+  }
+
+  private show(filter: ReportFilter) {
+    this.failure = undefined
+    this.filter = filter
+    this.dispatchEvent(new FilterChangeEvent(filter))
+  }
+
+  private apply(event: SubmitEvent) {
+    event.preventDefault()
+    const filter = this.formFilter()
+    if (typeof filter === "string") this.failure = filter
+    else this.show(filter)
   }
 
   private clear(event: Event) {
     event.preventDefault()
-    this.filter = everything
-    this.dispatchEvent(new FilterChangeEvent(this.filter))
+    this.show(everything)
+  }
+
+  private field(name: string) {
+    return this.renderRoot.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`)
+  }
+
+  private showSaved() {
+    const saved = this.saved.find((one) => one.name === this.field("saved")?.value)
+    if (saved !== undefined) this.show(fromParams(new URLSearchParams(saved.query)))
+  }
+
+  private deleteSaved() {
+    const name = this.field("saved")?.value
+    if (this.owner !== undefined && name !== undefined)
+      this.saved = deleteFilter(localStorage, this.owner, name)
+  }
+
+  private saveForm() {
+    const input = this.field("save-name")
+    const name = input?.value.trim() ?? ""
+    if (this.owner === undefined || input === null || name === "") {
+      this.failure = "Give the filters a name to save them."
+      return
+    }
+    const filter = this.formFilter()
+    if (typeof filter === "string") {
+      this.failure = filter
+      return
+    }
+    this.failure = undefined
+    this.saved = saveFilter(localStorage, this.owner, { name, query: queryOf(filter) })
+    input.value = ""
   }
 }
 
