@@ -304,7 +304,10 @@ export class OgcFeatures extends Context.Service<
             categoryIds: query.categoryIds,
           }
           const numberMatched = yield* store.countReports(filter)
-          const page = paged(yield* store.reportIds(filter, query.after, query.limit + 1), query.limit)
+          const page = paged(
+            yield* store.reportIds(filter, query.after, query.limit + 1, numberMatched),
+            query.limit,
+          )
           const numberReturned = yield* writeChunks(
             page.ids,
             store.reports,

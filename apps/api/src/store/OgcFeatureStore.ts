@@ -5,10 +5,17 @@
  * - A page is read in two steps: the ids of the page first (`reportIds`, `shapeIds`: the filter,
  *   after the cursor's id, in id order, one more than the page to tell whether another follows),
  *   then the rows of those ids in chunks (`reports`, `shapes`), which the service writes out as
- *   they come. The ids come from an index (the primary key, or `reports_channel_position`,
- *   `reports_channel_created`, `reports_channel_state` for a filter) without reading the rows, and
- *   on SQLite they are read apart (`ReadApart`), so a filter that matches most of a channel holds
- *   neither the API's thread nor its connection.
+ *   they come. On SQLite the ids are read apart (`ReadApart`), so a long read holds neither the
+ *   API's thread nor its connection.
+ * - The ids are read one of two ways, chosen by how much of the channel the filter selects (its
+ *   count, which the page reads first, against the channel's kept count). A filter that selects
+ *   more than a fifth of the channel walks the primary key in id order and tests each report, so a
+ *   page of 10,000 reads about 10,000 × 5 rows at most; its conditions are written so that no other
+ *   index can serve them, since both engines would otherwise read every match through the filter's
+ *   index and sort them. A filter that selects less reads its matches through the filter's index
+ *   (`reports_channel_position`, `reports_channel_created`, …) and sorts their ids (`ORDER BY
+ *   id + 0`, which no index serves): a zoomed-in map's box then costs its few matches, where the
+ *   primary key would be walked to the end of the channel.
  * - `numberMatched` counts the kept per-day counts (`report_day_counts`) when the filter is only
  *   states and categories, as the analytics do, and the reports themselves (apart) otherwise.
  * - Boxes are closed and arrive as the domain's `OgcBbox.searched` boxes; times are compared as
@@ -81,6 +88,9 @@ export interface FeatureExtent {
   readonly last: string | undefined
 }
 
+/** The share of a channel beyond which a filter's page walks the primary key (see above). */
+const selectiveShare = 0.2
+
 /** The level of `report_cell_counts` whose rows give a channel's latitudes: 0.01° cells. */
 const extentLevel = 2
 
@@ -93,7 +103,7 @@ const reportColumns = `id, channel_id, user_id, is_anonymous, title, address, la
  * @example
  * ```ts
  * const features = yield* OgcFeatureStore
- * const ids = yield* features.reportIds(filter, undefined, 101)
+ * const ids = yield* features.reportIds(filter, undefined, 101, matched)
  * ```
  */
 export class OgcFeatureStore extends Context.Service<
@@ -107,11 +117,15 @@ export class OgcFeatureStore extends Context.Service<
     readonly reportExtents: (
       channelIds: ReadonlyArray<number>,
     ) => Effect.Effect<ReadonlyMap<number, FeatureExtent>>
-    /** Up to `count` ids of the reports the filter selects after `after`, in id order. */
+    /**
+     * Up to `count` ids of the reports the filter selects after `after`, in id order; `matched` is
+     * how many it selects in all (`countReports`), which chooses the way they are read.
+     */
     readonly reportIds: (
       filter: ReportFilter,
       after: number | undefined,
       count: number,
+      matched: number,
     ) => Effect.Effect<ReadonlyArray<number>>
     readonly countReports: (filter: ReportFilter) => Effect.Effect<number>
     /** The reports of the ids, in id order (those deleted since are missing). */
@@ -134,12 +148,19 @@ export class OgcFeatureStore extends Context.Service<
       const sql = yield* SqlClient.SqlClient
       const readApart = yield* ReadApart.make
 
+      /**
+       * A column of the reports as a condition names it: plainly, or (`indexed` false) as an
+       * expression no index serves, the same value on both engines.
+       */
+      const column = (name: string, indexed: boolean, type: "number" | "text" = "number") =>
+        indexed ? sql(name) : sql.literal(type === "number" ? `(${name} + 0)` : `(${name} || '')`)
+
       /** Positions in any of the boxes. */
-      const inBoxes = (boxes: ReadonlyArray<BoundingBox>) =>
+      const inBoxes = (boxes: ReadonlyArray<BoundingBox>, indexed: boolean) =>
         sql.or(
           boxes.map(
-            (box) => sql`(longitude BETWEEN ${box.minLongitude} AND ${box.maxLongitude}
-              AND latitude BETWEEN ${box.minLatitude} AND ${box.maxLatitude})`,
+            (box) => sql`(${column("longitude", indexed)} BETWEEN ${box.minLongitude} AND ${box.maxLongitude}
+              AND ${column("latitude", indexed)} BETWEEN ${box.minLatitude} AND ${box.maxLatitude})`,
           ),
         )
 
@@ -156,18 +177,27 @@ export class OgcFeatureStore extends Context.Service<
       const given = <A>(value: A | undefined, condition: (value: A) => Statement.Fragment) =>
         value === undefined ? [] : [condition(value)]
 
-      const during = (datetime: OgcDatetime | undefined) => [
-        ...given(datetime?.start, (start) => sql`created_at >= ${start}`),
-        ...given(datetime?.end, (end) => sql`created_at <= ${end}`),
+      const during = (datetime: OgcDatetime | undefined, indexed = true) => [
+        ...given(datetime?.start, (start) => sql`${column("created_at", indexed, "text")} >= ${start}`),
+        ...given(datetime?.end, (end) => sql`${column("created_at", indexed, "text")} <= ${end}`),
       ]
 
-      const reportConditions = (filter: ReportFilter) => [
+      /** The conditions of a report filter; with `indexed` false, none but the channel's uses an index. */
+      const reportConditions = (filter: ReportFilter, indexed = true) => [
         sql`channel_id = ${filter.channelId}`,
-        ...given(filter.boxes, inBoxes),
-        ...during(filter.datetime),
-        ...given(filter.reportStateIds, (ids) => sql`report_state_id IN ${sql.in(ids)}`),
-        ...given(filter.categoryIds, (ids) => sql`category_id IN ${sql.in(ids)}`),
+        ...given(filter.boxes, (boxes) => inBoxes(boxes, indexed)),
+        ...during(filter.datetime, indexed),
+        ...given(
+          filter.reportStateIds,
+          (ids) => sql`${column("report_state_id", indexed)} IN ${sql.in(ids)}`,
+        ),
+        ...given(filter.categoryIds, (ids) => sql`${column("category_id", indexed)} IN ${sql.in(ids)}`),
       ]
+
+      /** Reports counted from the per-day counts kept for states and categories. */
+      const keptCount = (filter: ReportFilter) =>
+        sql<{ readonly total: number | null }>`SELECT SUM(report_count) AS total FROM report_day_counts
+          WHERE ${sql.and(reportConditions(filter))}`
 
       const shapeConditions = (filter: ShapeFilter) => [
         sql`branded_app_id = ${filter.appId}`,
@@ -222,16 +252,30 @@ export class OgcFeatureStore extends Context.Service<
             }
             return extents
           }).pipe(Effect.orDie),
-        reportIds: (filter, after, count) =>
-          readApart(
-            sql<{ readonly id: number }>`SELECT id FROM reports
-              WHERE ${sql.and([...reportConditions(filter), ...afterId(after)])}
-              ORDER BY id LIMIT ${count}`,
-          ).pipe(Effect.map(idsOf), Effect.orDie),
+        reportIds: (filter, after, count, matched) =>
+          Effect.gen(function* () {
+            const [channel] = yield* keptCount({
+              channelId: filter.channelId,
+              boxes: undefined,
+              datetime: undefined,
+              reportStateIds: undefined,
+              categoryIds: undefined,
+            })
+            const selective = matched < Number(channel?.total ?? 0) * selectiveShare
+            const rows = yield* readApart(
+              selective
+                ? sql<{ readonly id: number }>`SELECT id FROM reports
+                    WHERE ${sql.and([...reportConditions(filter), ...afterId(after)])}
+                    ORDER BY id + 0 LIMIT ${count}`
+                : sql<{ readonly id: number }>`SELECT id FROM reports
+                    WHERE ${sql.and([...reportConditions(filter, false), ...afterId(after)])}
+                    ORDER BY id LIMIT ${count}`,
+            )
+            return idsOf(rows)
+          }).pipe(Effect.orDie),
         countReports: (filter) =>
           (filter.boxes === undefined && filter.datetime === undefined
-            ? sql<{ readonly total: number | null }>`SELECT SUM(report_count) AS total FROM report_day_counts
-                WHERE ${sql.and(reportConditions(filter))}`
+            ? keptCount(filter)
             : readApart(
                 sql<{ readonly total: number | null }>`SELECT COUNT(*) AS total FROM reports
                   WHERE ${sql.and(reportConditions(filter))}`,
