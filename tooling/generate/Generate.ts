@@ -5,41 +5,26 @@
  * Deterministic from a seed. The command is `command.ts` next to this file; the analytics and
  * alerts benchmark and the load benchmark use it.
  *
- * Two steps, both through the API's own services and SQL client, never HTTP:
+ * It writes through the API's seeder (`@fieldreport/api/seed/Seed`), never HTTP, in two steps:
  *
- * - {@link scaffold} makes the owner, the team, the channels, their forms and categories with the
- *   API's services (`Teams`, `Channels`, `Forms`, `Categories`), so they are exactly what a client
- *   would have made, and the branded app's shapes with `Shapes`;
- * - {@link fill} writes the bulk through the store's SQL client: multi-row INSERTs of
- *   {@link BATCH_ROWS} rows, {@link TRANSACTION_ROWS} rows per transaction, never one row per
- *   statement. It writes the rows the API would write (the alert areas through the domain's
- *   `AlertArea.fromBody`, so their canonical WKT is the API's, with the rings
- *   `AlertAreaStore` keeps next to a polygon's WKT), and every trigger and index of the schema
- *   does its work as it would for the API.
+ * - {@link scaffold} makes the owner, the team, the channels with their forms and categories, and
+ *   the branded app's shapes through the API's services, so they are exactly what a client would
+ *   have made;
+ * - {@link fill} makes the bulk through the seeder's bulk writes, in transactions of many rows:
+ *   the rows the API would write, with every trigger and index of the schema doing its work.
  */
-import { hashPassword } from "@fieldreport/api/auth/Password"
-import { AppConfig } from "@fieldreport/api/Config"
-import type { Actor } from "@fieldreport/api/services/Authentication"
-import { Categories } from "@fieldreport/api/services/Categories"
-import { Channels } from "@fieldreport/api/services/Channels"
-import { Forms } from "@fieldreport/api/services/Forms"
-import { ReportStates } from "@fieldreport/api/services/ReportStates"
-import { Shapes } from "@fieldreport/api/services/Shapes"
-import { Teams } from "@fieldreport/api/services/Teams"
-import { BrandedAppStore } from "@fieldreport/api/store/BrandedAppStore"
-import { UserStore } from "@fieldreport/api/store/UserStore"
-import * as AlertArea from "@fieldreport/domain/AlertArea"
-import { CategoryCreate } from "@fieldreport/domain/Category"
-import { ChannelCreate } from "@fieldreport/domain/Channel"
-import { FormDefinition } from "@fieldreport/domain/Form"
+import type {
+  NotificationSeed,
+  Person,
+  PersonDetails,
+  SeededChannel,
+  Seeder,
+} from "@fieldreport/api/seed/Seed"
+import { choiceOptions, type FormField } from "@fieldreport/domain/FormField"
 import * as GreatCircle from "@fieldreport/domain/GreatCircle"
-import { decodeInput } from "@fieldreport/domain/Invalid"
 import type { Position } from "@fieldreport/domain/Position"
-import { ShapeCreate } from "@fieldreport/domain/Shape"
-import { TeamCreate } from "@fieldreport/domain/Team"
-import * as Wkt from "@fieldreport/domain/Wkt"
-import { Clock, Effect, Result, type Schema } from "effect"
-import { SqlClient, type SqlError } from "effect/sql"
+import { pick, type Random, seeded } from "@fieldreport/domain/SeededRandom"
+import { Effect } from "effect"
 
 /** How much data to make. */
 export interface Scenario {
@@ -73,12 +58,6 @@ export const timeZone = "Pacific/Auckland"
 
 /** The password of every generated person: the owner and the members log in with it. */
 export const password = "generated-password-1"
-
-/** Rows per INSERT statement: 500 rows of the widest table stay far below SQLite's 32,766 parameters. */
-const BATCH_ROWS = 500
-
-/** Rows per transaction. */
-const TRANSACTION_ROWS = 20_000
 
 /** One channel {@link scaffold} made. */
 export interface ChannelSetup {
@@ -116,26 +95,6 @@ export interface Filled {
 }
 
 /**
- * A small, fast pseudo-random generator (mulberry32): the same seed gives the same data.
- *
- * @example
- * ```ts
- * const random = seeded(42)
- * const dice = 1 + Math.floor(random() * 6)
- * ```
- */
-export const seeded = (seed: number): (() => number) => {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-/**
  * A uniformly random position in the city.
  *
  * @example
@@ -143,7 +102,7 @@ export const seeded = (seed: number): (() => number) => {
  * const [longitude, latitude] = cityPosition(seeded(1))
  * ```
  */
-export const cityPosition = (random: () => number): Position => [
+export const cityPosition = (random: Random): Position => [
   city.west + random() * (city.east - city.west),
   city.south + random() * (city.north - city.south),
 ]
@@ -155,34 +114,12 @@ const at = <A>(items: ArrayLike<A>, index: number): A => {
   return item
 }
 
-const pick = <A>(random: () => number, items: ReadonlyArray<A>): A =>
-  at(items, Math.floor(random() * items.length))
-
 /** Metres between `low` and `high`, uniform in their logarithm: many small areas, some large. */
-const logUniform = (random: () => number, low: number, high: number): number =>
+const logUniform = (random: Random, low: number, high: number): number =>
   Math.round(low * (high / low) ** random())
 
 // ---------------------------------------------------------------------------------------------
 // Scaffold, through the API's services
-
-/** A clock stopped at one instant, so what the scaffold makes is dated the start of the two years. */
-const stoppedAt = (millis: number): Clock.Clock => {
-  const live = Clock.Clock.defaultValue()
-  return {
-    ...live,
-    currentTimeMillisUnsafe: () => millis,
-    currentTimeMillis: Effect.succeed(millis),
-    currentTimeNanosUnsafe: () => BigInt(millis) * 1_000_000n,
-    currentTimeNanos: Effect.succeed(BigInt(millis) * 1_000_000n),
-  }
-}
-
-/** A request body decoded as the API decodes it; the generator's own bodies are always valid. */
-const valid = <S extends Schema.Decoder<unknown>>(schema: S, input: unknown): S["Type"] => {
-  const decoded = decodeInput(schema, input)
-  if (Result.isFailure(decoded)) throw new Error(JSON.stringify(decoded.failure.errors))
-  return decoded.success
-}
 
 const choices = (labels: ReadonlyArray<string>) =>
   JSON.stringify({ multi_select: false, options: labels.map((label) => ({ label })) })
@@ -211,22 +148,14 @@ const categoryNames = [
   "Noise",
 ]
 
-const optionsOf = (data: string): ReadonlyArray<string> =>
-  (JSON.parse(data) as { options: ReadonlyArray<{ value: string }> }).options.map((option) => option.value)
-
 /** Makes a channel of the team, its form (a Category, a DropDown, a Radio, a text and an Image field) and seven categories. */
-const scaffoldChannel = (owner: Actor, teamId: number, name: string) =>
+const scaffoldChannel = (seeder: Seeder, owner: Person, teamId: number, name: string, at: number) =>
   Effect.gen(function* () {
-    const channels = yield* Channels
-    const forms = yield* Forms
-    const categories = yield* Categories
-    const reportStates = yield* ReportStates
-    const channel = yield* channels.create(owner, valid(ChannelCreate, { name, team_id: teamId }))
-    const { fields } = yield* forms.replace(
+    const channel = yield* seeder.channel(
       owner,
-      channel.id,
-      valid(FormDefinition, {
-        name: `${name} report`,
+      teamId,
+      {
+        name,
         fields: [
           { label: "Category", field_type: "Category" },
           {
@@ -238,39 +167,35 @@ const scaffoldChannel = (owner: Actor, teamId: number, name: string) =>
           { label: "Notes", field_type: "ShortTextBox" },
           { label: "Photos", field_type: "Image" },
         ],
-      }),
-    )
-    const field = (label: string) => {
-      const found = fields.find((candidate) => candidate.label === label)
-      if (found === undefined) throw new Error(`the form has no ${label} field`)
-      return found
-    }
-    const categoryIds: Array<number> = []
-    for (const categoryName of categoryNames) {
-      const made = yield* categories.create(
-        owner,
-        channel.id,
-        valid(CategoryCreate, { name: categoryName, pin_color: "#3a7d44" }),
-      )
-      categoryIds.push(made.category.id)
-    }
-    const states = yield* reportStates.list(owner, channel.id)
-    return {
-      channelId: channel.id,
-      name,
-      rootCategoryId: channel.category_id,
-      categoryIds,
-      stateIds: states.map((state) => state.id),
-      severity: {
-        id: field("Severity").id,
-        key: field("Severity").key,
-        options: optionsOf(field("Severity").data),
+        keepDefaultFields: false,
+        categories: Object.fromEntries(categoryNames.map((categoryName) => [categoryName, []])),
+        pinColors: ["#3a7d44"],
       },
-      side: { key: field("Side of the road").key, options: optionsOf(field("Side of the road").data) },
-      notesKey: field("Notes").key,
-      photosKey: field("Photos").key,
-    } satisfies ChannelSetup
+      at,
+    )
+    return channelSetup(channel)
   })
+
+/** What a benchmark needs to know of a channel the seeder made. */
+const channelSetup = (channel: SeededChannel): ChannelSetup => {
+  const field = (label: string): FormField => {
+    const found = channel.fields.find((candidate) => candidate.label === label)
+    if (found === undefined) throw new Error(`the form has no ${label} field`)
+    return found
+  }
+  const optionsOf = (label: string) => choiceOptions(field(label)).map((option) => option.value)
+  return {
+    channelId: channel.id,
+    name: channel.name,
+    rootCategoryId: channel.rootCategoryId,
+    categoryIds: channel.categories.filter((category) => category.parentId !== null).map(({ id }) => id),
+    stateIds: channel.states.map((state) => state.id),
+    severity: { id: field("Severity").id, key: field("Severity").key, options: optionsOf("Severity") },
+    side: { key: field("Side of the road").key, options: optionsOf("Side of the road") },
+    notesKey: field("Notes").key,
+    photosKey: field("Photos").key,
+  }
+}
 
 /** The city cut into a grid of `count` rectangular suburbs, row by row from the south-west. */
 const suburbs = (count: number): ReadonlyArray<string> => {
@@ -287,62 +212,47 @@ const suburbs = (count: number): ReadonlyArray<string> => {
 }
 
 /**
- * Makes, through the API's services, the owner (a person who logs in with {@link password}), the
- * team, `scenario.channels` channels with their forms and categories, and `scenario.shapes`
- * suburbs as shapes of the branded app; all dated the start of the two years. Needs the default
- * branded app, which the API's `Bootstrap` makes.
+ * Makes, through the API's services, the owner (a person who logs in with {@link password}, and
+ * an administrator of the default branded app, whose shapes they manage), the team,
+ * `scenario.channels` channels with their forms and categories, and `scenario.shapes` suburbs as
+ * shapes of the branded app; all dated the start of the two years.
  *
  * @example
  * ```ts
- * const setup = await server.runtime.runPromise(scaffold(scenario))
+ * const setup = await seedDatabase({ dataDir }, (seeder) => scaffold(seeder, scenario))
  * ```
  */
-export const scaffold = (scenario: Scenario) =>
+export const scaffold = (seeder: Seeder, scenario: Scenario): Effect.Effect<Setup> =>
   Effect.gen(function* () {
-    const config = yield* AppConfig
-    const apps = yield* BrandedAppStore
-    const app = yield* apps.findByBundleId(config.bootstrapApp)
-    if (app === undefined)
-      return yield* Effect.die(`no branded app ${config.bootstrapApp}: run Bootstrap first`)
-    const teams = yield* Teams
-    const shapes = yield* Shapes
-    const user = yield* (yield* UserStore).insert({
-      email: "owner@generated.example.com",
-      first_name: "Olive",
-      last_name: "Owner",
-      password_hash: yield* hashPassword(password),
-      admin: false,
-    })
-    // Shapes are the app's, managed by its administrators: the owner of the city's team is one.
-    yield* apps.addAdministrator(app.id, user.id)
-    const as = (teamId?: number): Actor => ({ user, app, teamId, session: undefined })
-    const { team } = yield* teams.create(
-      as(),
-      valid(TeamCreate, { name: "Auckland streets", industry: "Council", location: "Auckland" }),
+    const start = Date.parse(period.start)
+    const owner = yield* seeder.person(
+      { email: "owner@generated.example.com", first_name: "Olive", last_name: "Owner" },
+      yield* seeder.hashPassword(password),
+      start,
+    )
+    yield* seeder.appAdministrator(owner, start)
+    const teamId = yield* seeder.team(
+      owner,
+      { name: "Auckland streets", industry: "Council", location: "Auckland" },
+      start,
     )
     const channels: Array<ChannelSetup> = []
     for (let index = 0; index < Math.max(1, scenario.channels ?? 1); index++) {
-      channels.push(yield* scaffoldChannel(as(team.id), team.id, channelName(index)))
+      channels.push(yield* scaffoldChannel(seeder, owner, teamId, channelName(index), start))
     }
     const shapeIds: Array<number> = []
     for (const [index, geom] of suburbs(scenario.shapes ?? 0).entries()) {
-      const shape = yield* shapes.create(
-        as(team.id),
-        valid(ShapeCreate, {
-          geom,
-          metadata: { display: [`Suburb ${index + 1}`], raw: { suburb: index + 1 } },
-        }),
-      )
-      shapeIds.push(shape.id)
+      const metadata = { display: [`Suburb ${index + 1}`], raw: { suburb: index + 1 } }
+      shapeIds.push(yield* seeder.shape(owner, teamId, { geom, metadata }, start))
     }
     return {
       ...at(channels, 0),
-      teamId: team.id,
-      owner: { id: user.id, email: user.email, password },
+      teamId,
+      owner: { id: owner.id, email: owner.email, password },
       channels,
       shapeIds,
-    } satisfies Setup
-  }).pipe(Effect.orDie, Effect.provideService(Clock.Clock, stoppedAt(Date.parse(period.start))))
+    }
+  })
 
 /**
  * Logs in to the default app over HTTP and answers the access token.
@@ -364,56 +274,10 @@ export const login = async (url: string, email: string, password: string): Promi
 }
 
 // ---------------------------------------------------------------------------------------------
-// Bulk fill, through the store's SQL client
-
-type Value = string | number | null
-
-/** Inserts rows of one table in multi-row statements, answering the `RETURNING` rows if asked. */
-const insertRows = <A extends object = never>(
-  sql: SqlClient.SqlClient,
-  table: string,
-  columns: ReadonlyArray<string>,
-  rows: ReadonlyArray<ReadonlyArray<Value>>,
-  returning?: string,
-): Effect.Effect<ReadonlyArray<A>, SqlError.SqlError> =>
-  Effect.gen(function* () {
-    const answered: Array<A> = []
-    const placeholders = `(${columns.map(() => "?").join(", ")})`
-    for (let from = 0; from < rows.length; from += BATCH_ROWS) {
-      const batch = rows.slice(from, from + BATCH_ROWS)
-      const text = `INSERT INTO ${table} (${columns.join(", ")}) VALUES ${batch.map(() => placeholders).join(", ")}${
-        returning === undefined ? "" : ` RETURNING ${returning}`
-      }`
-      answered.push(...(yield* sql.unsafe<A>(text, batch.flat())))
-    }
-    return answered
-  })
-
-/** Writes `total` rows in transactions of {@link TRANSACTION_ROWS}: `write(from, to)` writes rows `[from, to)`. */
-const inTransactions = (
-  sql: SqlClient.SqlClient,
-  total: number,
-  label: string,
-  progress: (line: string) => void,
-  write: (from: number, to: number) => Effect.Effect<void, SqlError.SqlError>,
-): Effect.Effect<void, SqlError.SqlError> =>
-  Effect.gen(function* () {
-    const began = performance.now()
-    for (let from = 0; from < total; from += TRANSACTION_ROWS) {
-      const to = Math.min(total, from + TRANSACTION_ROWS)
-      yield* sql.withTransaction(write(from, to))
-      if (to === total || (to / TRANSACTION_ROWS) % 10 === 0) {
-        progress(`  ${label}: ${to.toLocaleString("en")} / ${total.toLocaleString("en")} (${seconds(began)})`)
-      }
-    }
-  })
-
-const seconds = (since: number): string => `${((performance.now() - since) / 1000).toFixed(1)} s`
-
-const iso = (millis: number): string => new Date(millis).toISOString()
+// Bulk fill, through the seeder's bulk writes
 
 /** A version 4 UUID from the generator. */
-const uuidOf = (random: () => number): string => {
+const uuidOf = (random: Random): string => {
   const hex = (digits: number) =>
     Array.from({ length: digits }, () => Math.floor(random() * 16).toString(16)).join("")
   return `${hex(8)}-${hex(4)}-4${hex(3)}-${"89ab"[Math.floor(random() * 4)]}${hex(3)}-${hex(12)}`
@@ -446,16 +310,8 @@ const firstNames = [
 const lastNames = ["Ngata", "Smith", "Wang", "Patel", "Brown", "Tuilagi", "Wilson", "Kaur", "Lee", "Taylor"]
 const streets = ["Queen St", "Dominion Rd", "Great North Rd", "Ponsonby Rd", "Karangahape Rd", "Mt Eden Rd"]
 
-/** A polygon's rings as `AlertAreaStore` keeps them next to its WKT (JSON); null for a circle. */
-const ringsOf = (area: string): string | null => {
-  const geometry = Wkt.parse(area, "area")
-  return Result.isSuccess(geometry) && geometry.success.type === "Polygon"
-    ? JSON.stringify(geometry.success.coordinates)
-    : null
-}
-
 /** A circle or a polygon (sometimes with a hole) of the city, as the body of an alert area create. */
-const areaBody = (random: () => number): { area: string; radius?: number } => {
+const areaBody = (random: Random): { area: string; radius?: number } => {
   const center = cityPosition(random)
   const size = logUniform(random, 200, 3_000)
   if (random() < 0.5) return { area: `POINT (${center[0]} ${center[1]})`, radius: size }
@@ -473,8 +329,9 @@ const areaBody = (random: () => number): { area: string; radius?: number } => {
 }
 
 /**
- * Writes the members, their alert areas, the reports with their boxes, then notifications and reads
- * of those reports, into the channels {@link scaffold} made; `progress` hears a line now and then.
+ * Writes the members, their alert areas, the reports with their photos, then notifications and
+ * reads of those reports, into the channels {@link scaffold} made; `progress` hears a line now and
+ * then.
  *
  * - Members are team members and reporters of every channel who agreed to join, and log in with
  *   {@link password}; those with an alert area have `alert: true` in every channel, the first
@@ -489,113 +346,74 @@ const areaBody = (random: () => number): { area: string; radius?: number } => {
  *
  * @example
  * ```ts
- * const filled = yield* fill(setup, scenario, console.log)
+ * const filled = yield* fill(seeder, setup, scenario, console.log)
  * ```
  */
 export const fill = (
+  seeder: Seeder,
   setup: Setup,
   scenario: Scenario,
   progress: (line: string) => void,
-): Effect.Effect<Filled, SqlError.SqlError, SqlClient.SqlClient> =>
+): Effect.Effect<Filled> =>
   Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
     const random = seeded(scenario.seed)
-    const createdAt = iso(Date.parse(period.start))
-    const [owner] = yield* sql<{
-      password_hash: string
-    }>`SELECT password_hash FROM users WHERE id = ${setup.owner.id}`
-    const passwordHash = owner?.password_hash ?? null
-    // A larger page cache while the indexes grow; the benchmark's server opens its own connection.
-    yield* sql.unsafe("PRAGMA cache_size = -262144")
+    const start = Date.parse(period.start)
+    const span = Date.parse(period.end) - start
+    const passwordHash = yield* seeder.hashPassword(password)
 
     // Members.
     const memberIds: Array<number> = []
-    yield* inTransactions(sql, scenario.members, "members", progress, (from, to) =>
+    yield* seeder.inTransactions(scenario.members, "members", progress, (from, to) =>
       Effect.gen(function* () {
-        const users = Array.from(
+        const people = Array.from(
           { length: to - from },
-          (_, offset): ReadonlyArray<Value> => [
-            memberEmail(from + offset),
-            pick(random, firstNames),
-            pick(random, lastNames),
-            passwordHash,
-            createdAt,
-          ],
+          (_, offset): PersonDetails => ({
+            email: memberEmail(from + offset),
+            first_name: pick(random, firstNames),
+            last_name: pick(random, lastNames),
+          }),
         )
-        const ids = (yield* insertRows<{ id: number }>(
-          sql,
-          "users",
-          ["email", "first_name", "last_name", "password_hash", "created_at"],
-          users,
-          "id",
-        )).map((row) => row.id)
+        const ids = yield* seeder.people(people, passwordHash, start)
         memberIds.push(...ids)
-        yield* insertRows(
-          sql,
-          "team_users",
-          ["team_id", "user_id", "role", "agreed_to_join", "created_at"],
-          ids.map((id) => [setup.teamId, id, "team_member", 1, createdAt]),
+        yield* seeder.teamMembers(
+          setup.teamId,
+          ids.map((userId) => ({ userId, role: "team_member" })),
+          start,
         )
-        yield* insertRows(
-          sql,
-          "channel_members",
-          ["channel_id", "user_id", "role"],
-          setup.channels.flatMap((channel) => ids.map((id) => [channel.channelId, id, "reporter"])),
+        yield* seeder.channelMembers(
+          setup.channels.flatMap((channel) =>
+            ids.map((userId) => ({ channelId: channel.channelId, userId, role: "reporter" })),
+          ),
         )
       }),
     )
 
     // Alert areas, each of a random member.
     const owners = Array.from({ length: scenario.areas }, () => pick(random, memberIds))
-    yield* inTransactions(sql, scenario.areas, "alert areas", progress, (from, to) =>
-      Effect.gen(function* () {
-        const inputs = owners.slice(from, to).map((userId) => {
-          const input = AlertArea.fromBody({ alert_area: areaBody(random) })
-          if (Result.isFailure(input)) throw new Error(JSON.stringify(input.failure.errors))
-          return { userId, input: input.success }
-        })
-        yield* insertRows(
-          sql,
-          "alert_areas",
-          ["user_id", "shape_type", "radius", "area", "latitude", "longitude", "rings", "created_at"],
-          inputs.map(({ userId, input }) => [
-            userId,
-            input.shape_type,
-            input.radius,
-            input.area,
-            input.latitude,
-            input.longitude,
-            ringsOf(input.area),
-            createdAt,
-          ]),
-        )
-      }),
+    yield* seeder.inTransactions(scenario.areas, "alert areas", progress, (from, to) =>
+      seeder.alertAreas(
+        owners.slice(from, to).map((userId) => ({ userId, area: areaBody(random) })),
+        start,
+      ),
     )
 
     // Channel selections: alerts for members with an area, follow for the first `followers`.
     const alerted = new Set(owners)
-    yield* inTransactions(sql, memberIds.length, "selections", progress, (from, to) =>
-      insertRows(
-        sql,
-        "channel_selections",
-        ["channel_id", "user_id", "view", "follow", "alert"],
+    yield* seeder.inTransactions(memberIds.length, "selections", progress, (from, to) =>
+      seeder.selections(
         setup.channels.flatMap((channel) =>
-          memberIds
-            .slice(from, to)
-            .map((id, offset) => [
-              channel.channelId,
-              id,
-              1,
-              from + offset < scenario.followers ? 1 : 0,
-              alerted.has(id) ? 1 : 0,
-            ]),
+          memberIds.slice(from, to).map((userId, offset) => ({
+            channelId: channel.channelId,
+            userId,
+            view: true,
+            follow: from + offset < scenario.followers,
+            alert: alerted.has(userId),
+          })),
         ),
-      ).pipe(Effect.asVoid),
+      ),
     )
 
     // Reports, in the order they were filed.
-    const start = Date.parse(period.start)
-    const span = Date.parse(period.end) - start
     const hotSpots = Array.from({ length: 40 }, () => cityPosition(random))
     const reportIds = new Float64Array(scenario.reports)
     const reportTimes = new Float64Array(scenario.reports)
@@ -618,7 +436,7 @@ export const fill = (
     /** How many of `total` rows spread evenly over the reports fall on the report at `index`. */
     const shareOf = (total: number, index: number): number =>
       Math.floor(((index + 1) * total) / scenario.reports) - Math.floor((index * total) / scenario.reports)
-    yield* inTransactions(sql, scenario.reports, "reports", progress, (from, to) =>
+    yield* seeder.inTransactions(scenario.reports, "reports", progress, (from, to) =>
       Effect.gen(function* () {
         const drafts = Array.from({ length: to - from }, (_, offset) => {
           const index = from + offset
@@ -639,44 +457,15 @@ export const fill = (
             photos: shareOf(scenario.images, index),
           }
         })
-        // The photos first: the answers name them.
-        const photoOwners = drafts.flatMap((draft) =>
+        // Every photo's draws come before the reports' own, as in the order the rows are written.
+        const photos = drafts.map((draft) =>
           Array.from({ length: draft.photos }, () => ({
-            userId: draft.userId,
-            takenAt: draft.filedAt - 60_000,
+            byteSize: 180_000 + Math.floor(random() * 400_000),
+            key: uuidOf(random),
+            at: draft.filedAt - 60_000,
           })),
         )
-        const photoIds = (yield* insertRows<{ id: number }>(
-          sql,
-          "attachments",
-          [
-            "user_id",
-            "filename",
-            "content_type",
-            "byte_size",
-            "storage_key",
-            "image",
-            "renditions_ready",
-            "used",
-            "created_at",
-          ],
-          photoOwners.map(({ userId, takenAt }) => [
-            userId,
-            "photo.jpg",
-            "image/jpeg",
-            180_000 + Math.floor(random() * 400_000),
-            `bench/${uuidOf(random)}`,
-            1,
-            1,
-            1,
-            iso(takenAt),
-          ]),
-          "id",
-        )).map((row) => row.id)
-        let photoCursor = 0
-        const rows = drafts.map((draft): ReadonlyArray<Value> => {
-          const photos = photoIds.slice(photoCursor, photoCursor + draft.photos)
-          photoCursor += draft.photos
+        const reports = drafts.map((draft, offset) => {
           const channel = draft.channel
           const categoryIndex = random() < 0.1 ? -1 : Math.floor(random() * channel.categoryIds.length)
           const age = (start + span - draft.filedAt) / span
@@ -689,61 +478,24 @@ export const fill = (
             [channel.severity.key]: pick(random, channel.severity.options),
             [channel.side.key]: pick(random, channel.side.options),
             [channel.notesKey]: notes,
-            ...(photos.length === 0 ? {} : { [channel.photosKey]: photos }),
           }
-          return [
-            channel.channelId,
-            uuidOf(random),
-            draft.userId,
-            random() < 0.02 ? 1 : 0,
-            // The title the API derives: the text answer, then the category's path up to the root.
-            [notes, ...(categoryIndex < 0 ? [] : [at(categoryNames, categoryIndex)]), channel.name].join(
-              ", ",
-            ),
-            draft.position[1],
-            draft.position[0],
-            categoryIndex < 0 ? channel.rootCategoryId : at(channel.categoryIds, categoryIndex),
-            state ?? null,
-            JSON.stringify(answers),
-            iso(draft.filedAt),
-            iso(draft.filedAt),
-          ]
+          return {
+            channelId: channel.channelId,
+            uuid: uuidOf(random),
+            userId: draft.userId,
+            anonymous: random() < 0.02,
+            categoryId: categoryIndex < 0 ? channel.rootCategoryId : at(channel.categoryIds, categoryIndex),
+            stateId: state ?? at(channel.stateIds, 0),
+            location: { latitude: draft.position[1], longitude: draft.position[0] },
+            answers,
+            photos: at(photos, offset),
+            at: draft.filedAt,
+          }
         })
-        const ids = yield* insertRows<{ id: number }>(
-          sql,
-          "reports",
-          [
-            "channel_id",
-            "uuid",
-            "user_id",
-            "is_anonymous",
-            "title",
-            "latitude",
-            "longitude",
-            "category_id",
-            "report_state_id",
-            "answers",
-            "created_at",
-            "updated_at",
-          ],
-          rows,
-          "id",
-        )
-        ids.forEach(({ id }, offset) => {
+        const ids = yield* seeder.reports(reports)
+        ids.forEach((id, offset) => {
           reportIds[from + offset] = id
         })
-        photoCursor = 0
-        yield* insertRows(
-          sql,
-          "report_attachments",
-          ["attachment_id", "report_id", "channel_id", "field_key"],
-          ids.flatMap(({ id }, offset) => {
-            const { photos: count, channel } = at(drafts, offset)
-            const photos = photoIds.slice(photoCursor, photoCursor + count)
-            photoCursor += photos.length
-            return photos.map((photoId) => [photoId, id, channel.channelId, channel.photosKey])
-          }),
-        )
       }),
     )
 
@@ -755,8 +507,8 @@ export const fill = (
     let notifications = 0
     let notifiedReport = -1
     const notified = new Set<number>()
-    yield* inTransactions(sql, scenario.notifications, "notifications", progress, (from, to) => {
-      const rows: Array<ReadonlyArray<Value>> = []
+    yield* seeder.inTransactions(scenario.notifications, "notifications", progress, (from, to) => {
+      const rows: Array<NotificationSeed> = []
       for (let row = from; row < to; row++) {
         const report = reportOf(scenario.notifications, row)
         if (report !== notifiedReport) {
@@ -766,44 +518,36 @@ export const fill = (
         const userId = pick(random, memberIds)
         if (notified.has(userId)) continue
         notified.add(userId)
-        rows.push([
+        rows.push({
           userId,
-          at(reportIds, report),
-          at(reportChannels, report),
-          random() < 0.4 ? 1 : 0,
-          iso(at(reportTimes, report)),
-        ])
+          reportId: at(reportIds, report),
+          channelId: at(reportChannels, report),
+          read: random() < 0.4,
+          at: at(reportTimes, report),
+        })
       }
       notifications += rows.length
-      return insertRows(
-        sql,
-        "notifications",
-        ["user_id", "report_id", "channel_id", "read", "created_at"],
-        rows,
-      ).pipe(Effect.asVoid)
+      return seeder.notifications(rows)
     })
 
     // Reads: opened within three days of the report, never after the two years.
-    yield* inTransactions(sql, scenario.reads, "reads", progress, (from, to) =>
-      insertRows(
-        sql,
-        "report_reads",
-        ["report_id", "channel_id", "user_id", "opened_at"],
-        Array.from({ length: to - from }, (_, offset): ReadonlyArray<Value> => {
+    yield* seeder.inTransactions(scenario.reads, "reads", progress, (from, to) =>
+      seeder.reads(
+        Array.from({ length: to - from }, (_, offset) => {
           const report = reportOf(scenario.reads, from + offset)
           const filedAt = at(reportTimes, report)
-          return [
-            at(reportIds, report),
-            at(reportChannels, report),
-            pick(random, memberIds),
-            iso(Math.min(start + span - 1, filedAt + random() * 3 * 86_400_000)),
-          ]
+          return {
+            reportId: at(reportIds, report),
+            channelId: at(reportChannels, report),
+            userId: pick(random, memberIds),
+            at: Math.min(start + span - 1, filedAt + random() * 3 * 86_400_000),
+          }
         }),
-      ).pipe(Effect.asVoid),
+      ),
     )
 
     progress("  analysing the tables for the query planner")
-    yield* sql.unsafe("ANALYZE")
+    yield* seeder.analyze
     return {
       users: memberIds.length,
       reports: scenario.reports,

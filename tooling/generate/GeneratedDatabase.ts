@@ -1,13 +1,13 @@
 /**
- * A generated database in a data directory: the API's embedded database filled by the generator,
- * and `generated.json` next to it, which says what was made (the scenario, the ids and logins of
- * {@link Setup}, the counts written) so benchmarks can use it without looking it up.
+ * A generated database in a data directory: the API's embedded database (or a PostgreSQL database
+ * the API would use with that data directory) filled by the generator, and `generated.json` in the
+ * directory, which says what was made (the scenario, the ids and logins of {@link Setup}, the counts
+ * written) so benchmarks can use it without looking it up.
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { appLayer } from "@fieldreport/api/AppLayer"
-import { Bootstrap } from "@fieldreport/api/services/Bootstrap"
-import { ConfigProvider, Effect, Layer, ManagedRuntime } from "effect"
+import { seedDatabase } from "@fieldreport/api/seed/Seed"
+import { Effect } from "effect"
 import { type Filled, fill, type Scenario, type Setup, scaffold } from "./Generate.ts"
 
 /** What `generated.json` holds. */
@@ -22,9 +22,10 @@ export interface Generated {
 const manifestOf = (dataDir: string) => join(dataDir, "generated.json")
 
 /**
- * Fills a new data directory through the API's services and SQL client (its migrations make the
- * schema), with no HTTP server and no job workers, and writes `generated.json`. Refuses a directory
- * that already holds a database.
+ * Fills a new data directory through the API's seeder (the API's migrations make the schema), with
+ * no HTTP server and no job workers, and writes `generated.json`. With `databaseUrl` the reports go
+ * into that PostgreSQL database instead of the embedded one. Refuses a directory that already
+ * holds a generated or embedded database.
  *
  * @example
  * ```ts
@@ -35,39 +36,20 @@ export const generateDatabase = async (
   dataDir: string,
   scenario: Scenario,
   progress: (line: string) => void,
+  databaseUrl?: string,
 ): Promise<Generated> => {
-  if (existsSync(join(dataDir, "fieldreport.db"))) throw new Error(`${dataDir} already holds a database`)
+  if (existsSync(join(dataDir, "fieldreport.db")) || existsSync(manifestOf(dataDir)))
+    throw new Error(`${dataDir} already holds a database`)
   const began = performance.now()
-  const runtime = ManagedRuntime.make(
-    appLayer.pipe(
-      Layer.provide(
-        ConfigProvider.layer(
-          ConfigProvider.fromEnv({
-            env: {
-              FIELDREPORT_DATA_DIR: dataDir,
-              FIELDREPORT_DEMO: "false",
-              FIELDREPORT_JOB_WORKERS: "0",
-              FIELDREPORT_LOG_LEVEL: "silent",
-            },
-          }),
-        ),
-      ),
-    ),
+  const generated = await seedDatabase({ dataDir, databaseUrl }, (seeder) =>
+    Effect.gen(function* () {
+      const setup = yield* scaffold(seeder, scenario)
+      const filled = yield* fill(seeder, setup, scenario, progress)
+      return { scenario, setup, filled, seconds: (performance.now() - began) / 1000 }
+    }),
   )
-  try {
-    const generated = await runtime.runPromise(
-      Effect.gen(function* () {
-        yield* (yield* Bootstrap).run
-        const setup = yield* scaffold(scenario)
-        const filled = yield* fill(setup, scenario, progress)
-        return { scenario, setup, filled, seconds: (performance.now() - began) / 1000 }
-      }),
-    )
-    writeFileSync(manifestOf(dataDir), JSON.stringify(generated, null, 2))
-    return generated
-  } finally {
-    await runtime.dispose()
-  }
+  writeFileSync(manifestOf(dataDir), JSON.stringify(generated, null, 2))
+  return generated
 }
 
 /**

@@ -5,8 +5,10 @@
  *
  * Every count has a flag (`--reports`, `--channels`, `--members`, `--followers`, `--areas`,
  * `--shapes`, `--notifications`, `--reads`, `--images`, `--seed`); the same seed and counts make
- * the same data. Start the API on the directory afterwards with `FIELDREPORT_DATA_DIR` and
- * `FIELDREPORT_DEMO=false`; every generated person logs in with the password `generated.json` names.
+ * the same data. `--database-url postgres://…` fills that PostgreSQL database (new and empty, or
+ * migrated and empty) instead of the embedded one. Start the API on the directory afterwards with
+ * `FIELDREPORT_DATA_DIR` (and that `FIELDREPORT_DATABASE_URL`) and `FIELDREPORT_DEMO=false`; every
+ * generated person logs in with the password `generated.json` names.
  */
 import { resolve } from "node:path"
 import { parseArgs } from "node:util"
@@ -15,6 +17,7 @@ import { generateDatabase } from "./GeneratedDatabase.ts"
 const { values } = parseArgs({
   options: {
     "data-dir": { type: "string" },
+    "database-url": { type: "string" },
     reports: { type: "string", default: "1000000" },
     channels: { type: "string", default: "4" },
     members: { type: "string", default: "20000" },
@@ -55,6 +58,7 @@ const generated = await generateDatabase(
     seed: count("seed"),
   },
   (line) => process.stdout.write(`${line}\n`),
+  values["database-url"],
 )
 process.stdout.write(
   `Generated in ${generated.seconds.toFixed(1)} s: ${JSON.stringify(generated.filled)}; logins ${generated.setup.owner.email} and member-1… @generated.example.com, password ${generated.setup.owner.password}\n`,

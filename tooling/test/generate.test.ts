@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs"
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { DatabaseSync } from "node:sqlite"
@@ -68,6 +68,28 @@ const query = (dataDir: string, text: string, ...parameters: Array<string | numb
     database.close()
   }
 }
+
+describe("the data generator's sources", () => {
+  const directory = join(import.meta.dirname, "../generate")
+  const imports = readdirSync(directory)
+    .filter((name) => name.endsWith(".ts"))
+    .flatMap((name) =>
+      [...readFileSync(join(directory, name), "utf8").matchAll(/\bfrom\s+"([^"]+)"/g)].map(
+        (match) => match[1],
+      ),
+    )
+
+  it("import nothing of the API but its seeding entry", () => {
+    expect(imports).toContain("@fieldreport/api/seed/Seed")
+    expect(new Set(imports.filter((path) => path?.startsWith("@fieldreport/api")))).toEqual(
+      new Set(["@fieldreport/api/seed/Seed"]),
+    )
+  })
+
+  it("write no SQL of their own", () => {
+    expect(imports.filter((path) => /sql|sqlite|pg/.test(path ?? ""))).toEqual([])
+  })
+})
 
 describe("the data generator", () => {
   let first: string

@@ -32,6 +32,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { parseArgs } from "node:util"
+import { seeded } from "@fieldreport/domain/SeededRandom"
 import {
   cityPosition,
   fill,
@@ -40,13 +41,13 @@ import {
   type Scenario,
   type Setup,
   scaffold,
-  seeded,
   timeZone,
 } from "@fieldreport/tooling/generate"
 import { ConfigProvider, Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { JobRunner } from "../src/jobs/JobRunner.ts"
 import { type RunningServer, startServer } from "../src/Server.ts"
+import * as Seeder from "../src/seed/Seeder.ts"
 import { AlertAreaIndex } from "../src/store/AlertAreaIndex.ts"
 
 /** Analytics calls must answer within this, over the whole two years. */
@@ -160,8 +161,9 @@ const prepare = async (): Promise<Setup> => {
   const began = performance.now()
   const server = await serve()
   try {
-    const setup = await server.runtime.runPromise(scaffold(scenario))
-    const filled = await server.runtime.runPromise(fill(setup, scenario, log))
+    const seeder = await server.runtime.runPromise(Seeder.make)
+    const setup = await server.runtime.runPromise(scaffold(seeder, scenario))
+    const filled = await server.runtime.runPromise(fill(seeder, setup, scenario, log))
     log(`Filled in ${(since(began) / 1000).toFixed(1)} s: ${JSON.stringify(filled)}`)
     writeFileSync(manifestFile, JSON.stringify({ setup, scenario }, null, 2))
     return setup

@@ -19,6 +19,7 @@ import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { parseArgs } from "node:util"
 import * as FieldreportClient from "@fieldreport/client/FieldreportClient"
+import { seeded } from "@fieldreport/domain/SeededRandom"
 import { Effect } from "effect"
 
 /** The whole import must take less than this. */
@@ -41,17 +42,8 @@ const bundleId = "com.fieldreport.app"
 const admin = { email: "bench@example.com", password: "bench-password-1" }
 const root = fileURLToPath(new URL("../../..", import.meta.url))
 
-/** A small seeded generator (mulberry32), so every run imports the same file. */
-const random = (() => {
-  let state = Number(values.seed) >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-})()
+/** Seeded, so every run imports the same file. */
+const random = seeded(Number(values.seed))
 
 /** A polygon of 20 to 200 vertices around a random centre: angles in order, radii at random. */
 const polygon = (): Array<Array<[number, number]>> => {

@@ -2,6 +2,7 @@
  * What the demo shows: a city council's team with two channels, their categories, forms and
  * states, and the things people report, written as the API's own request bodies.
  */
+import type { FieldDefinition } from "@fieldreport/domain/Form"
 
 /** A channel of the demo with its category tree (name → sub-categories) and form fields. */
 export interface DemoChannel {
@@ -9,7 +10,7 @@ export interface DemoChannel {
   readonly categories: Readonly<Record<string, ReadonlyArray<string>>>
   readonly pinColors: ReadonlyArray<string>
   /** Extra fields after the default Category, Description and Image fields. */
-  readonly fields: ReadonlyArray<Record<string, unknown>>
+  readonly fields: ReadonlyArray<typeof FieldDefinition.Encoded>
   readonly descriptions: ReadonlyArray<string>
 }
 

@@ -8,7 +8,7 @@
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { JobRunner } from "../../src/jobs/JobRunner.ts"
-import { type ManualClock, manualClock } from "../support/ManualClock.ts"
+import { type ManualClock, manualClock } from "../../src/seed/ManualClock.ts"
 import type { Person } from "../support/People.ts"
 import { png, postReport, query, statesOf, upload } from "../support/ReportFixtures.ts"
 import { startTestServer, type TestServer } from "../support/TestServer.ts"

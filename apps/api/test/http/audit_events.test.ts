@@ -9,8 +9,8 @@ import { SqlClient } from "effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as JobKinds from "../../src/jobs/JobKinds.ts"
 import { JobRunner } from "../../src/jobs/JobRunner.ts"
+import { manualClock } from "../../src/seed/ManualClock.ts"
 import { AuditStore, everyEvent } from "../../src/store/AuditStore.ts"
-import { manualClock } from "../support/ManualClock.ts"
 import { createPerson, joinTeam } from "../support/People.ts"
 import {
   adminEmail,

@@ -12,7 +12,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as Document from "../../src/openapi/Document.ts"
-import { type ManualClock, manualClock } from "../support/ManualClock.ts"
+import { type ManualClock, manualClock } from "../../src/seed/ManualClock.ts"
 import { createMember, type Member } from "../support/Members.ts"
 import {
   adminEmail,

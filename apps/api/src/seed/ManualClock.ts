@@ -1,8 +1,9 @@
 /**
- * A wall clock that tests set, for a whole test server (`startTestServer(env, dir, { clock })`):
- * what the server writes as "now" (a report's `created_at`, a read's `opened_at`) is the instant
- * last set, so counts over time are exact. Sleeping and monotonic time stay real, so the job
- * workers keep polling and nothing waits for the test to move time.
+ * A wall clock that is set rather than read: what the API writes as "now" (a report's
+ * `created_at`, a read's `opened_at`) is the instant last set. The seeder dates what it makes
+ * through the services with it, and tests set it for a whole test server
+ * (`startTestServer(env, dir, { clock })`) so that counts over time are exact. Sleeping and
+ * monotonic time stay real, so the job workers keep polling and nothing waits for time to move.
  */
 import { Clock, Effect } from "effect"
 
