@@ -12,7 +12,8 @@
  *
  * - the collections, once warm;
  * - the first page, the page after the middle report (a next link's cursor) and the last full page;
- * - a page of a bbox (the city's south-west quarter) and one of a month (`datetime`);
+ * - a page of a bbox (the city's south-west quarter, then a few streets) and one of a month
+ *   (`datetime`);
  * - with `--walk`, the whole channel by next links, checking that every report comes once.
  *
  * Each page is read `--repetitions` times after one read to warm up; it prints the median and the
@@ -230,6 +231,8 @@ try {
     const [west, south, east, north] = extent
     const quarter = [west, south, (west + east) / 2, (south + north) / 2].join(",")
     await measure("bbox of the south-west quarter", `${items}?limit=10000&bbox=${quarter}`)
+    const streets = [west + 0.2, south + 0.15, west + 0.21, south + 0.16].join(",")
+    await measure("bbox of a few streets (0.01°)", `${items}?limit=10000&bbox=${streets}`)
   }
   await measure(
     "a month (datetime)",
