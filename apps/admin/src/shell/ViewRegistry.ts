@@ -10,6 +10,15 @@ import type { Team } from "@fieldreport/domain/Team"
 import type { TemplateResult } from "lit"
 import { renderWhenLoaded } from "./renderWhenLoaded.ts"
 
+/** Who is signed in, as far as the shell knows: it decides which views they are shown. */
+export interface Viewer {
+  readonly userId: number
+  /** A platform administrator (`admin: true` on the user). */
+  readonly admin: boolean
+  /** The teams of the current app the user owns. */
+  readonly ownedTeamIds: ReadonlyArray<number>
+}
+
 /** What the shell knows when it renders a view. */
 export interface ViewContext {
   /** The path segments after the view's id: `#/reports/42` gives `["42"]`. */
@@ -26,6 +35,8 @@ export interface ViewContext {
   /** The basemap of maps (`tile-url` of the shell), when the page gives one. */
   readonly tileUrl: string | undefined
   readonly tileAttribution: string | undefined
+  /** Who is signed in. */
+  readonly viewer: Viewer
 }
 
 /**
@@ -44,6 +55,11 @@ export interface AdminView {
   readonly order: number
   /** Views hidden from the navigation are reached by links only (a report's detail, say). */
   readonly hidden?: boolean
+  /**
+   * Whether the signed-in user may use the view; a view without it is for everyone. A view the
+   * API would refuse is neither listed nor opened by its address.
+   */
+  readonly shownTo?: (viewer: Viewer) => boolean
   /**
    * Imports the modules of the view's elements, for a view that leaves them out of the entry:
    * `render` is first called once they are loaded, a status line shows until then.

@@ -13,7 +13,7 @@ import type { LoginEvent } from "../../events/login.ts"
 import type { NavigateEvent } from "../../events/navigate.ts"
 import { type Connection, connect, connectionContext } from "../../shared/connection.ts"
 import { errorText, run } from "../../shared/run.ts"
-import { type AdminView, registeredViews } from "../../shell/ViewRegistry.ts"
+import { type AdminView, registeredViews, type Viewer } from "../../shell/ViewRegistry.ts"
 import "../login-form/login-form.ts"
 import { styles } from "./admin-app.styles.ts"
 
@@ -65,6 +65,7 @@ export class AdminApp extends LitElement {
     query: { state: true },
     menuOpen: { state: true },
     failure: { state: true },
+    viewer: { state: true },
   }
 
   static override styles = styles
@@ -89,6 +90,8 @@ export class AdminApp extends LitElement {
   declare failure: string | undefined
   /** On a narrow screen the navigation is a menu, shown while this is true. */
   declare menuOpen: boolean
+  /** Who is signed in: the views they may use are the ones shown. */
+  declare viewer: Viewer | undefined
 
   #provider = new ContextProvider(this, { context: connectionContext, initialValue: undefined })
   /** Who last worked in this page: someone else signing in starts afresh, not at their view. */
@@ -177,7 +180,7 @@ export class AdminApp extends LitElement {
     const connection: Connection = connect(stored)
     this.failure = undefined
     try {
-      const teams = await run(connection.client.call("listTeams"))
+      const teams = await run(connection.client.call("listTeams", { query: { fields: "is_owner_of" } }))
       const invitations = await run(
         connection.client.call("listTeams", { query: { agreed_to_join: false, fields: "team_user_id" } }),
       )
@@ -187,7 +190,13 @@ export class AdminApp extends LitElement {
         team === undefined
           ? []
           : await run(teamConnection.client.call("listChannels", { query: { team_id: team.id } }))
-      this.apps = await this.loadApps(connection)
+      const me = await run(connection.client.call("getCurrentUser"))
+      this.apps = await this.loadApps(connection, me.admin)
+      this.viewer = {
+        userId: me.id,
+        admin: me.admin,
+        ownedTeamIds: teams.filter((candidate) => candidate.is_owner_of === true).map((owned) => owned.id),
+      }
       this.teams = teams
       this.invitations = invitations
       this.channels = channels
@@ -203,9 +212,8 @@ export class AdminApp extends LitElement {
    * Platform administrators may switch between every branded app; others see the one they chose
    * (they are not asked for the list they may not read, which the browser would log as an error).
    */
-  private async loadApps(connection: Connection): Promise<ReadonlyArray<BrandedApp>> {
-    const me = await run(connection.client.call("getCurrentUser"))
-    if (me.admin) return run(connection.client.call("listBrandedApps"))
+  private async loadApps(connection: Connection, admin: boolean): Promise<ReadonlyArray<BrandedApp>> {
+    if (admin) return run(connection.client.call("listBrandedApps"))
     return [await run(connection.client.call("getCurrentBrandedApp"))]
   }
 
@@ -247,11 +255,12 @@ export class AdminApp extends LitElement {
   private signOutLocally() {
     globalThis.sessionStorage?.removeItem(storageKey)
     this.stored = undefined
+    this.viewer = undefined
     this.#provider.setValue(undefined)
   }
 
   override render() {
-    if (this.stored === undefined || this.#provider.value === undefined) {
+    if (this.stored === undefined || this.#provider.value === undefined || this.viewer === undefined) {
       return html`<div class="login">
         ${this.failure === undefined ? nothing : html`<p class="error" role="alert">${this.failure}</p>`}
         ${
@@ -261,7 +270,8 @@ export class AdminApp extends LitElement {
         }
       </div>`
     }
-    const views = registeredViews()
+    const viewer = this.viewer
+    const views = registeredViews().filter((view) => view.shownTo?.(viewer) ?? true)
     const current = views.find((view) => view.id === this.route[0]) ?? views[0]
     const team = this.teams.find((candidate) => candidate.id === this.stored?.teamId)
     return html`
@@ -300,7 +310,7 @@ export class AdminApp extends LitElement {
               )}
           </ul>
         </nav>
-        <main part="main" tabindex="-1" aria-label=${current?.label ?? "View"}>${this.renderView(current, team)}</main>
+        <main part="main" tabindex="-1" aria-label=${current?.label ?? "View"}>${this.renderView(current, team, viewer)}</main>
       </div>
     `
   }
@@ -332,7 +342,7 @@ export class AdminApp extends LitElement {
     </section>`
   }
 
-  private renderView(view: AdminView | undefined, team: Team | undefined) {
+  private renderView(view: AdminView | undefined, team: Team | undefined, viewer: Viewer) {
     if (view === undefined) return html`<p>No views are registered.</p>`
     return view.render({
       rest: this.route.slice(1),
@@ -341,6 +351,7 @@ export class AdminApp extends LitElement {
       channels: this.channels,
       tileUrl: this.tileUrl,
       tileAttribution: this.tileAttribution,
+      viewer,
     })
   }
 }

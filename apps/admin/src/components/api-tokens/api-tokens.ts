@@ -1,0 +1,315 @@
+/**
+ * Personal API tokens, as platform administrators issue them (docs/api.md, API tokens and their
+ * scopes): pick a user (the signed-in administrator at first), see their tokens, create one with a
+ * name and a scope, revoke one. A new token's secret is shown once, in the answer that creates it,
+ * so the element shows it with a Copy button until the administrator is done with it, and never
+ * again: the list has no secrets.
+ *
+ * Only platform administrators signed in with a password may call these endpoints; anybody else
+ * is told so, and nothing is asked of the API they would refuse.
+ */
+import type { ApiToken, ApiTokenScope, CreatedApiToken } from "@fieldreport/domain/ApiToken"
+import type { AdminUser } from "@fieldreport/domain/User"
+import { html, nothing } from "lit"
+import { ApiElement } from "../../shared/ApiElement.ts"
+import type { Connection } from "../../shared/connection.ts"
+import { findPerson, personLabel, platformUsers } from "../../shared/people.ts"
+import { errorText, run } from "../../shared/run.ts"
+import { SaveStatus } from "../../shared/SaveStatus.ts"
+import { fullName } from "../../shared/team.ts"
+import { formatTime } from "../../shared/time.ts"
+import { styles } from "./api-tokens.styles.ts"
+
+const scopeNames: Record<ApiTokenScope, string> = { read: "Read only", write: "Read and write" }
+
+/**
+ * @summary A platform administrator's API tokens page: a user's tokens, created with a scope,
+ * shown once with a Copy button, and revoked.
+ *
+ * @csspart owner - The form that picks whose tokens are shown.
+ * @csspart new-token - The token just created, shown this once, with its Copy and Done buttons.
+ * @csspart tokens - The table of the user's tokens.
+ * @csspart create - The form that creates a token.
+ *
+ * @cssproperty --fr-color-border - Lines between rows and around the new token.
+ * @cssproperty --fr-color-surface-raised - Background of the new token.
+ *
+ * @example
+ * ```html
+ * <fr-api-tokens></fr-api-tokens>
+ * ```
+ */
+export class ApiTokens extends ApiElement {
+  static override styles = styles
+  static override properties = {
+    ...ApiElement.properties,
+    allowed: { state: true },
+    users: { state: true },
+    owner: { state: true },
+    tokens: { state: true },
+    created: { state: true },
+    copied: { state: true },
+    problem: { state: true },
+    ownerProblem: { state: true },
+  }
+
+  /** Whether the signed-in user is a platform administrator; undefined until known. */
+  declare allowed: boolean | undefined
+  declare users: ReadonlyArray<AdminUser>
+  /** The user whose tokens are shown. */
+  declare owner: AdminUser | undefined
+  declare tokens: ReadonlyArray<ApiToken>
+  /** The token just created, with its secret: shown until Done, another user or another token. */
+  declare created: CreatedApiToken | undefined
+  /** What the Copy button did, in words. */
+  declare copied: string
+  declare problem: string | undefined
+  /** Why the text of the user field names nobody. */
+  declare ownerProblem: string | undefined
+
+  #status = new SaveStatus(this)
+
+  constructor() {
+    super()
+    this.allowed = undefined
+    this.users = []
+    this.owner = undefined
+    this.tokens = []
+    this.created = undefined
+    this.copied = ""
+    this.problem = undefined
+    this.ownerProblem = undefined
+  }
+
+  protected override connected(connection: Connection): void {
+    void this.#start(connection)
+  }
+
+  async #start(connection: Connection): Promise<void> {
+    this.created = undefined
+    try {
+      const me = await run(connection.client.call("getCurrentUser"))
+      this.allowed = me.admin
+      if (!me.admin) return
+      this.users = await platformUsers(connection)
+      await this.#show(this.users.find((user) => user.id === me.id))
+    } catch (error) {
+      this.problem = errorText(error)
+    }
+  }
+
+  /** Shows a user's tokens; what was said about another user's no longer applies. */
+  async #show(owner: AdminUser | undefined): Promise<void> {
+    if (owner?.id !== this.owner?.id) {
+      this.created = undefined
+      this.#status.reset()
+    }
+    this.owner = owner
+    await this.#loadTokens()
+  }
+
+  async #loadTokens(): Promise<void> {
+    const connection = this.connection
+    const owner = this.owner
+    if (connection === undefined || owner === undefined) return
+    try {
+      this.tokens = await run(connection.client.call("listApiTokens", { path: { id: owner.id } }))
+      this.problem = undefined
+    } catch (error) {
+      this.problem = errorText(error)
+    }
+  }
+
+  #choose(event: SubmitEvent): void {
+    event.preventDefault()
+    const text = String(new FormData(event.currentTarget as HTMLFormElement).get("user") ?? "")
+    const owner = findPerson(this.users, text)
+    this.ownerProblem =
+      owner === undefined ? `No one is “${text}”: pick a name or e-mail address from the list.` : undefined
+    if (owner !== undefined) void this.#show(owner)
+  }
+
+  async #create(event: SubmitEvent): Promise<void> {
+    event.preventDefault()
+    const connection = this.connection
+    const owner = this.owner
+    if (connection === undefined || owner === undefined) return
+    const form = event.currentTarget as HTMLFormElement
+    const data = new FormData(form)
+    const name = String(data.get("name") ?? "")
+    const scope = data.get("scope") === "write" ? "write" : "read"
+    this.created = undefined
+    let created: CreatedApiToken | undefined
+    const saved = await this.#status.save(
+      async () => {
+        created = await run(
+          connection.client.call("createApiToken", {
+            path: { id: owner.id },
+            body: { api_token: { name, scope } },
+          }),
+        )
+      },
+      () =>
+        `Created the ${scope === "read" ? "read-only" : "read and write"} API token “${created?.name ?? name}” for ${fullName(owner)}.`,
+    )
+    if (!saved || created === undefined) return
+    form.reset()
+    this.created = created
+    this.copied = ""
+    await this.#loadTokens()
+    await this.updateComplete
+    this.renderRoot.querySelector<HTMLInputElement>("[part=new-token] input")?.select()
+  }
+
+  async #copy(): Promise<void> {
+    const secret = this.created?.token
+    if (secret === undefined) return
+    try {
+      await navigator.clipboard.writeText(secret)
+      this.copied = "Copied to the clipboard."
+    } catch {
+      // A page without the clipboard (not served over HTTPS, say): the token is selected instead.
+      this.renderRoot.querySelector<HTMLInputElement>("[part=new-token] input")?.select()
+      this.copied = "The browser did not let the page copy: the token is selected, copy it yourself."
+    }
+  }
+
+  /** The administrator has the token: it goes, for good. */
+  #done(): void {
+    this.created = undefined
+    this.copied = ""
+    void this.updateComplete.then(() =>
+      this.renderRoot.querySelector<HTMLInputElement>("input[name=name]")?.focus(),
+    )
+  }
+
+  async #revoke(token: ApiToken): Promise<void> {
+    const connection = this.connection
+    const owner = this.owner
+    const whose = owner === undefined ? "" : ` of ${fullName(owner)}`
+    if (
+      connection === undefined ||
+      owner === undefined ||
+      !confirm(`Revoke the API token “${token.name}”${whose}? Whatever uses it stops working at once.`)
+    )
+      return
+    const saved = await this.#status.save(
+      () => run(connection.client.call("deleteApiToken", { path: { id: owner.id, token_id: token.id } })),
+      `Revoked the API token “${token.name}”${whose}.`,
+    )
+    if (!saved) return
+    if (this.created?.id === token.id) this.created = undefined
+    await this.#loadTokens()
+  }
+
+  #problemOf(path: string) {
+    const messages = this.#status.problems[path]
+    return messages === undefined ? nothing : html`<span class="error">${messages.join("; ")}</span>`
+  }
+
+  #ownerForm() {
+    return html`
+      <form part="owner" aria-label="Whose tokens" @submit=${(event: SubmitEvent) => this.#choose(event)}>
+        <label>User
+          <input name="user" list="people" autocomplete="off" required .value=${this.owner === undefined ? "" : personLabel(this.owner)}
+            aria-invalid=${this.ownerProblem === undefined ? "false" : "true"}
+            @input=${() => (this.ownerProblem = undefined)} />
+          ${this.ownerProblem === undefined ? nothing : html`<span class="error">${this.ownerProblem}</span>`}
+        </label>
+        <datalist id="people">
+          ${this.users.map((user) => html`<option value=${personLabel(user)}></option>`)}
+        </datalist>
+        <button type="submit">Show tokens</button>
+      </form>
+    `
+  }
+
+  #newToken(created: CreatedApiToken) {
+    return html`
+      <section part="new-token" aria-label="New API token">
+        <p><strong>Copy the token now: it is shown only this once.</strong> Whoever holds it acts as
+          ${this.owner === undefined ? "its user" : fullName(this.owner)}
+          (${created.scope === "read" ? "reading only" : "reading and writing"}) until it is revoked.</p>
+        <div class="secret">
+          <input readonly aria-label="API token “${created.name}”" .value=${created.token}
+            @focus=${(event: FocusEvent) => (event.target as HTMLInputElement).select()} />
+          <button type="button" class="primary" @click=${() => this.#copy()}>Copy</button>
+        </div>
+        <p class="muted" role="status">${this.copied}</p>
+        <button type="button" @click=${() => this.#done()}>Done, I have copied it</button>
+      </section>
+    `
+  }
+
+  #tokens(owner: AdminUser) {
+    if (this.tokens.length === 0) return html`<p>${fullName(owner)} has no API tokens.</p>`
+    return html`
+      <table part="tokens" aria-label="API tokens of ${fullName(owner)}">
+        <thead>
+          <tr><th scope="col">Name</th><th scope="col">Scope</th><th scope="col">Created</th><th scope="col"><span class="visually-hidden">Revoke</span></th></tr>
+        </thead>
+        <tbody>
+          ${this.tokens.map(
+            (token) => html`
+              <tr>
+                <th scope="row">${token.name}</th>
+                <td>${scopeNames[token.scope]}</td>
+                <td>${formatTime(token.created_at)}</td>
+                <td><button type="button" class="danger" aria-label="Revoke ${token.name}" ?disabled=${this.#status.saving}
+                  @click=${() => this.#revoke(token)}>Revoke</button></td>
+              </tr>
+            `,
+          )}
+        </tbody>
+      </table>
+    `
+  }
+
+  #createForm(owner: AdminUser) {
+    return html`
+      <form part="create" aria-label="New API token" @submit=${(event: SubmitEvent) => this.#create(event)}
+        @input=${() => this.#status.edited()}>
+        <label>Name
+          <input name="name" required maxlength="255" placeholder="e.g. wall map" autocomplete="off"
+            aria-invalid=${this.#status.problems["api_token.name"] === undefined ? "false" : "true"} />
+          ${this.#problemOf("api_token.name")}
+        </label>
+        <fieldset>
+          <legend>Scope</legend>
+          <label class="choice"><input type="radio" name="scope" value="read" checked />
+            <span><strong>Read only</strong>: it may only read, the one to put into web pages.</span></label>
+          <label class="choice"><input type="radio" name="scope" value="write" />
+            <span><strong>Read and write</strong>: it may change data too.</span></label>
+          ${this.#problemOf("api_token.scope")}
+        </fieldset>
+        <button class="primary" type="submit" ?disabled=${this.#status.saving}>Create a token for ${fullName(owner)}</button>
+      </form>
+    `
+  }
+
+  override render() {
+    if (this.allowed === false)
+      return html`<p>Only platform administrators issue API tokens, signed in with their password.</p>`
+    const owner = this.owner
+    return html`
+      ${this.problem === undefined ? nothing : html`<p class="error" role="alert">${this.problem}</p>`}
+      ${this.allowed === undefined ? html`<p role="status">Loading…</p>` : this.#ownerForm()}
+      ${this.#status.render()}
+      ${this.created === undefined ? nothing : this.#newToken(this.created)}
+      ${
+        owner === undefined
+          ? nothing
+          : html`<h3>API tokens of ${fullName(owner)}</h3>${this.#tokens(owner)}
+            <h3>New token</h3>${this.#createForm(owner)}`
+      }
+    `
+  }
+}
+
+customElements.define("fr-api-tokens", ApiTokens)
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "fr-api-tokens": ApiTokens
+  }
+}

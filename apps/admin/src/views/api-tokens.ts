@@ -1,0 +1,15 @@
+/**
+ * The shell's API tokens view, for platform administrators only: a user's personal API tokens,
+ * created with a scope, shown once, and revoked.
+ */
+import { html } from "lit"
+import { registerView } from "../shell/ViewRegistry.ts"
+import "../components/api-tokens/api-tokens.ts"
+
+registerView({
+  id: "api-tokens",
+  label: "API tokens",
+  order: 90,
+  shownTo: (viewer) => viewer.admin,
+  render: () => html`<fr-api-tokens></fr-api-tokens>`,
+})
