@@ -8,6 +8,7 @@ import { type FakeRoutes, fakeFetch, type SentRequest, until } from "../../test/
 import { registerView } from "../shell/ViewRegistry.ts"
 import "../components/admin-app/admin-app.ts"
 import "./api-tokens.ts"
+import "./app-administrators.ts"
 
 // A view for everyone, last: the component files share one registry, and others' first views stay first.
 registerView({ id: "start", label: "Start", order: 1000, render: () => html`<p>Start view</p>` })
@@ -86,24 +87,42 @@ afterEach(() => {
 describe("the administration views", () => {
   it("are listed for a platform administrator", async () => {
     const { links } = await shellAs("admin")
-    expect(links).toContain("API tokens")
+    expect(links).toEqual(expect.arrayContaining(["API tokens", "App administrators"]))
   })
 
   it("are not listed for someone who is no platform administrator", async () => {
-    const { links } = await shellAs("member")
-    expect(links).toContain("Start")
-    expect(links).not.toContain("API tokens")
+    for (const who of ["member", "owner"] as const) {
+      const { links } = await shellAs(who)
+      expect(links, who).toContain("Start")
+      expect(links, who).not.toContain("API tokens")
+      expect(links, who).not.toContain("App administrators")
+      document.body.replaceChildren()
+    }
   })
 
   it("do not open by their address for someone who may not use them", async () => {
-    const { root } = await shellAs("member", "#/api-tokens")
-    expect(root.querySelector("main")?.getAttribute("aria-label")).not.toBe("API tokens")
-    expect(root.querySelector("fr-api-tokens")).toBeNull()
+    for (const [view, tag] of [
+      ["api-tokens", "fr-api-tokens"],
+      ["app-administrators", "fr-app-administrators"],
+    ] as const) {
+      const { root } = await shellAs("owner", `#/${view}`)
+      expect(root.querySelector("main")?.getAttribute("aria-label"), view).not.toMatch(
+        /API tokens|App administrators/,
+      )
+      expect(root.querySelector(tag), view).toBeNull()
+      document.body.replaceChildren()
+    }
   })
 
   it("open by their address for those who may", async () => {
-    const { root } = await shellAs("admin", "#/api-tokens")
-    expect(root.querySelector("main")?.getAttribute("aria-label")).toBe("API tokens")
-    expect(root.querySelector("fr-api-tokens")).not.toBeNull()
+    for (const [view, label, tag] of [
+      ["api-tokens", "API tokens", "fr-api-tokens"],
+      ["app-administrators", "App administrators", "fr-app-administrators"],
+    ] as const) {
+      const { root } = await shellAs("admin", `#/${view}`)
+      expect(root.querySelector("main")?.getAttribute("aria-label")).toBe(label)
+      expect(root.querySelector(tag)).not.toBeNull()
+      document.body.replaceChildren()
+    }
   })
 })
