@@ -111,15 +111,16 @@ const patterns = routingOrder.map((endpoint) => ({
 
 /**
  * The endpoint a request reaches, matched as the router matches (any case, an optional trailing
- * slash), or undefined.
+ * slash, `HEAD` as the `GET` it answers like), or undefined.
  *
  * @example
  * ```ts
  * match("PATCH", "/api/v4/session")?.operationId // "rotateSession"
+ * match("HEAD", "/api/v4/admin/users")?.operationId // "listUsers"
  * ```
  */
 export const match = (method: string, path: string): AnyEndpoint | undefined => {
-  const lower = method.toLowerCase()
+  const lower = method.toLowerCase() === "head" ? "get" : method.toLowerCase()
   return patterns.find(({ endpoint, pattern }) => endpoint.method === lower && pattern.test(path))?.endpoint
 }
 

@@ -2,7 +2,8 @@
  * JSON request bodies: a size limit, `400` for malformed JSON or a body nested past
  * `maxBodyDepth` levels, `413` past the size limit and `415` for a body that is neither JSON nor
  * (where a route takes files) multipart. A `Content-Type` on a request without a body is ignored,
- * as older clients send one on `DELETE`.
+ * as older clients send one on `DELETE`; so is a body sent with `GET` or `HEAD`, which means nothing
+ * there (RFC 9110) and is never read.
  */
 import type { IncomingHttpHeaders } from "node:http"
 import { MalformedRequest } from "@fieldreport/domain/Invalid"
@@ -12,8 +13,11 @@ import { PayloadTooLarge, UnsupportedMediaType } from "../Errors.ts"
 import { fromFailure } from "./Problem.ts"
 import { sendProblem } from "./Route.ts"
 
-const hasBody = (headers: IncomingHttpHeaders) =>
-  headers["transfer-encoding"] !== undefined || (headers["content-length"] ?? "0") !== "0"
+/** Whether the request sent a body to read: one sent with `GET` or `HEAD` is not. */
+const hasBody = ({ method, headers }: { readonly method: string; readonly headers: IncomingHttpHeaders }) =>
+  method !== "GET" &&
+  method !== "HEAD" &&
+  (headers["transfer-encoding"] !== undefined || (headers["content-length"] ?? "0") !== "0")
 
 /**
  * How deep a JSON body may nest, envelopes included: room for free-form values nested
@@ -37,22 +41,25 @@ export const maxBodyDepth = 64
  * app.use(jsonBodies(1024 * 1024))
  * ```
  */
-export const jsonBodies = (limitBytes: number): ReadonlyArray<RequestHandler> => [
-  (req, res, next) => {
-    if (!hasBody(req.headers) || req.is(["application/json", "application/*+json", "multipart/form-data"])) {
-      return next()
-    }
-    sendProblem(
-      res,
-      fromFailure(new UnsupportedMediaType({ message: "request bodies must be application/json" })),
-    )
-  },
-  express.json({ limit: limitBytes, type: ["application/json", "application/*+json"] }),
-  (req, res, next) => {
-    if (!JsonValue.nestsDeeperThan(req.body, maxBodyDepth)) return next()
-    sendProblem(res, fromFailure(MalformedRequest.at("body", JsonValue.tooDeep(maxBodyDepth))))
-  },
-]
+export const jsonBodies = (limitBytes: number): ReadonlyArray<RequestHandler> => {
+  const json = express.json({ limit: limitBytes, type: ["application/json", "application/*+json"] })
+  return [
+    (req, res, next) => {
+      if (!hasBody(req) || req.is(["application/json", "application/*+json", "multipart/form-data"])) {
+        return next()
+      }
+      sendProblem(
+        res,
+        fromFailure(new UnsupportedMediaType({ message: "request bodies must be application/json" })),
+      )
+    },
+    (req, res, next) => (hasBody(req) ? json(req, res, next) : next()),
+    (req, res, next) => {
+      if (!JsonValue.nestsDeeperThan(req.body, maxBodyDepth)) return next()
+      sendProblem(res, fromFailure(MalformedRequest.at("body", JsonValue.tooDeep(maxBodyDepth))))
+    },
+  ]
+}
 
 interface BodyParserError {
   readonly type?: string
