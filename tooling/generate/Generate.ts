@@ -13,6 +13,7 @@
  * - {@link fill} makes the bulk through the seeder's bulk writes, in transactions of many rows:
  *   the rows the API would write, with every trigger and index of the schema doing its work.
  */
+
 import type {
   NotificationSeed,
   Person,
@@ -20,6 +21,7 @@ import type {
   SeededChannel,
   Seeder,
 } from "@fieldreport/api/seed/Seed"
+import * as FieldreportClient from "@fieldreport/client/FieldreportClient"
 import { choiceOptions, type FormField } from "@fieldreport/domain/FormField"
 import * as GreatCircle from "@fieldreport/domain/GreatCircle"
 import type { Position } from "@fieldreport/domain/Position"
@@ -263,14 +265,10 @@ export const scaffold = (seeder: Seeder, scenario: Scenario): Effect.Effect<Setu
  * ```
  */
 export const login = async (url: string, email: string, password: string): Promise<string> => {
-  const response = await fetch(`${url}/api/v4/session`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ session: { app_bundle_id: "com.fieldreport.app", email, password } }),
-  })
-  const text = await response.text()
-  if (!response.ok) throw new Error(`POST /api/v4/session: ${response.status} ${text}`)
-  return (JSON.parse(text) as { session: { access_token: string } }).session.access_token
+  const session = await Effect.runPromise(
+    FieldreportClient.make({ baseUrl: url }).login({ app_bundle_id: "com.fieldreport.app", email, password }),
+  )
+  return session.access_token
 }
 
 // ---------------------------------------------------------------------------------------------
