@@ -69,6 +69,8 @@ export const measureMix = async (
   }, 250)
   const wrongStatuses = new Map<number, number>()
   try {
+    const began = performance.now()
+    let answered = began
     const result = await autocannon({
       url,
       connections: options.connections,
@@ -82,13 +84,15 @@ export const measureMix = async (
           return { ...request, path: `${prefix}${path}`, ...(body === undefined ? {} : { body }) }
         },
         onResponse: (status) => {
+          answered = performance.now()
           if (status !== scenario.status) wrongStatuses.set(status, (wrongStatuses.get(status) ?? 0) + 1)
         },
       })),
     })
     return {
-      // Over the burst's whole length: per-second samples misjudge a burst of a few seconds.
-      requestsPerSecond: result.requests.total / Math.max(result.duration, 0.001),
+      // From the first call to the last answer: autocannon's per-second samples, and its end at a
+      // whole second, misjudge a burst of a few seconds or a few hundred calls.
+      requestsPerSecond: (result.requests.total * 1000) / Math.max(1, answered - began),
       requests: result.requests.total,
       p50: result.latency.p50,
       p99: result.latency.p99,

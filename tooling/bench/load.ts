@@ -19,9 +19,9 @@
  * ratio of the API's CPU per call to the floor's, the API's p50 and p99 latency, and failures.
  *
  * The calls that leave jobs (search starts, creates) go to a second API process without job
- * workers, so that its CPU per call is the request's alone, and each of their rounds is
- * `--job-calls` calls rather than `--seconds` (a quarter of that to warm up), which bounds the
- * jobs. The first API process runs the jobs after each round (those of the floor's rounds too,
+ * workers, so that its CPU per call is the request's alone, and each of their rounds on it and on
+ * the floor is `--job-calls` calls rather than `--seconds` (a quarter of that to warm up), which
+ * bounds the jobs. The first API process runs the jobs after each round (those of the floor's rounds too,
  * uncounted): their CPU per call and how long they took are printed apart.
  *
  * `--only fetch,fetch-form` runs some scenarios (by key); `--profile-dir` has the API processes
@@ -115,9 +115,13 @@ try {
   const scenarios = loadScenarios(target.context).filter((scenario) => only?.includes(scenario.key) ?? true)
   const rounds = Math.max(1, whole("rounds"))
   const load: LoadOptions = { connections: whole("connections"), seconds: whole("seconds") / rounds }
-  const jobLoad: LoadOptions = { ...load, calls: whole("job-calls") }
+  // autocannon makes at least a call per connection.
+  const jobLoad: LoadOptions = { ...load, calls: Math.max(load.connections, whole("job-calls")) }
   const warmUp: LoadOptions = { connections: load.connections, seconds: whole("warm-up") }
-  const jobWarmUp: LoadOptions = { ...warmUp, calls: Math.ceil(whole("job-calls") / 4) }
+  const jobWarmUp: LoadOptions = {
+    ...warmUp,
+    calls: Math.max(load.connections, Math.ceil(whole("job-calls") / 4)),
+  }
 
   // The bare server answers what the API answers: one call of each scenario gives the bytes.
   const routes: Array<BareRoute> = []
@@ -142,7 +146,7 @@ try {
     : undefined
   if (jobless !== undefined) servers.push(jobless)
   log(
-    `Each scenario: ${warmUp.seconds} s of warm-up on each server, then ${rounds} rounds of ${fixed(load.seconds)} s (${jobLoad.calls} calls for those that leave jobs) of ${load.connections} connections on the API, the floor (hot requests) and bare Express in turn`,
+    `Each scenario: ${warmUp.seconds} s of warm-up on each server, then ${rounds} rounds of ${fixed(load.seconds)} s (${jobLoad.calls} calls on the API and the floor for those that leave jobs) of ${load.connections} connections on the API, the floor (hot requests) and bare Express in turn`,
   )
   const rows: Array<string> = []
   const ratios: Array<number> = []
@@ -162,13 +166,13 @@ try {
         each.prefix,
         scenario,
         each.server.pid,
-        scenario.makesJobs ? jobWarmUp : warmUp,
+        scenario.makesJobs && each.name !== "bare" ? jobWarmUp : warmUp,
       )
     if (scenario.makesJobs) await drainJobs(target, 600)
     for (let round = 0; round < rounds; round++) {
       for (const each of loaded) {
         const jobCpuBefore = cpuOf(target.api.pid)
-        const options = scenario.makesJobs ? jobLoad : load
+        const options = scenario.makesJobs && each.name !== "bare" ? jobLoad : load
         bursts
           .get(each.name)
           ?.push(await measure(each.server.url, each.prefix, scenario, each.server.pid, options))
@@ -198,7 +202,7 @@ try {
       ? [fixed(jobCpu / Math.max(1, ours.requests), 2), `${fixed(jobSeconds)} s`]
       : ["", ""]
     rows.push(
-      `| ${scenario.name} | ${rate(ours)} | ${rate(floored)} | ${rate(baseline)} | ${cpu(ours)} | ${cpu(floored)} | ${cpu(baseline)} | ${ratio === undefined ? "" : fixed(ratio, 2)} | ${fixed(ours.p50)} / ${fixed(ours.p99)} | ${failures.join(" / ")} | ${jobs.join(" | ")} |`,
+      `| ${scenario.name} | ${rate(ours)} | ${rate(floored)} | ${rate(baseline)} | ${cpu(ours)} | ${cpu(floored)} | ${cpu(baseline)} | ${ratio === undefined ? "" : fixed(ratio, 2)} | ${ours.p50} / ${ours.p99} | ${failures.join(" / ")} | ${jobs.join(" | ")} |`,
     )
     log(
       `  ${scenario.name}: API ${rate(ours)} req/s, ${cpu(ours)} ms CPU per call; ${floored === undefined ? "no floor" : `floor ${rate(floored)} req/s, ${cpu(floored)} ms`}; bare ${rate(baseline)} req/s, ${cpu(baseline)} ms${ratio === undefined ? "" : `; API/floor ${fixed(ratio, 2)}`}; API p50 ${ours.p50} ms, p99 ${ours.p99} ms; failures ${failures.join(" / ")}${scenario.makesJobs ? `; jobs ${jobs[0]} ms CPU per call, done ${jobs[1]} after` : ""}`,
