@@ -9,6 +9,7 @@ import { registerView } from "../shell/ViewRegistry.ts"
 import "../components/admin-app/admin-app.ts"
 import "./api-tokens.ts"
 import "./app-administrators.ts"
+import "./audit-log.ts"
 
 // A view for everyone, last: the component files share one registry, and others' first views stay first.
 registerView({ id: "start", label: "Start", order: 1000, render: () => html`<p>Start view</p>` })
@@ -84,45 +85,43 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-describe("the administration views", () => {
-  it("are listed for a platform administrator", async () => {
-    const { links } = await shellAs("admin")
-    expect(links).toEqual(expect.arrayContaining(["API tokens", "App administrators"]))
-  })
+/** Each view, and who may use it. */
+const views: ReadonlyArray<{
+  readonly id: string
+  readonly label: string
+  readonly tag: string
+  readonly for: ReadonlyArray<Who>
+}> = [
+  { id: "api-tokens", label: "API tokens", tag: "fr-api-tokens", for: ["admin"] },
+  { id: "app-administrators", label: "App administrators", tag: "fr-app-administrators", for: ["admin"] },
+  { id: "audit-log", label: "Audit log", tag: "fr-audit-log", for: ["admin", "owner"] },
+]
 
-  it("are not listed for someone who is no platform administrator", async () => {
-    for (const who of ["member", "owner"] as const) {
+const everyone: ReadonlyArray<Who> = ["admin", "owner", "member"]
+
+describe("the administration views", () => {
+  it("are listed for those who may use them only", async () => {
+    for (const who of everyone) {
       const { links } = await shellAs(who)
       expect(links, who).toContain("Start")
-      expect(links, who).not.toContain("API tokens")
-      expect(links, who).not.toContain("App administrators")
+      for (const view of views)
+        expect(links.includes(view.label), `${view.label} for ${who}`).toBe(view.for.includes(who))
       document.body.replaceChildren()
     }
   })
 
-  it("do not open by their address for someone who may not use them", async () => {
-    for (const [view, tag] of [
-      ["api-tokens", "fr-api-tokens"],
-      ["app-administrators", "fr-app-administrators"],
-    ] as const) {
-      const { root } = await shellAs("owner", `#/${view}`)
-      expect(root.querySelector("main")?.getAttribute("aria-label"), view).not.toMatch(
-        /API tokens|App administrators/,
-      )
-      expect(root.querySelector(tag), view).toBeNull()
-      document.body.replaceChildren()
-    }
-  })
-
-  it("open by their address for those who may", async () => {
-    for (const [view, label, tag] of [
-      ["api-tokens", "API tokens", "fr-api-tokens"],
-      ["app-administrators", "App administrators", "fr-app-administrators"],
-    ] as const) {
-      const { root } = await shellAs("admin", `#/${view}`)
-      expect(root.querySelector("main")?.getAttribute("aria-label")).toBe(label)
-      expect(root.querySelector(tag)).not.toBeNull()
-      document.body.replaceChildren()
+  it("open by their address for those who may use them only", async () => {
+    for (const who of everyone) {
+      for (const view of views) {
+        const { root } = await shellAs(who, `#/${view.id}`)
+        const shown = view.for.includes(who)
+        expect(
+          root.querySelector("main")?.getAttribute("aria-label") === view.label,
+          `${view.id} for ${who}`,
+        ).toBe(shown)
+        expect(root.querySelector(view.tag) !== null, `${view.tag} for ${who}`).toBe(shown)
+        document.body.replaceChildren()
+      }
     }
   })
 })

@@ -1,0 +1,15 @@
+/**
+ * The shell's audit log view: shown to platform administrators (every event) and to team owners
+ * (their teams' events), the readers of the log the shell can tell.
+ */
+import { html } from "lit"
+import { registerView } from "../shell/ViewRegistry.ts"
+import "../components/audit-log/audit-log.ts"
+
+registerView({
+  id: "audit-log",
+  label: "Audit log",
+  order: 92,
+  shownTo: (viewer) => viewer.admin || viewer.ownedTeamIds.length > 0,
+  render: () => html`<fr-audit-log></fr-audit-log>`,
+})
