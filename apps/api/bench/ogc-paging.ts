@@ -31,6 +31,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { parseArgs } from "node:util"
+import { href } from "@fieldreport/contract/Api"
 import * as OgcCursor from "@fieldreport/domain/OgcCursor"
 import { ConfigProvider } from "effect"
 import { startServer } from "../src/Server.ts"
@@ -148,7 +149,7 @@ const sampler = setInterval(() => {
 }, 50)
 
 try {
-  const session = await fetch(`${server.url}/api/v4/session`, {
+  const session = await fetch(`${server.url}${href("createSession", {})}`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({
