@@ -20,8 +20,8 @@ export const styles = [
     .secret { display: flex; gap: 0.5rem; margin-bottom: 0.25rem; }
     .secret input { flex: 1 1 auto; min-width: 0; font-family: ui-monospace, monospace; }
     table { border-collapse: collapse; width: 100%; }
-    th, td { text-align: left; padding: 0.3rem 0.4rem; border-bottom: 1px solid ${border}; overflow-wrap: anywhere; }
-    tbody th { font-weight: 600; }
+    th, td { text-align: left; padding: 0.3rem 0.4rem; border-bottom: 1px solid ${border}; }
+    tbody th { font-weight: 600; overflow-wrap: anywhere; }
     td:last-child { text-align: right; }
     button.danger { color: ${danger}; border-color: ${danger}; }
     /* A phone: the forms are one column, each field the screen's width. */

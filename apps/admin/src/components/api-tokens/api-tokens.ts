@@ -33,6 +33,7 @@ const scopeNames: Record<ApiTokenScope, string> = { read: "Read only", write: "R
  *
  * @cssproperty --fr-color-border - Lines between rows and around the new token.
  * @cssproperty --fr-color-surface-raised - Background of the new token.
+ * @cssproperty --fr-color-danger - The Revoke buttons.
  *
  * @example
  * ```html

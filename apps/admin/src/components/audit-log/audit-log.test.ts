@@ -39,7 +39,7 @@ const event = (id: number, kind: string, extra: object = {}) => ({
   outcome: "success",
   client_address: "203.0.113.9",
   request_id: "9dc49a70-1",
-  detail: { user_id: 12, role: "manager" },
+  detail: { user_id: 7, role: "manager" },
   ...extra,
 })
 
@@ -48,8 +48,8 @@ const events = [
   event(1, "login.failed", {
     actor_id: null,
     team_id: null,
-    target_type: null,
-    target_id: null,
+    target_type: "user",
+    target_id: "7",
     outcome: "failure",
     detail: null,
   }),
@@ -151,10 +151,10 @@ describe("fr-audit-log", () => {
       "Ana Lee",
       "Harbour",
       "team user 12",
-      "user id: 12, role: manager",
+      "user: Ana Lee, role: manager",
       "203.0.113.9request 9dc49a70-1",
     ])
-    expect(text(failed)).toContain("Sign-in failed (failed) Nobody known")
+    expect(text(failed)).toContain("Sign-in failed (failed) Nobody known user Ana Lee")
     expect(failed?.className).toBe("failure")
     expect(text(root.querySelector("[part=pager] [role=status]"))).toBe(
       `Events 1–2 of ${new Intl.NumberFormat().format(1203)}`,
@@ -205,7 +205,7 @@ describe("fr-audit-log", () => {
     const groups = [...root.querySelectorAll("select[name=kind] optgroup")]
     const signIns = groups.find((group) => group.getAttribute("label") === "Sign-ins")!
     expect([...signIns.querySelectorAll("option")].map((option) => [option.value, text(option)])).toEqual([
-      ["login.succeeded,login.failed", "All: sign-ins"],
+      ["login.succeeded,login.failed", "All: Sign-ins"],
       ["login.succeeded", "Signed in"],
       ["login.failed", "Sign-in failed"],
     ])

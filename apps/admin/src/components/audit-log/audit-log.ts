@@ -288,7 +288,7 @@ export class AuditLog extends ApiElement {
             <option value="">Any kind</option>
             ${groups().map(
               ([group, members]) => html`<optgroup label=${groupNames[group] ?? group}>
-                ${members.length > 1 ? html`<option value=${members.join(",")}>All: ${(groupNames[group] ?? group).toLowerCase()}</option>` : nothing}
+                ${members.length > 1 ? html`<option value=${members.join(",")}>All: ${groupNames[group] ?? group}</option>` : nothing}
                 ${members.map((kind) => html`<option value=${kind}>${kindNames[kind]}</option>`)}
               </optgroup>`,
             )}
@@ -303,10 +303,34 @@ export class AuditLog extends ApiElement {
     `
   }
 
+  /** A user's name, where the reader knows them. */
+  #nameOf(id: number): string | undefined {
+    const person = this.people.find((candidate) => candidate.id === id)
+    return person === undefined ? undefined : fullName(person) || person.email
+  }
+
   #actor(id: number | null) {
     if (id === null) return html`<span class="muted">Nobody known</span>`
-    const person = this.people.find((candidate) => candidate.id === id)
-    return person === undefined ? `User ${id}` : html`${fullName(person) || person.email}`
+    return this.#nameOf(id) ?? `User ${id}`
+  }
+
+  /** What the event was about: a user by name where known, anything else by its type and id. */
+  #target(event: AuditEvent): string {
+    if (event.target_type === null) return ""
+    const id = event.target_id ?? ""
+    const name = event.target_type === "user" && /^\d+$/.test(id) ? this.#nameOf(Number(id)) : undefined
+    return `${event.target_type.replaceAll("_", " ")} ${name ?? id}`
+  }
+
+  /** The event's detail as "name: value" pairs, a user id as the user's name where known. */
+  #detail(event: AuditEvent): string {
+    return Object.entries(event.detail ?? {})
+      .map(([name, value]) => {
+        const user = name === "user_id" && typeof value === "number" ? this.#nameOf(value) : undefined
+        if (user !== undefined) return `user: ${user}`
+        return `${name.replaceAll("_", " ")}: ${value === null ? "none" : String(value)}`
+      })
+      .join(", ")
   }
 
   #team(id: number | null) {
@@ -315,19 +339,14 @@ export class AuditLog extends ApiElement {
   }
 
   #row(event: AuditEvent) {
-    const target =
-      event.target_type === null ? "" : `${event.target_type.replaceAll("_", " ")} ${event.target_id ?? ""}`
-    const detail = Object.entries(event.detail ?? {})
-      .map(([name, value]) => `${name.replaceAll("_", " ")}: ${value === null ? "none" : String(value)}`)
-      .join(", ")
     return html`
       <tr class=${event.outcome}>
         <td data-label="When">${formatTime(event.occurred_at)}</td>
         <th scope="row" data-label="Event">${kindNames[event.kind]}${event.outcome === "failure" ? html` <span class="error">(failed)</span>` : nothing}</th>
         <td data-label="Who">${this.#actor(event.actor_id)}</td>
         <td data-label="Team">${this.#team(event.team_id)}</td>
-        <td data-label="On">${target}</td>
-        <td data-label="Details">${detail}</td>
+        <td data-label="On">${this.#target(event)}</td>
+        <td data-label="Details">${this.#detail(event)}</td>
         <td data-label="From">${event.client_address ?? ""}${
           event.request_id === null
             ? nothing
