@@ -60,8 +60,27 @@ export const ReportStateRecord = Schema.Struct({
 export type ReportStateRecord = typeof ReportStateRecord.Type
 
 /**
- * The body of `POST /api/v4/report_states` (under `report_state`). Absent: not initial, `normal`,
- * any next state; without `position` the state goes last.
+ * The body of `POST /api/v4/channels/{channel_id}/report_states` (under `report_state`): a new
+ * state of the channel the path names. Absent: not initial, `normal`, any next state; without
+ * `position` the state goes last.
+ *
+ * @example
+ * ```ts
+ * decodeInput(ChannelReportStateCreate, { name: "Checked" }, "report_state")
+ * ```
+ */
+export const ChannelReportStateCreate = Schema.Struct({
+  name: Name,
+  position: Schema.optionalKey(Count),
+  initial: Schema.Boolean.pipe(Schema.withDecodingDefaultKey(Effect.succeed(false))),
+  appearance: Appearance.pipe(Schema.withDecodingDefaultKey(Effect.succeed("normal" as const))),
+  next_state_ids: NextStateIds.pipe(Schema.withDecodingDefaultKey(Effect.succeed(null))),
+})
+export type ChannelReportStateCreate = typeof ChannelReportStateCreate.Type
+
+/**
+ * The body of `POST /api/v4/report_states` (under `report_state`): a new state of the channel
+ * `channel_id` names, its other fields as in `ChannelReportStateCreate`.
  *
  * @example
  * ```ts
@@ -70,11 +89,7 @@ export type ReportStateRecord = typeof ReportStateRecord.Type
  */
 export const ReportStateCreate = Schema.Struct({
   channel_id: Id,
-  name: Name,
-  position: Schema.optionalKey(Count),
-  initial: Schema.Boolean.pipe(Schema.withDecodingDefaultKey(Effect.succeed(false))),
-  appearance: Appearance.pipe(Schema.withDecodingDefaultKey(Effect.succeed("normal" as const))),
-  next_state_ids: NextStateIds.pipe(Schema.withDecodingDefaultKey(Effect.succeed(null))),
+  ...ChannelReportStateCreate.fields,
 })
 export type ReportStateCreate = typeof ReportStateCreate.Type
 

@@ -65,6 +65,21 @@ export const ShapeCreate = Schema.Struct({
 })
 export type ShapeCreate = typeof ShapeCreate.Type
 
+/**
+ * The body of `PATCH` (or `PUT`) `/api/v4/shapes/{id}` (under `shape`): a new geometry, new
+ * metadata (replacing the old as a whole), or both; what is absent is kept.
+ *
+ * @example
+ * ```ts
+ * decodeInput(ShapeUpdate, { metadata: { display: ["Block 3a"] } }, "shape")
+ * ```
+ */
+export const ShapeUpdate = Schema.Struct({
+  geom: Schema.optionalKey(TextLimits.nonBlank(TextLimits.geometry)),
+  metadata: Schema.optionalKey(ShapeMetadata),
+})
+export type ShapeUpdate = typeof ShapeUpdate.Type
+
 /** The most shapes one `POST /api/v4/shapes/bulk_create` takes. */
 export const bulkCreateLimit = 200
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "@effect/vitest"
-import { ReportStateCreate, ReportStateRecord, ReportStateUpdate } from "../src/ReportStateRecord.ts"
+import {
+  ChannelReportStateCreate,
+  ReportStateCreate,
+  ReportStateRecord,
+  ReportStateUpdate,
+} from "../src/ReportStateRecord.ts"
 import { decoded, errors } from "./internal/decode.ts"
 
 const state = {
@@ -27,6 +32,20 @@ describe("ReportStateRecord", () => {
   it("refuses an unknown appearance", () => {
     expect(errors(ReportStateRecord, { ...state, appearance: "quiet" })).toEqual({
       appearance: ["must be one of invisible, normal, attention, loud"],
+    })
+  })
+})
+
+describe("ChannelReportStateCreate", () => {
+  it("takes the state without its channel, which the path names", () => {
+    expect(decoded(ChannelReportStateCreate, { channel_id: 7, name: "Checked" }, "report_state")).toEqual({
+      name: "Checked",
+      initial: false,
+      appearance: "normal",
+      next_state_ids: null,
+    })
+    expect(errors(ChannelReportStateCreate, {}, "report_state")).toEqual({
+      "report_state.name": ["is required"],
     })
   })
 })

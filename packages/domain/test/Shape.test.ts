@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Shape, ShapeCreate, ShapeSearch } from "../src/Shape.ts"
+import { Shape, ShapeCreate, ShapeSearch, ShapeUpdate } from "../src/Shape.ts"
 import { decoded, errors } from "./internal/decode.ts"
 
 const polygon = "POLYGON((0 0, 1 0, 1 1, 0 0))"
@@ -72,6 +72,23 @@ describe("ShapeCreate", () => {
     ],
   ])("refuses %s", (_, body, expected) => {
     expect(errors(ShapeCreate, body, "shape")).toEqual(expected)
+  })
+})
+
+describe("ShapeUpdate", () => {
+  it("takes a geometry, metadata, both or neither, and never an id or app", () => {
+    expect(decoded(ShapeUpdate, { id: 4, branded_app_id: 2 }, "shape")).toEqual({})
+    expect(decoded(ShapeUpdate, { geom: "POINT (1 2)" }, "shape")).toEqual({ geom: "POINT (1 2)" })
+    expect(decoded(ShapeUpdate, { metadata: { display: ["Gate"] } }, "shape")).toEqual({
+      metadata: { display: ["Gate"] },
+    })
+  })
+
+  it("refuses a blank geometry and metadata that is not an object, naming each", () => {
+    expect(Object.keys(errors(ShapeUpdate, { geom: "", metadata: [] }, "shape") ?? {}).sort()).toEqual([
+      "shape.geom",
+      "shape.metadata",
+    ])
   })
 })
 

@@ -16,8 +16,10 @@
  *   smallest area first (then by id) for 24 hours, after which an hourly job deletes them.
  * - Reports lie in the smallest shape of their app whose area contains them
  *   (`smallestContaining`).
- * - Creating and deleting are audit events (`shape.created`, `shape.deleted`); a bulk create is
- *   one `shape.created` with the count of shapes it stored.
+ * - An update changes the geometry (checked as a new one is), the metadata, or both; reports keep
+ *   the shape they were placed in, as they do when it is deleted.
+ * - Creating, changing and deleting are audit events (`shape.created`, `shape.updated`,
+ *   `shape.deleted`); a bulk create is one `shape.created` with the count of shapes it stored.
  */
 import * as BoundingBox from "@fieldreport/domain/BoundingBox"
 import * as GeometryArea from "@fieldreport/domain/GeometryArea"
@@ -26,7 +28,7 @@ import * as GeometryValidation from "@fieldreport/domain/GeometryValidation"
 import type { InvalidInput } from "@fieldreport/domain/Invalid"
 import type { Position } from "@fieldreport/domain/Position"
 import type { RangePage } from "@fieldreport/domain/RangePage"
-import type { ShapeCreate, ShapeSearch } from "@fieldreport/domain/Shape"
+import type { ShapeCreate, ShapeSearch, ShapeUpdate } from "@fieldreport/domain/Shape"
 import * as Wkt from "@fieldreport/domain/Wkt"
 import { Array as Arr, Context, Duration, Effect, Layer, Result } from "effect"
 import { Forbidden, NotFound } from "../Errors.ts"
@@ -117,6 +119,12 @@ export class Shapes extends Context.Service<
       inputs: ReadonlyArray<Result.Result<ShapeCreate, InvalidInput>>,
     ) => Effect.Effect<ReadonlyArray<Result.Result<ShapeRow, InvalidInput>>, Forbidden>
     readonly get: (actor: Actor, id: number) => Effect.Effect<ShapeRow, Forbidden | NotFound>
+    /** Changes the geometry, the metadata or both; an update without either answers the shape. */
+    readonly update: (
+      actor: Actor,
+      id: number,
+      changes: ShapeUpdate,
+    ) => Effect.Effect<ShapeRow, Forbidden | NotFound | InvalidInput>
     /** `403` unless the actor reads the app's shapes: the rule every read here applies. */
     readonly mayRead: (actor: Actor) => Effect.Effect<void, Forbidden>
     /** A page of the app's shapes by id. */
@@ -150,7 +158,7 @@ export class Shapes extends Context.Service<
       const jobs = yield* JobRunner
 
       const recorded = (
-        kind: "shape.created" | "shape.deleted",
+        kind: "shape.created" | "shape.updated" | "shape.deleted",
         actor: Actor,
         shapeId: number | null,
         detail?: { readonly count: number },
@@ -230,6 +238,17 @@ export class Shapes extends Context.Service<
         return found
       })
 
+      /** The geometry to store for a WKT, with its box and area, or why it is refused (named `field`). */
+      const geometryOf = (wkt: string, field: string) =>
+        Result.map(
+          Result.flatMap(Wkt.parse(wkt, field), (parsed) => GeometryValidation.validate(parsed, field)),
+          (geometry) => ({
+            geom: Wkt.write(geometry),
+            box: BoundingBox.of(geometry),
+            area: GeometryArea.squareMetres(geometry),
+          }),
+        )
+
       /** The shape to store for a create's input, or why its WKT is refused (named `field`). */
       const newShape = (
         actor: Actor,
@@ -237,19 +256,12 @@ export class Shapes extends Context.Service<
         field: string,
         createdAt: string,
       ): Result.Result<NewShape, InvalidInput> =>
-        Result.map(
-          Result.flatMap(Wkt.parse(input.geom, field), (parsed) =>
-            GeometryValidation.validate(parsed, field),
-          ),
-          (geometry) => ({
-            branded_app_id: actor.app.id,
-            geom: Wkt.write(geometry),
-            metadata: input.metadata,
-            box: BoundingBox.of(geometry),
-            area: GeometryArea.squareMetres(geometry),
-            created_at: createdAt,
-          }),
-        )
+        Result.map(geometryOf(input.geom, field), (geometry) => ({
+          branded_app_id: actor.app.id,
+          ...geometry,
+          metadata: input.metadata,
+          created_at: createdAt,
+        }))
 
       const create = Effect.fn("Shapes.create")(function* (actor: Actor, input: ShapeCreate) {
         yield* mayManage(actor)
@@ -293,6 +305,22 @@ export class Shapes extends Context.Service<
       const list = Effect.fn("Shapes.list")(function* (actor: Actor, page: RangePage) {
         yield* mayRead(actor)
         return yield* store.listOfApp(actor.app.id, page)
+      })
+
+      const update = Effect.fn("Shapes.update")(function* (actor: Actor, id: number, changes: ShapeUpdate) {
+        yield* mayManage(actor)
+        const shape = yield* inApp(actor, id)
+        if (changes.geom === undefined && changes.metadata === undefined) return shape
+        const geometry =
+          changes.geom === undefined
+            ? undefined
+            : yield* Effect.fromResult(geometryOf(changes.geom, "shape.geom"))
+        const updated = yield* store.update(id, {
+          ...(geometry === undefined ? {} : { geometry }),
+          ...(changes.metadata === undefined ? {} : { metadata: changes.metadata }),
+        })
+        yield* recorded("shape.updated", actor, id)
+        return updated
       })
 
       const remove = Effect.fn("Shapes.remove")(function* (actor: Actor, id: number) {
@@ -380,6 +408,7 @@ export class Shapes extends Context.Service<
         create,
         createMany,
         get,
+        update,
         mayRead,
         list,
         remove,

@@ -78,6 +78,12 @@ export class ReportStateStore extends Context.Service<
     readonly update: (id: number, changes: ReportStateChanges) => Effect.Effect<ReportStateRow>
     /** Makes no state of the channel initial, before another one becomes it. */
     readonly clearInitial: (channelId: number) => Effect.Effect<void>
+    /** Whether reports are in the state, and whether a report's state history names it. */
+    readonly usage: (
+      state: Pick<ReportStateRow, "id" | "channel_id">,
+    ) => Effect.Effect<{ readonly reports: boolean; readonly history: boolean }>
+    /** Deletes a state no report is in, with the (empty) daily counts kept for it. */
+    readonly remove: (state: Pick<ReportStateRow, "id" | "channel_id">) => Effect.Effect<void>
   }
 >()("api/store/ReportStateStore") {
   static readonly layer = Layer.effect(
@@ -127,6 +133,21 @@ export class ReportStateStore extends Context.Service<
             Effect.asVoid,
             Effect.orDie,
           ),
+        usage: ({ id, channel_id }) =>
+          sql<{ reports: number; history: number }>`SELECT
+              CASE WHEN EXISTS (SELECT 1 FROM reports
+                WHERE channel_id = ${channel_id} AND report_state_id = ${id}) THEN 1 ELSE 0 END AS reports,
+              CASE WHEN EXISTS (SELECT 1 FROM report_state_changes
+                WHERE channel_id = ${channel_id} AND (previous_state_id = ${id} OR new_state_id = ${id}))
+                THEN 1 ELSE 0 END AS history`.pipe(
+            Effect.map(([row]) => ({ reports: row?.reports === 1, history: row?.history === 1 })),
+            Effect.orDie,
+          ),
+        remove: ({ id, channel_id }) =>
+          Effect.gen(function* () {
+            yield* sql`DELETE FROM report_day_counts WHERE channel_id = ${channel_id} AND report_state_id = ${id}`
+            yield* sql`DELETE FROM report_states WHERE channel_id = ${channel_id} AND id = ${id}`
+          }).pipe(Effect.orDie),
       })
     }),
   )

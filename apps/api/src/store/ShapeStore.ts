@@ -38,6 +38,12 @@ export interface NewShape {
   readonly created_at: string
 }
 
+/** What an update changes: a new geometry with its box and area, new metadata, or both. */
+export interface ShapeChanges {
+  readonly geometry?: Pick<NewShape, "geom" | "box" | "area">
+  readonly metadata?: ShapeMetadata
+}
+
 /** A shape whose box meets the box looked up: its exact box (the R*Tree keeps rounded ones) and area. */
 export interface ShapeCandidate {
   readonly id: number
@@ -100,6 +106,11 @@ export class ShapeStore extends Context.Service<
     readonly find: (id: number) => Effect.Effect<ShapeRow | undefined>
     /** A page of an app's shapes by id. */
     readonly listOfApp: (appId: number, page: RangePage.RangePage) => Effect.Effect<ShapePage>
+    /**
+     * Changes a shape (and its box in the spatial index, when its geometry changes) in one
+     * transaction, moves its version on, and answers it.
+     */
+    readonly update: (id: number, changes: ShapeChanges) => Effect.Effect<ShapeRow>
     /** Deletes a shape and its box, in one transaction; its reports keep no shape. */
     readonly remove: (id: number) => Effect.Effect<void>
     /**
@@ -179,6 +190,26 @@ export class ShapeStore extends Context.Service<
 
       const insertMany = (shapes: ReadonlyArray<NewShape>) =>
         Effect.forEach(shapes, insertRow).pipe(sql.withTransaction, Effect.orDie)
+
+      const update = (id: number, { geometry, metadata }: ShapeChanges) =>
+        Effect.gen(function* () {
+          const box =
+            geometry === undefined
+              ? {}
+              : {
+                  min_longitude: geometry.box.minLongitude,
+                  min_latitude: geometry.box.minLatitude,
+                  max_longitude: geometry.box.maxLongitude,
+                  max_latitude: geometry.box.maxLatitude,
+                }
+          const [row] = yield* sql<StoredShape>`UPDATE shapes SET ${sql.update({
+            ...(geometry === undefined ? {} : { geom: geometry.geom, area: geometry.area, ...box }),
+            ...(metadata === undefined ? {} : { metadata: JSON.stringify(metadata) }),
+          })}, version = version + 1 WHERE id = ${id}
+            RETURNING id, branded_app_id, geom, metadata, version, created_at`
+          if (geometry !== undefined) yield* sql`UPDATE shapes_box SET ${sql.update(box)} WHERE id = ${id}`
+          return fromStored(row!)
+        }).pipe(sql.withTransaction, Effect.orDie)
 
       const remove = (id: number) =>
         Effect.gen(function* () {
@@ -276,6 +307,7 @@ export class ShapeStore extends Context.Service<
       return ShapeStore.of({
         insert,
         insertMany,
+        update,
         find,
         listOfApp,
         remove,

@@ -323,6 +323,26 @@ describe("the real server answers as the contract declares", () => {
     expect((await run(owner.call("getReportState", { path: { id: state.id } }))).appearance).toBe("attention")
     const states = await run(owner.call("listReportStates", { query: { channel_id: channel.id } }))
     expect(states.map((each) => each.id)).toContain(state.id)
+    const spareState = await run(
+      owner.call("createChannelReportState", {
+        path: { channel_id: channel.id },
+        body: { report_state: { name: "Spare" } },
+      }),
+    )
+    const renamedState = await run(
+      owner.call("updateChannelReportState", {
+        path: { channel_id: channel.id, id: spareState.id },
+        body: { report_state: { name: "Spare state" } },
+      }),
+    )
+    expect(renamedState.name).toBe("Spare state")
+    const ofChannel = await run(owner.call("listChannelReportStates", { path: { channel_id: channel.id } }))
+    expect(ofChannel.map((each) => each.id)).toEqual(states.map((each) => each.id).concat(spareState.id))
+    await run(owner.call("deleteChannelReportState", { path: { channel_id: channel.id, id: spareState.id } }))
+    const doomed = await run(
+      owner.call("createReportState", { body: { report_state: { channel_id: channel.id, name: "Doomed" } } }),
+    )
+    await run(owner.call("deleteReportState", { path: { id: doomed.id } }))
   })
 
   it("reads a map pin", async () => {
@@ -557,6 +577,20 @@ describe("the real server answers as the contract declares", () => {
     const bulk = await run(inApp.request("bulkCreateShapes", { body: [{ geom: "POINT(174.5 -41.5)" }] }))
     expect(bulk.status).toBe(200)
     expect((await run(inApp.call("getShape", { path: { id: shape.id } }))).geom).toBe(shape.geom)
+    const renamed = await run(
+      inApp.call("updateShape", {
+        path: { id: shape.id },
+        body: { shape: { metadata: { display: ["Inner harbour"] } } },
+      }),
+    )
+    expect(renamed.metadata.display).toEqual(["Inner harbour"])
+    const put = await run(
+      inApp.call("putShape", {
+        path: { id: shape.id },
+        body: { shape: { metadata: { display: ["Harbour"] } } },
+      }),
+    )
+    expect(put.geom).toBe(shape.geom)
     const shapes = await run(inApp.page("listShapes", everything))
     expect(shapes.items.map((each) => each.id)).toContain(shape.id)
     const search = await run(

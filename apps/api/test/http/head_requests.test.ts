@@ -227,6 +227,7 @@ beforeAll(async () => {
     getCategory: { path: `/api/v4/channels/${channel.id}/categories/${category}`, token },
     getPin: { path: "/api/v4/pins/green/default@2x.png" },
     listReportStates: { path: `/api/v4/report_states?channel_id=${channel.id}`, token },
+    listChannelReportStates: { path: `/api/v4/channels/${channel.id}/report_states`, token },
     getReportState: { path: `/api/v4/report_states/${state.id}`, token },
     getNotification: { path: `/api/v4/notifications/${notification.id}`, token: viewer.token },
     listNotifications: { path: "/api/v4/notifications", token: viewer.token, headers: range },

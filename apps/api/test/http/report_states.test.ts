@@ -196,3 +196,162 @@ describe("PATCH /api/v4/report_states/{id}", () => {
     expect((await patch(state!.id, { name: "Mine" }, world.invited.token)).status).toBe(404)
   })
 })
+
+const remove = (id: number, token = world.owner.token) =>
+  server.request("DELETE", `/api/v4/report_states/${id}`, { token })
+
+/** A new channel's states, by name. */
+const freshChannel = async (name: string) => {
+  const made = await createChannel(server, world.owner, world.teamId, name)
+  const states = await statesOf(made.id)
+  const byName = Object.fromEntries(states.map((state) => [state.name, state.id]))
+  return { channel: made, states: byName as Readonly<Record<string, number>> }
+}
+
+const fileReport = async (channelId: number) => {
+  const answer = await server.request("POST", "/api/v4/reports", {
+    token: world.owner.token,
+    body: { report: { account_id: channelId, address: "1 Quay Street" } },
+  })
+  expect(answer.status).toBe(201)
+  return answer.body.id as number
+}
+
+const moveReport = async (reportId: number, stateId: number) =>
+  expect(
+    (
+      await server.request("PATCH", `/api/v4/reports/${reportId}`, {
+        token: world.owner.token,
+        body: { report: { report_state_id: stateId } },
+      })
+    ).status,
+  ).toBe(200)
+
+describe("DELETE /api/v4/report_states/{id}", () => {
+  it("deletes a state nothing needs, and the others stop naming it as a next state", async () => {
+    const { channel: made, states } = await freshChannel("Deletions")
+    expect(
+      (await patch(states.New!, { next_state_ids: [states["In progress"]!, states.Resolved!] })).status,
+    ).toBe(200)
+    const answer = await remove(states.Resolved!)
+    expect(answer.status).toBe(204)
+    expect(answer.body).toBeUndefined()
+    const left = await statesOf(made.id)
+    expect(left.map((state) => state.name)).toEqual(["New", "In progress"])
+    expect(left.find((state) => state.name === "New")).toMatchObject({
+      next_state_ids: [states["In progress"]],
+    })
+    expect(
+      (await server.request("GET", `/api/v4/report_states/${states.Resolved}`, { token: world.owner.token }))
+        .status,
+    ).toBe(404)
+    expect((await remove(states.Resolved!)).status).toBe(404)
+  })
+
+  it("keeps the initial state, a state reports are in and one their history names (409)", async () => {
+    const { channel: made, states } = await freshChannel("Busy states")
+    const initial = await remove(states.New!)
+    expect(initial.status).toBe(409)
+    expect(initial.body.detail).toMatch(/initial state/)
+    const reportId = await fileReport(made.id)
+    await moveReport(reportId, states["In progress"]!)
+    const inUse = await remove(states["In progress"]!)
+    expect(inUse.status).toBe(409)
+    expect(inUse.body.detail).toMatch(/reports are in this state/)
+    await moveReport(reportId, states.Resolved!)
+    const named = await remove(states["In progress"]!)
+    expect(named.status).toBe(409)
+    expect(named.body.detail).toMatch(/history/)
+    expect((await statesOf(made.id)).map((state) => state.name)).toEqual(["New", "In progress", "Resolved"])
+  })
+
+  it("lets only the channel's admins delete states", async () => {
+    const [state] = (await statesOf(world.channel.id)).filter((candidate) => candidate.name === "Resolved")
+    expect((await remove(state!.id, world.operator.token)).status).toBe(403)
+    expect((await remove(state!.id, world.outsider.token)).status).toBe(404)
+    expect((await remove(state!.id, world.invited.token)).status).toBe(404)
+    expect((await server.request("DELETE", `/api/v4/report_states/${state!.id}`)).status).toBe(401)
+  })
+})
+
+describe("/api/v4/channels/{channel_id}/report_states", () => {
+  const path = (channelId: number, id?: number) =>
+    `/api/v4/channels/${channelId}/report_states${id === undefined ? "" : `/${id}`}`
+
+  it("lists a channel's states as report_states?channel_id= does", async () => {
+    const answer = await server.request("GET", `${path(world.channel.id)}?fields=-next_state_ids`, {
+      token: world.viewer.token,
+    })
+    expect(answer.status).toBe(200)
+    const plain = await server.request(
+      "GET",
+      `/api/v4/report_states?channel_id=${world.channel.id}&fields=-next_state_ids`,
+      {
+        token: world.viewer.token,
+      },
+    )
+    expect(answer.body).toEqual(plain.body)
+    expect(answer.body[0]).not.toHaveProperty("next_state_ids")
+    expect(
+      (await server.request("GET", path(world.channel.id), { token: world.outsider.token })).status,
+    ).toBe(404)
+    expect((await server.request("GET", path(world.channel.id))).status).toBe(401)
+  })
+
+  it("creates, updates and deletes a state of the channel in the path", async () => {
+    const { channel: made } = await freshChannel("Path states")
+    const created = await server.request("POST", path(made.id), {
+      token: world.owner.token,
+      // A channel_id in the body is not read: the path names the channel.
+      body: { report_state: { name: "Checked", appearance: "loud", channel_id: world.channel.id } },
+    })
+    expect(created.status).toBe(201)
+    expect(created.body).toMatchObject({
+      channel_id: made.id,
+      name: "Checked",
+      appearance: "loud",
+      initial: false,
+    })
+    expect(created.headers.get("location")).toBe(`/api/v4/report_states/${created.body.id}`)
+
+    const updated = await server.request("PATCH", path(made.id, created.body.id), {
+      token: world.owner.token,
+      body: { report_state: { name: "Inspected" } },
+    })
+    expect(updated.status).toBe(200)
+    expect(updated.body).toEqual({ ...created.body, name: "Inspected" })
+
+    // Another channel's path does not reach the state.
+    const elsewhere = path(world.channel.id, created.body.id)
+    const body = { report_state: { name: "Moved" } }
+    expect((await server.request("PATCH", elsewhere, { token: world.owner.token, body })).status).toBe(404)
+    expect((await server.request("DELETE", elsewhere, { token: world.owner.token })).status).toBe(404)
+
+    expect(
+      (await server.request("DELETE", path(made.id, created.body.id), { token: world.owner.token })).status,
+    ).toBe(204)
+    expect((await statesOf(made.id)).map((state) => state.name)).toEqual(["New", "In progress", "Resolved"])
+  })
+
+  it("lets only the channel's admins write, and hides other tenants' channels", async () => {
+    const body = { report_state: { name: "Mine" } }
+    const [state] = await statesOf(world.channel.id)
+    const as = (token: string) => ({ token, body })
+    expect((await server.request("POST", path(world.channel.id), as(world.operator.token))).status).toBe(403)
+    expect((await server.request("POST", path(world.channel.id), as(world.outsider.token))).status).toBe(404)
+    expect((await server.request("POST", path(world.channel.id), as(world.invited.token))).status).toBe(404)
+    expect(
+      (await server.request("PATCH", path(world.channel.id, state!.id), as(world.operator.token))).status,
+    ).toBe(403)
+    expect(
+      (await server.request("DELETE", path(world.channel.id, state!.id), { token: world.outsider.token }))
+        .status,
+    ).toBe(404)
+    const blank = await server.request("POST", path(world.channel.id), {
+      token: world.owner.token,
+      body: { report_state: { name: "" } },
+    })
+    expect(blank.status).toBe(422)
+    expect(Object.keys(blank.body.errors)).toEqual(["report_state.name"])
+  })
+})

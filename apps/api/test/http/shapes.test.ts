@@ -353,7 +353,7 @@ describe("GET /api/v4/shapes/{id}", () => {
     ])
   })
 
-  it("gives each shape its own cache_key, the same on every read, since shapes do not change", async () => {
+  it("gives each shape its own cache_key, the same on every read while the shape is unchanged", async () => {
     const key = async (id: number) => (await getShape(id, { query: "?fields=cache_key" })).body.cache_key
     const first = await shapeId("POINT (4 4)")
     const second = await shapeId("POINT (4 4)")
@@ -616,6 +616,121 @@ describe("DELETE /api/v4/shapes/{id}", () => {
     expect(answer.body).toBeUndefined()
     expect((await getShape(id)).status).toBe(404)
     expect((await remove(id, appAdmin.token)).status).toBe(404)
+  })
+})
+
+describe("PATCH and PUT /api/v4/shapes/{id}", () => {
+  const update = (
+    method: "PATCH" | "PUT",
+    id: number,
+    shape: unknown,
+    options: { readonly token?: string; readonly app?: string; readonly query?: string } = {},
+  ) =>
+    server.request(method, `/api/v4/shapes/${id}${options.query ?? ""}`, {
+      token: options.token ?? appAdmin.token,
+      headers: inApp(options.app),
+      body: { shape },
+    })
+
+  const key = async (id: number) => (await getShape(id, { query: "?fields=cache_key" })).body.cache_key
+
+  it("moves a shape's geometry, with its box in the shapes and the spatial index, and keeps its metadata", async () => {
+    const created = await createShape("POLYGON ((1 1, 2 1, 2 2, 1 2, 1 1))", { display: ["Paddock 4"] })
+    const { id } = created.body
+    const before = await key(id)
+    const {
+      shapes: [old],
+    } = await storedBoxes(id)
+    const answer = await update(
+      "PATCH",
+      id,
+      { geom: "POLYGON((11 1, 13 1, 13 3, 11 3, 11 1))" },
+      { query: "?fields=cache_key" },
+    )
+    expect(answer.status).toBe(200)
+    expect(answer.body).toEqual({
+      id,
+      geom: "POLYGON ((11 1, 13 1, 13 3, 11 3, 11 1))",
+      metadata: { display: ["Paddock 4"] },
+      cache_key: expect.any(String),
+    })
+    expect(answer.body.cache_key).not.toBe(before)
+    expect(await key(id)).toBe(answer.body.cache_key)
+    const box = { min_longitude: 11, min_latitude: 1, max_longitude: 13, max_latitude: 3 }
+    const { shapes, index } = await storedBoxes(id)
+    expect(shapes).toEqual([{ ...box, area: expect.any(Number) }])
+    expect(shapes[0]?.area).toBeGreaterThan(old?.area as number)
+    expect(index).toEqual([box])
+    expect((await getShape(id)).body).toEqual({
+      id,
+      geom: answer.body.geom,
+      metadata: { display: ["Paddock 4"] },
+    })
+  })
+
+  it("replaces the metadata as a whole and keeps the geometry; PUT updates as PATCH does", async () => {
+    const id = (await createShape("POINT (7 7)", { display: ["Gate"], raw: { code: "G1" } })).body.id
+    const patched = await update("PATCH", id, { metadata: { display: ["Gate 1"] } })
+    expect(patched.status).toBe(200)
+    expect(patched.body).toEqual({ id, geom: "POINT (7 7)", metadata: { display: ["Gate 1"] } })
+    const put = await update("PUT", id, { metadata: { raw: { code: "G2" } } })
+    expect(put.status).toBe(200)
+    expect(put.body).toEqual({ id, geom: "POINT (7 7)", metadata: { raw: { code: "G2" } } })
+    const moved = await update("PUT", id, { geom: "POINT (8 8)" })
+    expect(moved.body).toEqual({ id, geom: "POINT (8 8)", metadata: { raw: { code: "G2" } } })
+  })
+
+  it("changes nothing for an empty update, and refuses an invalid geometry naming shape.geom", async () => {
+    const id = await shapeId("POINT (9 9)")
+    const before = await key(id)
+    const empty = await update("PATCH", id, {})
+    expect(empty.status).toBe(200)
+    expect(empty.body).toEqual({ id, geom: "POINT (9 9)", metadata: {} })
+    expect(await key(id)).toBe(before)
+    for (const method of ["PATCH", "PUT"] as const) {
+      const refused = await update(method, id, { geom: "POLYGON ((0 0, 1 1, 1 0, 0 1, 0 0))" })
+      expect(refused.status).toBe(422)
+      expect(Object.keys(refused.body.errors)).toEqual(["shape.geom"])
+      const blank = await update(method, id, { geom: " ", metadata: [] })
+      expect(blank.status).toBe(422)
+      expect(Object.keys(blank.body.errors).sort()).toEqual(["shape.geom", "shape.metadata"])
+    }
+    expect((await getShape(id)).body.geom).toBe("POINT (9 9)")
+    expect(await key(id)).toBe(before)
+  })
+
+  it("is for the app's administrators, in the shape's app, and is recorded in the audit log", async () => {
+    const id = await shapeId("POINT (10 10)")
+    const change = { metadata: { display: ["Mine"] } }
+    for (const person of [world.member, world.manager, world.owner, stranger]) {
+      expect((await update("PATCH", id, change, { token: person.token })).status).toBe(403)
+      expect((await update("PUT", id, change, { token: person.token })).status).toBe(403)
+    }
+    const other = await appWithAdministrator("updates")
+    expect(
+      (await update("PATCH", id, change, { token: other.administrator.token, app: other.app })).status,
+    ).toBe(404)
+    const withoutApp = await server.request("PATCH", `/api/v4/shapes/${id}`, {
+      token: appAdmin.token,
+      body: { shape: change },
+    })
+    expect(withoutApp.status).toBe(400)
+    expect(
+      (await server.request("PUT", `/api/v4/shapes/${id}`, { headers: inApp(), body: { shape: change } }))
+        .status,
+    ).toBe(401)
+    expect((await getShape(id)).body.metadata).toEqual({})
+
+    expect((await update("PATCH", id, change, { token: adminToken })).status).toBe(200)
+    const events = await server.request("GET", "/api/v4/audit_events?kind=shape.updated", {
+      token: adminToken,
+    })
+    expect(events.body[0]).toMatchObject({
+      kind: "shape.updated",
+      actor_id: 1,
+      target_type: "shape",
+      target_id: String(id),
+    })
   })
 })
 

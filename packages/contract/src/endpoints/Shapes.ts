@@ -3,7 +3,14 @@
  */
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import { ReportSearch } from "@fieldreport/domain/ReportSearch"
-import { bulkCreateLimit, Shape, ShapeBulkResult, ShapeCreate, ShapeSearch } from "@fieldreport/domain/Shape"
+import {
+  bulkCreateLimit,
+  Shape,
+  ShapeBulkResult,
+  ShapeCreate,
+  ShapeSearch,
+  ShapeUpdate,
+} from "@fieldreport/domain/Shape"
 import { Schema } from "effect"
 import {
   bare,
@@ -80,6 +87,34 @@ export const shapes = group({
       appHeader: "required",
       query: [query("shape_search_id", RecordId, "A shape search."), fields(FieldCatalogue.shape)],
       replies: { 200: page(Shape, "One page of shapes.") },
+    },
+    {
+      method: "patch",
+      path: "/api/v4/shapes/{id}",
+      operationId: "updateShape",
+      summary: "Update a shape",
+      description:
+        "A new `geom` (checked as on creation, `422` naming `shape.geom`) or new `metadata` (replacing the " +
+        "old as a whole), or both; what is absent is kept. Reports keep the shape they were placed in. " +
+        "Platform administrators and the app's administrators only; the shape's branded app must be the " +
+        "one of `X-AppId`.",
+      appHeader: "required",
+      query: [fields(FieldCatalogue.shape)],
+      body: envelope("shape", ShapeUpdate),
+      replies: { 200: one(Shape, "The shape.") },
+    },
+    {
+      method: "put",
+      path: "/api/v4/shapes/{id}",
+      operationId: "putShape",
+      summary: "Update a shape with PUT",
+      description:
+        "The same as `PATCH /api/v4/shapes/{id}`, for clients that update shapes with `PUT`: what the body " +
+        "leaves out is kept, not cleared.",
+      appHeader: "required",
+      query: [fields(FieldCatalogue.shape)],
+      body: envelope("shape", ShapeUpdate),
+      replies: { 200: one(Shape, "The shape.") },
     },
     {
       method: "delete",

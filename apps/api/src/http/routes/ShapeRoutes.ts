@@ -7,6 +7,8 @@
  *   order, `{ref, data, http_status: 201, errors: {}}` or `{ref, http_status: 422, errors}`; `200`
  *   when every item was created, `207` otherwise. The created ones are stored in one transaction.
  * - `GET /api/v4/shapes/{id}`, `DELETE /api/v4/shapes/{id}` → the shape / `204`.
+ * - `PATCH /api/v4/shapes/{id}` `{shape: {geom, metadata}}`, each optional → the shape; `PUT` is the
+ *   same update, as clients that update with `PUT` send it.
  * - `GET /api/v4/shapes` (`Range`, `fields`): the app's shapes by id, or with `shape_search_id`
  *   the shapes of that search, smallest first.
  * - `POST /api/v4/shape_searches` `{shape_search: {contains} | {intersects} | {bbox}}` → `201
@@ -19,7 +21,7 @@ import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import { decodeInput, MalformedRequest } from "@fieldreport/domain/Invalid"
 import * as QueryValue from "@fieldreport/domain/QueryValue"
 import * as RangePage from "@fieldreport/domain/RangePage"
-import { ShapeBulkCreate, ShapeCreate, ShapeSearch } from "@fieldreport/domain/Shape"
+import { ShapeBulkCreate, ShapeCreate, ShapeSearch, ShapeUpdate } from "@fieldreport/domain/Shape"
 import { Effect, Result } from "effect"
 import type { Request } from "express"
 import type { AppServices } from "../../AppLayer.ts"
@@ -52,94 +54,108 @@ const shapeActor = (req: Request) =>
   })
 
 /** The shape routes. */
-export const shapeRoutes = (route: Route<AppServices>): GroupHandlers<typeof shapes> => ({
-  createShape: [
-    route((req) =>
-      Effect.gen(function* () {
-        const actor = yield* shapeActor(req)
-        const fields = yield* fieldsOf(req, FieldCatalogue.shape)
-        const input = yield* bodyOf(req, "shape", ShapeCreate)
-        const shape = yield* (yield* Shapes).create(actor, input)
-        return json(fields.render(shapeBody(shape)), 201, {
-          ...fields.headers,
-          Location: href("getShape", { id: shape.id }),
-        })
-      }),
-    ),
-  ],
-  bulkCreateShapes: [
-    route((req) =>
-      Effect.gen(function* () {
-        const actor = yield* shapeActor(req)
-        const fields = yield* fieldsOf(req, FieldCatalogue.shape)
-        // The body is the array itself, as in the dialect's other bulk creates.
-        const items = yield* Effect.fromResult(decodeInput(ShapeBulkCreate, req.body, "shapes"))
-        const results = yield* (yield* Shapes).createMany(
-          actor,
-          items.map((item) => decodeInput(ShapeCreate, item)),
-        )
-        const body = results.map((result, ref) =>
-          Result.isSuccess(result)
-            ? { ref, data: fields.render(shapeBody(result.success)), http_status: 201, errors: {} }
-            : { ref, http_status: 422, errors: result.failure.errors },
-        )
-        return json(body, results.every(Result.isSuccess) ? 200 : 207, fields.headers)
-      }),
-    ),
-  ],
-  listShapes: [
-    route((req) =>
-      Effect.gen(function* () {
-        const actor = yield* shapeActor(req)
-        const fields = yield* fieldsOf(req, FieldCatalogue.shape)
-        const page = yield* Effect.fromResult(RangePage.parse(req.get("range")))
-        const searchId = yield* Effect.fromResult(QueryValue.integer(req.query, "shape_search_id"))
-        const shapes = yield* Shapes
-        const found =
-          searchId === undefined
-            ? yield* shapes.list(actor, page)
-            : yield* shapes.listOfSearch(actor, searchId, page)
-        return json(
-          found.shapes.map((shape) => fields.render(shapeBody(shape))),
-          200,
-          { ...fields.headers, ...RangePage.headers(resource, page, found.shapes.length, found.total) },
-        )
-      }),
-    ),
-  ],
-  getShape: [
-    route((req) =>
-      Effect.gen(function* () {
-        const actor = yield* shapeActor(req)
-        const id = yield* idParam(req, "id")
-        const fields = yield* fieldsOf(req, FieldCatalogue.shape)
-        const shape = yield* (yield* Shapes).get(actor, id)
-        return json(fields.render(shapeBody(shape)), 200, fields.headers)
-      }),
-    ),
-  ],
-  deleteShape: [
-    route((req) =>
-      Effect.gen(function* () {
-        const actor = yield* shapeActor(req)
-        const id = yield* idParam(req, "id")
-        yield* (yield* Shapes).remove(actor, id)
-        return noContent
-      }),
-    ),
-  ],
-  createShapeSearch: [
-    route((req) =>
-      Effect.gen(function* () {
-        const actor = yield* shapeActor(req)
-        const input = yield* bodyOf(req, "shape_search", ShapeSearch)
-        const { id } = yield* (yield* Shapes).search(actor, input)
-        // No `Location`: a search is read only through the list of its shapes, at `url`.
-        return json(
-          { id, url: `${yield* baseUrlOf(req)}${href("listShapes", {})}?shape_search_id=${id}` },
-          201,
-        )
-      }),
-    ),
-  ],
-})
+export const shapeRoutes = (route: Route<AppServices>): GroupHandlers<typeof shapes> => {
+  const updateShape = route((req) =>
+    Effect.gen(function* () {
+      const actor = yield* shapeActor(req)
+      const id = yield* idParam(req, "id")
+      const fields = yield* fieldsOf(req, FieldCatalogue.shape)
+      const changes = yield* bodyOf(req, "shape", ShapeUpdate)
+      const shape = yield* (yield* Shapes).update(actor, id, changes)
+      return json(fields.render(shapeBody(shape)), 200, fields.headers)
+    }),
+  )
+  return {
+    createShape: [
+      route((req) =>
+        Effect.gen(function* () {
+          const actor = yield* shapeActor(req)
+          const fields = yield* fieldsOf(req, FieldCatalogue.shape)
+          const input = yield* bodyOf(req, "shape", ShapeCreate)
+          const shape = yield* (yield* Shapes).create(actor, input)
+          return json(fields.render(shapeBody(shape)), 201, {
+            ...fields.headers,
+            Location: href("getShape", { id: shape.id }),
+          })
+        }),
+      ),
+    ],
+    bulkCreateShapes: [
+      route((req) =>
+        Effect.gen(function* () {
+          const actor = yield* shapeActor(req)
+          const fields = yield* fieldsOf(req, FieldCatalogue.shape)
+          // The body is the array itself, as in the dialect's other bulk creates.
+          const items = yield* Effect.fromResult(decodeInput(ShapeBulkCreate, req.body, "shapes"))
+          const results = yield* (yield* Shapes).createMany(
+            actor,
+            items.map((item) => decodeInput(ShapeCreate, item)),
+          )
+          const body = results.map((result, ref) =>
+            Result.isSuccess(result)
+              ? { ref, data: fields.render(shapeBody(result.success)), http_status: 201, errors: {} }
+              : { ref, http_status: 422, errors: result.failure.errors },
+          )
+          return json(body, results.every(Result.isSuccess) ? 200 : 207, fields.headers)
+        }),
+      ),
+    ],
+    listShapes: [
+      route((req) =>
+        Effect.gen(function* () {
+          const actor = yield* shapeActor(req)
+          const fields = yield* fieldsOf(req, FieldCatalogue.shape)
+          const page = yield* Effect.fromResult(RangePage.parse(req.get("range")))
+          const searchId = yield* Effect.fromResult(QueryValue.integer(req.query, "shape_search_id"))
+          const shapes = yield* Shapes
+          const found =
+            searchId === undefined
+              ? yield* shapes.list(actor, page)
+              : yield* shapes.listOfSearch(actor, searchId, page)
+          return json(
+            found.shapes.map((shape) => fields.render(shapeBody(shape))),
+            200,
+            { ...fields.headers, ...RangePage.headers(resource, page, found.shapes.length, found.total) },
+          )
+        }),
+      ),
+    ],
+    getShape: [
+      route((req) =>
+        Effect.gen(function* () {
+          const actor = yield* shapeActor(req)
+          const id = yield* idParam(req, "id")
+          const fields = yield* fieldsOf(req, FieldCatalogue.shape)
+          const shape = yield* (yield* Shapes).get(actor, id)
+          return json(fields.render(shapeBody(shape)), 200, fields.headers)
+        }),
+      ),
+    ],
+    updateShape: [updateShape],
+    putShape: [updateShape],
+    deleteShape: [
+      route((req) =>
+        Effect.gen(function* () {
+          const actor = yield* shapeActor(req)
+          const id = yield* idParam(req, "id")
+          yield* (yield* Shapes).remove(actor, id)
+          return noContent
+        }),
+      ),
+    ],
+    createShapeSearch: [
+      route((req) =>
+        Effect.gen(function* () {
+          const actor = yield* shapeActor(req)
+          const input = yield* bodyOf(req, "shape_search", ShapeSearch)
+          const { id } = yield* (yield* Shapes).search(actor, input)
+          // No `Location`: a search is read only through the list of its shapes, at `url`.
+          return json(
+            { id, url: `${yield* baseUrlOf(req)}${href("listShapes", {})}?shape_search_id=${id}` },
+            201,
+          )
+        }),
+      ),
+    ],
+  }
+}
