@@ -18,6 +18,7 @@ import type {
   NotificationSeed,
   Person,
   PersonDetails,
+  ReportSeed,
   SeededChannel,
   Seeder,
 } from "@fieldreport/api/seed/Seed"
@@ -434,62 +435,49 @@ export const fill = (
     /** How many of `total` rows spread evenly over the reports fall on the report at `index`. */
     const shareOf = (total: number, index: number): number =>
       Math.floor(((index + 1) * total) / scenario.reports) - Math.floor((index * total) / scenario.reports)
+    /** The report at `index`, drawn whole, so that the data is the same however it is written. */
+    const report = (index: number): ReportSeed => {
+      // One report in each equal slice of the two years, anywhere in its slice: uniform and in order.
+      const filedAt = start + Math.floor(((index + random()) * span) / scenario.reports)
+      reportTimes[index] = filedAt
+      const position: Position =
+        random() < 2 / 3
+          ? GreatCircle.destination(pick(random, hotSpots), random() * 360, logUniform(random, 10, 2_000))
+          : cityPosition(random)
+      const channel = channelOf(random())
+      reportChannels[index] = channel.channelId
+      const photos = Array.from({ length: shareOf(scenario.images, index) }, () => ({
+        byteSize: 180_000 + Math.floor(random() * 400_000),
+        key: uuidOf(random),
+        at: filedAt - 60_000,
+      }))
+      const categoryIndex = random() < 0.1 ? -1 : Math.floor(random() * channel.categoryIds.length)
+      const age = (start + span - filedAt) / span
+      const state =
+        random() < age ? channel.stateIds[2] : random() < 0.5 ? channel.stateIds[1] : channel.stateIds[0]
+      const notes = `${pick(random, ["Broken", "Blocked", "Damaged", "Missing", "Leaking"])} near ${
+        1 + Math.floor(random() * 400)
+      } ${pick(random, streets)}`
+      return {
+        channelId: channel.channelId,
+        uuid: uuidOf(random),
+        userId: pick(random, memberIds),
+        anonymous: random() < 0.02,
+        categoryId: categoryIndex < 0 ? channel.rootCategoryId : at(channel.categoryIds, categoryIndex),
+        stateId: state ?? at(channel.stateIds, 0),
+        location: { latitude: position[1], longitude: position[0] },
+        answers: {
+          [channel.severity.key]: pick(random, channel.severity.options),
+          [channel.side.key]: pick(random, channel.side.options),
+          [channel.notesKey]: notes,
+        },
+        photos,
+        at: filedAt,
+      }
+    }
     yield* seeder.inTransactions(scenario.reports, "reports", progress, (from, to) =>
       Effect.gen(function* () {
-        const drafts = Array.from({ length: to - from }, (_, offset) => {
-          const index = from + offset
-          // One report in each equal slice of the two years, anywhere in its slice: uniform and in order.
-          const filedAt = start + Math.floor(((index + random()) * span) / scenario.reports)
-          reportTimes[index] = filedAt
-          const position: Position =
-            random() < 2 / 3
-              ? GreatCircle.destination(pick(random, hotSpots), random() * 360, logUniform(random, 10, 2_000))
-              : cityPosition(random)
-          const channel = channelOf(random())
-          reportChannels[index] = channel.channelId
-          return {
-            filedAt,
-            position,
-            channel,
-            userId: pick(random, memberIds),
-            photos: shareOf(scenario.images, index),
-          }
-        })
-        // Every photo's draws come before the reports' own, as in the order the rows are written.
-        const photos = drafts.map((draft) =>
-          Array.from({ length: draft.photos }, () => ({
-            byteSize: 180_000 + Math.floor(random() * 400_000),
-            key: uuidOf(random),
-            at: draft.filedAt - 60_000,
-          })),
-        )
-        const reports = drafts.map((draft, offset) => {
-          const channel = draft.channel
-          const categoryIndex = random() < 0.1 ? -1 : Math.floor(random() * channel.categoryIds.length)
-          const age = (start + span - draft.filedAt) / span
-          const state =
-            random() < age ? channel.stateIds[2] : random() < 0.5 ? channel.stateIds[1] : channel.stateIds[0]
-          const notes = `${pick(random, ["Broken", "Blocked", "Damaged", "Missing", "Leaking"])} near ${
-            1 + Math.floor(random() * 400)
-          } ${pick(random, streets)}`
-          const answers = {
-            [channel.severity.key]: pick(random, channel.severity.options),
-            [channel.side.key]: pick(random, channel.side.options),
-            [channel.notesKey]: notes,
-          }
-          return {
-            channelId: channel.channelId,
-            uuid: uuidOf(random),
-            userId: draft.userId,
-            anonymous: random() < 0.02,
-            categoryId: categoryIndex < 0 ? channel.rootCategoryId : at(channel.categoryIds, categoryIndex),
-            stateId: state ?? at(channel.stateIds, 0),
-            location: { latitude: draft.position[1], longitude: draft.position[0] },
-            answers,
-            photos: at(photos, offset),
-            at: draft.filedAt,
-          }
-        })
+        const reports = Array.from({ length: to - from }, (_, offset) => report(from + offset))
         const ids = yield* seeder.reports(reports)
         ids.forEach((id, offset) => {
           reportIds[from + offset] = id

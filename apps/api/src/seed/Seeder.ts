@@ -54,8 +54,13 @@ import * as SeedStore from "../store/SeedStore.ts"
 import { type UserRow, UserStore } from "../store/UserStore.ts"
 import { manualClock } from "./ManualClock.ts"
 
-/** Rows written in one transaction by {@link Seeder.inTransactions}. */
-export const TRANSACTION_ROWS = 20_000
+/**
+ * Rows written in one transaction by {@link Seeder.inTransactions}, by engine. PostgreSQL keeps
+ * every version of a row a transaction updates until it ends, and the count triggers update the
+ * same few rows (a channel's, a quarter's) for every report, notification and read: in a long
+ * transaction each update walks a longer chain of versions, so it commits more often.
+ */
+const transactionRows = { sqlite: 20_000, postgres: 1_000 } as const
 
 /** A person the seeder made: they log in with the password whose hash they were made with. */
 export type Person = UserRow
@@ -237,8 +242,9 @@ export interface Seeder {
   readonly notifications: (notifications: ReadonlyArray<NotificationSeed>) => Effect.Effect<void>
   readonly reads: (reads: ReadonlyArray<ReadSeed>) => Effect.Effect<void>
   /**
-   * Writes `total` rows in transactions of {@link TRANSACTION_ROWS}: `write(from, to)` writes rows
-   * `[from, to)`. `progress` hears how far it got after every tenth transaction and the last.
+   * Writes `total` rows in transactions (of 20,000 rows on SQLite, 1,000 on PostgreSQL, see
+   * `transactionRows`): `write(from, to)` writes rows `[from, to)`. `progress` hears how far it
+   * got at every 200,000 rows and at the end.
    */
   readonly inTransactions: <R>(
     total: number,
@@ -304,6 +310,11 @@ export const make = Effect.gen(function* () {
   const attachments = yield* Attachments
   const reports = yield* Reports
   const comments = yield* Comments
+
+  const rowsPerTransaction = sql.onDialectOrElse({
+    pg: () => transactionRows.postgres,
+    orElse: () => transactionRows.sqlite,
+  })
 
   const app = yield* Effect.cached(
     Effect.flatMap(apps.findByBundleId(config.bootstrapApp), (found) =>
@@ -552,10 +563,10 @@ export const make = Effect.gen(function* () {
       store.inBulk(
         Effect.gen(function* () {
           const began = performance.now()
-          for (let from = 0; from < total; from += TRANSACTION_ROWS) {
-            const to = Math.min(total, from + TRANSACTION_ROWS)
+          for (let from = 0; from < total; from += rowsPerTransaction) {
+            const to = Math.min(total, from + rowsPerTransaction)
             yield* sql.withTransaction(write(from, to)).pipe(Effect.orDie)
-            if (to === total || (to / TRANSACTION_ROWS) % 10 === 0) {
+            if (to === total || to % 200_000 === 0) {
               const counted = `${to.toLocaleString("en")} / ${total.toLocaleString("en")}`
               progress(`  ${label}: ${counted} (${seconds(began)})`)
             }
