@@ -23,7 +23,6 @@ export type {
   Seeder,
   SelectionSeed,
 } from "./Seeder.ts"
-export { make }
 
 /** The database to seed: the embedded one in the data directory, or PostgreSQL's when a URL is given. */
 export interface SeedTarget {

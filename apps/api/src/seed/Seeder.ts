@@ -1,6 +1,6 @@
 /**
  * The seeder: how made-up data is written into the API's database, for the demo's first start
- * (`demo/Demo.ts`) and, through the public entry `Seed.ts`, for the data generator.
+ * (`services/Demo.ts`) and, through the public entry `Seed.ts`, for the data generator.
  *
  * Everything it writes is dated at an instant the caller gives (`at`, milliseconds since the
  * epoch), and made in one of two ways:
