@@ -161,6 +161,47 @@ export const ReportExport = Schema.Struct({
 export type ReportExport = typeof ReportExport.Type
 
 /**
+ * Where an export is: waiting for its job, being written, done, or given up.
+ *
+ * @example
+ * ```ts
+ * const state: ExportState = "running"
+ * ```
+ */
+export const exportStates = ["pending", "running", "done", "failed"] as const
+export const ExportState = oneOf(exportStates)
+export type ExportState = typeof ExportState.Type
+
+/**
+ * An export as the list of a user's exports shows it (`GET /api/v4/report_exports`), whatever its
+ * state: the progress of one that runs, the file of one done (`download_url`, `bytes`, null
+ * before), the reason of one that failed (`error`, null otherwise), when it started and when it
+ * is deleted.
+ *
+ * @example
+ * ```ts
+ * const listed: ListedReportExport = {
+ *   id: 7, state: "running", format: "gpkg", rows_written: 40000, rows_total: 1000000,
+ *   bytes: null, download_url: null, error: null,
+ *   created_at: DateTime.makeUnsafe(0), expires_at: DateTime.makeUnsafe(86_400_000),
+ * }
+ * ```
+ */
+export const ListedReportExport = Schema.Struct({
+  id: Id,
+  state: ExportState,
+  format: Format,
+  rows_written: Count,
+  rows_total: Schema.NullOr(Count),
+  bytes: Schema.NullOr(Count),
+  download_url: Schema.NullOr(Schema.String),
+  error: Schema.NullOr(Schema.String),
+  created_at: Timestamp,
+  expires_at: Timestamp,
+})
+export type ListedReportExport = typeof ListedReportExport.Type
+
+/**
  * The media type a file of each format is served with.
  *
  * @example

@@ -1,8 +1,9 @@
 /**
  * A report export on the wire (docs/api.md, Exports): its progress while it runs, its file once
- * done, and a problem body with `state: "failed"` when it failed.
+ * done, and a problem body with `state: "failed"` when it failed; in the list of a user's exports,
+ * one record whatever its state.
  */
-import type { ReportExport, RunningReportExport } from "@fieldreport/domain/ReportExport"
+import type { ListedReportExport, ReportExport, RunningReportExport } from "@fieldreport/domain/ReportExport"
 import type { ExportProgress } from "../services/ReportExports.ts"
 
 /** What the progress of an export is answered with: a status and its body. */
@@ -70,5 +71,29 @@ export const progressReply = (progress: ExportProgress): ProgressReply => {
           state: "failed",
         },
       }
+  }
+}
+
+/**
+ * An export as the list of a user's exports shows it.
+ *
+ * @example
+ * ```ts
+ * listedExport({ state: "done", row, downloadUrl }) // { id: 7, state: "done", download_url: "https://…", bytes: 4120, error: null, … }
+ * ```
+ */
+export const listedExport = (progress: ExportProgress): typeof ListedReportExport.Encoded => {
+  const { row } = progress
+  return {
+    id: row.id,
+    state: progress.state,
+    format: row.format,
+    rows_written: row.rows_written,
+    rows_total: row.rows_total,
+    bytes: progress.state === "done" ? (row.byte_size ?? 0) : null,
+    download_url: progress.state === "done" ? progress.downloadUrl : null,
+    error: progress.state === "failed" ? progress.error : null,
+    created_at: row.created_at,
+    expires_at: row.expires_at,
   }
 }

@@ -24,6 +24,7 @@ import { join } from "node:path"
 import { href } from "@fieldreport/contract/Api"
 import { type FormField, isAttachment } from "@fieldreport/domain/FormField"
 import { InvalidInput } from "@fieldreport/domain/Invalid"
+import * as Range from "@fieldreport/domain/RangePage"
 import * as ReportDisclosure from "@fieldreport/domain/ReportDisclosure"
 import {
   type ColumnName,
@@ -124,6 +125,12 @@ export type ExportProgress =
   | { readonly state: "done"; readonly row: ReportExportRow; readonly downloadUrl: string }
   | { readonly state: "failed"; readonly row: ReportExportRow; readonly error: string }
 
+/** One page of a user's exports, each where it is, and how many they have in all. */
+export interface ExportList {
+  readonly items: ReadonlyArray<ExportProgress>
+  readonly total: number
+}
+
 /** The scope an export's download address is signed for: the file endpoint's path. */
 const fileScope = (id: number): string => href("getReportExportFile", { id })
 
@@ -142,6 +149,7 @@ const idsOf = (answer: unknown): ReadonlyArray<number> =>
  * const exports = yield* ReportExports
  * const { id } = yield* exports.start(actor, { report_search_id: 12, format: "csv" }, baseUrl)
  * const progress = yield* exports.progress(actor, id, baseUrl)
+ * const { items, total } = yield* exports.list(actor, { start: 0, end: 59 }, baseUrl)
  * ```
  */
 export class ReportExports extends Context.Service<
@@ -159,6 +167,11 @@ export class ReportExports extends Context.Service<
     ) => Effect.Effect<{ readonly id: number }, NotFound | InvalidInput | TooManyRequests>
     /** Where one of the actor's exports is; the download address is signed on `baseUrl`. */
     readonly progress: (actor: Actor, id: number, baseUrl: string) => Effect.Effect<ExportProgress, NotFound>
+    /**
+     * A page of the exports the actor started in the current app and still kept, newest first,
+     * each where it is, as `progress` tells it.
+     */
+    readonly list: (actor: Actor, page: Range.RangePage, baseUrl: string) => Effect.Effect<ExportList>
     /**
      * The file a signed download address names: `403` for a wrong or expired signature, `404`
      * once the export is gone, `503` when the file store is down.
@@ -249,21 +262,17 @@ export class ReportExports extends Context.Service<
         return row
       })
 
-      const progress = Effect.fn("ReportExports.progress")(function* (
-        actor: Actor,
-        id: number,
+      /** Where an export is; a done one's download address is signed on `baseUrl`. */
+      const progressOf = Effect.fn("ReportExports.progressOf")(function* (
+        row: ReportExportRow,
         baseUrl: string,
       ) {
-        const row = yield* exportOf(actor, id)
         if (row.state === "failed")
           return { state: "failed", row, error: row.error ?? "the export failed" } satisfies ExportProgress
         if (row.state === "done") {
-          const { expires, signature } = yield* SignedUrl.sign(
-            secret,
-            fileScope(id),
-            config.urlLifetimeSeconds,
-          )
-          const downloadUrl = `${baseUrl}${fileScope(id)}?expires=${expires}&signature=${signature}`
+          const scope = fileScope(row.id)
+          const { expires, signature } = yield* SignedUrl.sign(secret, scope, config.urlLifetimeSeconds)
+          const downloadUrl = `${baseUrl}${scope}?expires=${expires}&signature=${signature}`
           return { state: "done", row, downloadUrl } satisfies ExportProgress
         }
         if (row.job_id !== null && (yield* jobStore.find(row.job_id))?.status === "failed") {
@@ -274,6 +283,30 @@ export class ReportExports extends Context.Service<
           } satisfies ExportProgress
         }
         return { state: row.state, row } satisfies ExportProgress
+      })
+
+      const progress = Effect.fn("ReportExports.progress")(function* (
+        actor: Actor,
+        id: number,
+        baseUrl: string,
+      ) {
+        return yield* progressOf(yield* exportOf(actor, id), baseUrl)
+      })
+
+      const list = Effect.fn("ReportExports.list")(function* (
+        actor: Actor,
+        page: Range.RangePage,
+        baseUrl: string,
+      ) {
+        const { rows, total } = yield* store.page({
+          userId: actor.user.id,
+          brandedAppId: actor.app.id,
+          now: yield* nowIso,
+          offset: page.start,
+          limit: Range.size(page),
+        })
+        const items = yield* Effect.forEach(rows, (row) => progressOf(row, baseUrl))
+        return { items, total } satisfies ExportList
       })
 
       const serve = Effect.fn("ReportExports.serve")(function* (
@@ -488,7 +521,7 @@ export class ReportExports extends Context.Service<
       yield* jobs.register(JobKinds.ReportExportCleanup, () => cleanup)
       yield* jobs.schedule(JobKinds.ReportExportCleanup, {}, cleanupInterval)
 
-      return ReportExports.of({ start, progress, serve, cleanup })
+      return ReportExports.of({ start, progress, list, serve, cleanup })
     }),
   )
 }

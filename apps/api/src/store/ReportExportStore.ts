@@ -4,14 +4,11 @@
  * the last position written (so a page costs the same at the end of a million results as at the
  * start).
  */
-import type { Format } from "@fieldreport/domain/ReportExport"
+import type { ExportState, Format } from "@fieldreport/domain/ReportExport"
 import { Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import type { StoredAnswers } from "./ReportStore.ts"
 import * as ReadApart from "./sql/ReadApart.ts"
-
-/** Where an export is: queued, being written, written, or given up. */
-export type ExportState = "pending" | "running" | "done" | "failed"
 
 /** An export as stored. */
 export interface ReportExportRow {
@@ -50,6 +47,21 @@ export type NewReportExport = Pick<
   | "created_at"
   | "expires_at"
 >
+
+/** Which of a user's exports to list: those of one app not expired by `now`, a page of them. */
+export interface ReportExportQuery {
+  readonly userId: number
+  readonly brandedAppId: number
+  readonly now: string
+  readonly offset: number
+  readonly limit: number
+}
+
+/** One page of a user's exports and how many there are in all. */
+export interface ReportExportPage {
+  readonly rows: ReadonlyArray<ReportExportRow>
+  readonly total: number
+}
 
 /**
  * A report as an export reads it, in the search's order; the names its columns show (channel,
@@ -125,6 +137,8 @@ export class ReportExportStore extends Context.Service<
     readonly insert: (row: NewReportExport) => Effect.Effect<number>
     readonly setJob: (id: number, jobId: number) => Effect.Effect<void>
     readonly find: (id: number) => Effect.Effect<ReportExportRow | undefined>
+    /** A page of a user's exports still kept, newest first. */
+    readonly page: (query: ReportExportQuery) => Effect.Effect<ReportExportPage>
     /** Marks an export running with the rows it will write, from none written. */
     readonly start: (id: number, rowsTotal: number) => Effect.Effect<void>
     readonly progress: (id: number, rowsWritten: number) => Effect.Effect<void>
@@ -176,6 +190,17 @@ export class ReportExportStore extends Context.Service<
             Effect.map((rows) => rows[0]),
             Effect.orDie,
           ),
+        page: (query) =>
+          Effect.gen(function* () {
+            const mine = sql`user_id = ${query.userId} AND branded_app_id = ${query.brandedAppId}
+              AND expires_at > ${query.now}`
+            const rows = yield* sql<ReportExportRow>`SELECT ${all} FROM report_exports WHERE ${mine}
+              ORDER BY created_at DESC, id DESC
+              LIMIT ${query.limit} OFFSET ${query.offset}`
+            const [count] = yield* sql<{ readonly total: number }>`SELECT COUNT(*) AS total
+              FROM report_exports WHERE ${mine}`
+            return { rows, total: Number(count?.total ?? 0) }
+          }).pipe(Effect.orDie),
         start: (id, rowsTotal) =>
           sql`UPDATE report_exports SET state = 'running', rows_written = 0, rows_total = ${rowsTotal}
             WHERE id = ${id} AND state IN ('pending', 'running')`.pipe(Effect.asVoid, Effect.orDie),

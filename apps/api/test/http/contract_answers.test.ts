@@ -538,6 +538,8 @@ describe("the real server answers as the contract declares", () => {
       }),
     )
     expect(file.size).toBe(exported.body.bytes)
+    const listed = await run(owner.page("listReportExports", everything))
+    expect(listed.items.map((each) => [each.id, each.state])).toEqual([[started.body.id, "done"]])
   })
 
   it("answers every analytics of the channel", async () => {

@@ -3,7 +3,8 @@
  * signed address and read back twice, by GDAL (`ogrinfo`, as QGIS would open it) and by a parser of
  * the format (csv-parse, JSON, an XML DOM, `node:sqlite`, read-excel-file); what a file holds
  * follows the reader's access (only reports of channels they read, private answers of others left
- * out); bad requests name their field; exports and their files go after 24 hours.
+ * out); bad requests name their field; a user lists their own exports as they stand; exports and
+ * their files go after 24 hours.
  *
  * The server runs no job workers: each test runs the jobs when it means to (`runJobs`), so a
  * search or an export is found pending exactly when the test says.
@@ -435,6 +436,99 @@ describe("POST /api/v4/report_exports", () => {
     await runJobs(server)
     expect((await startExport(world.manager, { report_search_id: searchId, format: "csv" })).status).toBe(202)
     await runJobs(server)
+  })
+})
+
+describe("GET /api/v4/report_exports", () => {
+  const list = (person: Person, range?: string) =>
+    server.request("GET", "/api/v4/report_exports", {
+      token: person.token,
+      ...(range === undefined ? {} : { headers: { Range: range } }),
+    })
+
+  /** The member's exports, oldest first: one done, one failed, one waiting for its job. */
+  const threeExports = async () => {
+    const searchId = await search(world.member)
+    const done = await exported(world.member, { report_search_id: searchId, format: "csv" })
+    const doomed = await search(world.member)
+    const failed = await startExport(world.member, { report_search_id: doomed, format: "kml" })
+    await query(server, (sql) => sql`DELETE FROM report_searches WHERE id = ${doomed} RETURNING id`)
+    await runJobs(server)
+    const pending = await startExport(world.member, { report_search_id: searchId, format: "geojson" })
+    return { done, failed: failed.body.id as number, pending: pending.body.id as number }
+  }
+
+  it("lists the caller's exports newest first, each as it stands, paged with Range", async () => {
+    const { done, failed, pending } = await threeExports()
+    const answer = await list(world.member)
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    expect(answer.headers.get("content-range")).toBe("report_exports 0-2/3")
+    expect(answer.headers.get("accept-ranges")).toBe("report_exports")
+    expect(answer.body.map((listed: { id: number }) => listed.id)).toEqual([pending, failed, done.id])
+    const [waiting, gaveUp, finished] = answer.body
+    expect(waiting).toEqual({
+      id: pending,
+      state: "pending",
+      format: "geojson",
+      rows_written: 0,
+      rows_total: null,
+      bytes: null,
+      download_url: null,
+      error: null,
+      created_at: expect.any(String),
+      expires_at: expect.any(String),
+    })
+    expect(Date.parse(waiting.expires_at) - Date.parse(waiting.created_at)).toBe(24 * 3600 * 1000)
+    expect(gaveUp).toMatchObject({
+      id: failed,
+      state: "failed",
+      format: "kml",
+      bytes: null,
+      download_url: null,
+    })
+    expect(gaveUp.error).toContain("expired")
+    expect(finished).toMatchObject({
+      id: done.id,
+      state: "done",
+      format: "csv",
+      rows_written: done.done.rows,
+      bytes: done.bytes.length,
+      error: null,
+      expires_at: done.done.expires_at,
+    })
+    const download = await fetch(finished.download_url)
+    expect(download.status).toBe(200)
+    expect(Buffer.from(await download.arrayBuffer())).toEqual(done.bytes)
+
+    const second = await list(world.member, "objects=1-1")
+    expect(second.headers.get("content-range")).toBe("report_exports 1-1/3")
+    expect(second.body.map((listed: { id: number }) => listed.id)).toEqual([failed])
+    await runJobs(server)
+    expect((await list(world.member)).body[0]).toMatchObject({ id: pending, state: "done" })
+  })
+
+  it("lists only the caller's own exports, and nothing without credentials", async () => {
+    const mine = (await list(world.member)).body.map((listed: { id: number }) => listed.id)
+    expect(mine.length).toBeGreaterThan(0)
+    for (const someone of [world.outsider, world.owner, world.operator]) {
+      const answer = await list(someone)
+      expect(answer.status).toBe(200)
+      for (const listed of answer.body) expect(mine).not.toContain(listed.id)
+    }
+    expect((await server.request("GET", "/api/v4/report_exports")).status).toBe(401)
+  })
+
+  it("leaves out exports past their 24 hours, before the clean-up deletes them", async () => {
+    const before = (await list(world.member)).body.map((listed: { id: number }) => listed.id)
+    const [newest, ...older] = before
+    await query(
+      server,
+      (sql) =>
+        sql`UPDATE report_exports SET expires_at = '2000-01-01T00:00:00.000Z' WHERE id = ${newest} RETURNING id`,
+    )
+    const after = await list(world.member)
+    expect(after.body.map((listed: { id: number }) => listed.id)).toEqual(older)
+    expect(after.headers.get("content-range")).toBe(`report_exports 0-${older.length - 1}/${older.length}`)
   })
 })
 

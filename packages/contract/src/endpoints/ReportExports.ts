@@ -3,13 +3,14 @@
  * is kept 24 hours behind a signed, expiring address.
  */
 import {
+  ListedReportExport,
   ReportExport,
   ReportExportCreate,
   ReportExportStarted,
   RunningReportExport,
 } from "@fieldreport/domain/ReportExport"
 import { Schema } from "effect"
-import { envelope, group, media, one, query, RecordId } from "../Endpoint.ts"
+import { envelope, group, media, one, page, query, RecordId } from "../Endpoint.ts"
 
 /** The report export endpoints. */
 export const reportExports = group({
@@ -31,6 +32,17 @@ export const reportExports = group({
       body: envelope("report_export", ReportExportCreate),
       replies: { 202: one(ReportExportStarted, "The export's id and the address of its progress.") },
       errors: [404, 422],
+    },
+    {
+      method: "get",
+      path: "/api/v4/report_exports",
+      operationId: "listReportExports",
+      summary: "List the current user's exports",
+      description:
+        "The exports the caller started in this app in the last 24 hours (older ones are deleted), newest " +
+        "first, whatever their state: a done one with its file's signed address, a failed one with its " +
+        "`error`.",
+      replies: { 200: page(ListedReportExport, "One page of the caller's exports.") },
     },
     {
       method: "get",
