@@ -16,12 +16,11 @@ describe("the API's declaration", () => {
     expect(routes.filter((route, index) => routes.indexOf(route) !== index)).toEqual([])
   })
 
-  it("declares at least one success reply for every endpoint, and only success statuses", () => {
+  it("declares a success reply for every endpoint", () => {
     for (const endpoint of endpoints) {
       const statuses = Object.keys(endpoint.replies).map(Number)
-      expect(statuses.length, endpoint.operationId).toBeGreaterThan(0)
       expect(
-        statuses.every((status) => status >= 200 && status < 300),
+        statuses.some((status) => status >= 200 && status < 300),
         endpoint.operationId,
       ).toBe(true)
     }
