@@ -21,6 +21,7 @@ import { Categories } from "./services/Categories.ts"
 import { ChannelSelections } from "./services/ChannelSelections.ts"
 import { Channels } from "./services/Channels.ts"
 import { Comments } from "./services/Comments.ts"
+import { DeletedResources } from "./services/DeletedResources.ts"
 import { Demo } from "./services/Demo.ts"
 import { Forms } from "./services/Forms.ts"
 import { Invitations } from "./services/Invitations.ts"
@@ -47,6 +48,7 @@ import { CategoryStore } from "./store/CategoryStore.ts"
 import { ChannelSelectionStore } from "./store/ChannelSelectionStore.ts"
 import { ChannelStore } from "./store/ChannelStore.ts"
 import { CommentStore } from "./store/CommentStore.ts"
+import { DeletedResourceStore } from "./store/DeletedResourceStore.ts"
 import { FormStore } from "./store/FormStore.ts"
 import { JobStore } from "./store/JobStore.ts"
 import { MembershipStore } from "./store/MembershipStore.ts"
@@ -84,6 +86,7 @@ const stores = Layer.mergeAll(
   ReportStore.layer,
   CommentStore.layer,
   TaskStore.layer,
+  DeletedResourceStore.layer,
   AnalyticsStore.layer,
   TeamUserStore.layer,
   ChannelSelectionStore.layer,
@@ -105,6 +108,7 @@ const services = Layer.mergeAll(
   Administration.layer,
   AppAdministrators.layer,
   AuditEvents.layer,
+  DeletedResources.layer,
   Users.layer,
   AlertAreas.layer,
   Notifications.layer,

@@ -75,6 +75,11 @@ export interface AppConfigShape {
   readonly metricsToken: Option.Option<Redacted.Redacted<string>>
   /** Days the security audit log keeps an event before the clean-up deletes it (at least 1). */
   readonly auditRetentionDays: number
+  /**
+   * Days back a field app's sync list reaches: reports changed longer ago are not synced (at
+   * least 1).
+   */
+  readonly syncDays: number
   /** The S3-compatible bucket uploads live in (under `uploads/`); the directory `<dataDir>/uploads` when absent. */
   readonly s3Bucket: Option.Option<string>
   /** The object store's address (MinIO, Garage, …); AWS's for the region when absent. */
@@ -177,6 +182,9 @@ const fromEnvironment = Config.all({
     Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)),
     "FIELDREPORT_AUDIT_RETENTION_DAYS",
   ).pipe(Config.withDefault(365)),
+  syncDays: Config.schema(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)), "FIELDREPORT_SYNC_DAYS").pipe(
+    Config.withDefault(30),
+  ),
   s3Bucket: optional("FIELDREPORT_S3_BUCKET"),
   s3Endpoint: Config.option(
     Config.schema(

@@ -14,6 +14,7 @@ import { categories } from "./endpoints/Categories.ts"
 import { channelSelections } from "./endpoints/ChannelSelections.ts"
 import { channels } from "./endpoints/Channels.ts"
 import { comments } from "./endpoints/Comments.ts"
+import { deletedResources } from "./endpoints/DeletedResources.ts"
 import { files } from "./endpoints/Files.ts"
 import { forms } from "./endpoints/Forms.ts"
 import { notifications } from "./endpoints/Notifications.ts"
@@ -54,6 +55,7 @@ export const groups = [
   pins,
   reportStates,
   notifications,
+  deletedResources,
   administration,
   appAdministrators,
   auditEvents,

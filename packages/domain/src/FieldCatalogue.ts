@@ -87,7 +87,7 @@ const replaces = (...fields: ReadonlyArray<Field | ReadonlyArray<Field>>): Field
 
 /**
  * Reports: the v4 dialect's default list exactly; its optional fields plus `uuid`, `updated_at`,
- * `appearance` and `cache_key` (docs/api.md, Reading a report). `form_fields` also renders
+ * `appearance`, `cache_key` and `version` (docs/api.md, Reading a report). `form_fields` also renders
  * `note_comment_ids` and `report_comment_ids`.
  *
  * @example
@@ -130,11 +130,13 @@ export const report: FieldCatalogue = adds(
     "updated_at",
     "appearance",
     "cache_key",
+    "version",
   ),
 )
 
 /**
- * Tasks: every field is default.
+ * Tasks: every field of the v4 dialect is default; `version` and `updated_at`, for clients that
+ * sync, are optional.
  *
  * @example
  * ```ts
@@ -153,10 +155,12 @@ export const task: FieldCatalogue = adds(
     "report_id",
     "title",
   ),
+  optional("version", "updated_at"),
 )
 
 /**
- * Notifications: every field is default.
+ * Notifications: every field of the v4 dialect is default; `updated_at` (made, read or archived),
+ * for clients that sync, is optional.
  *
  * @example
  * ```ts
@@ -165,6 +169,7 @@ export const task: FieldCatalogue = adds(
  */
 export const notification: FieldCatalogue = adds(
   defaults("id", "archived_at", "archived", "created_at", "read", "report_id", "user_id"),
+  optional("updated_at"),
 )
 
 /**
@@ -302,7 +307,9 @@ export const noteComment: FieldCatalogue = adds(
 )
 
 /**
- * Report comments: every field is default (docs/api.md, Comments).
+ * Report comments: every field is default, `report_uuid` optional (docs/api.md, Comments); the
+ * comment's answers without a `fields` selection (its create, a report's `report_comments`) leave
+ * out the report they belong to.
  *
  * @example
  * ```ts
@@ -310,7 +317,8 @@ export const noteComment: FieldCatalogue = adds(
  * ```
  */
 export const reportComment: FieldCatalogue = adds(
-  defaults("id", "uuid", "content", "created_at", "is_anonymous", "user_id"),
+  defaults("id", "uuid", "content", "created_at", "is_anonymous", "user_id", "report_id"),
+  optional("report_uuid"),
 )
 
 /**
@@ -337,7 +345,8 @@ export const reportState: FieldCatalogue = adds(
 
 /**
  * Report state changes (docs/api.md, States and their history): every field of the domain's
- * `ReportStateChange` is default; `previous_report_state` and `new_report_state` are `{id, name}`.
+ * `ReportStateChange` is default but `report_uuid`, which is optional; `previous_report_state`
+ * and `new_report_state` are `{id, name}`.
  *
  * @example
  * ```ts
@@ -346,6 +355,7 @@ export const reportState: FieldCatalogue = adds(
  */
 export const reportStateChange: FieldCatalogue = adds(
   defaults("id", "created_at", "report_id", "user_id", "previous_report_state", "new_report_state"),
+  optional("report_uuid"),
 )
 
 /**

@@ -24,6 +24,7 @@ export const Notification = Schema.Struct({
   read: Schema.Boolean,
   report_id: Id,
   user_id: Id,
+  updated_at: Schema.optionalKey(Timestamp),
 })
 export type Notification = typeof Notification.Type
 

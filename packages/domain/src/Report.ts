@@ -381,7 +381,8 @@ export type UserOpened = typeof UserOpened.Type
  * The report resource. Default fields are required keys, optional ones optional keys; the user
  * fields (`user_id`, `user_image`, `user_short_name`) are left out of anonymous reports.
  * `location` is null for a report filed with an address only, `address` empty for one filed with
- * a location only. `uuid` is the client's, or one the server assigns.
+ * a location only. `uuid` is the client's, or one the server assigns. `version` grows with every
+ * change of the report (its comments included) and is its `ETag`.
  *
  * @example
  * ```ts
@@ -424,5 +425,6 @@ export const Report = Schema.Struct({
   updated_at: Schema.optionalKey(Timestamp),
   appearance: Schema.optionalKey(Appearance),
   cache_key: Schema.optionalKey(Schema.String),
+  version: Schema.optionalKey(Id),
 })
 export type Report = typeof Report.Type

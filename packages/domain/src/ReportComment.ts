@@ -10,6 +10,8 @@ import { Timestamp } from "./Timestamp.ts"
 /**
  * The report comment resource (docs/api.md, Comments). `uuid` is the client's, or one the server
  * assigns when the client sends none; `user_id` is left out of anonymous comments, as on reports.
+ * The list of comments (`GET /api/v4/report_comments`) names the report of each, by `report_id`
+ * and, on request, `report_uuid` (null for a report filed without one).
  *
  * @example
  * ```ts
@@ -26,6 +28,8 @@ export const ReportComment = Schema.Struct({
   created_at: Timestamp,
   is_anonymous: Schema.Boolean,
   user_id: Schema.optionalKey(Id),
+  report_id: Schema.optionalKey(Id),
+  report_uuid: Schema.optionalKey(Schema.NullOr(Uuid)),
 })
 export type ReportComment = typeof ReportComment.Type
 

@@ -5,7 +5,7 @@
  * state is renamed.
  */
 import { Schema } from "effect"
-import { Id } from "./internal/wire.ts"
+import { Id, Uuid } from "./internal/wire.ts"
 import { Timestamp } from "./Timestamp.ts"
 
 /**
@@ -20,7 +20,8 @@ export const StateName = Schema.Struct({ id: Id, name: Schema.String })
 export type StateName = typeof StateName.Type
 
 /**
- * The report state change record; the state keys are those of the legacy service.
+ * The report state change record; the state keys are those of the legacy service. `report_uuid`
+ * (optional) is the client uuid of the report, null for one filed without.
  *
  * @example
  * ```ts
@@ -37,5 +38,6 @@ export const ReportStateChange = Schema.Struct({
   user_id: Id,
   previous_report_state: StateName,
   new_report_state: StateName,
+  report_uuid: Schema.optionalKey(Schema.NullOr(Uuid)),
 })
 export type ReportStateChange = typeof ReportStateChange.Type

@@ -14,6 +14,8 @@ import { format, Timestamp } from "./Timestamp.ts"
 
 /**
  * The task resource; `completed_at` and `completed_by_id` are null until the task is completed.
+ * `version` (which grows with every change, the task's `ETag`) and `updated_at` (when the server
+ * applied the last change) are optional fields, for clients that sync.
  *
  * @example
  * ```ts
@@ -34,6 +36,8 @@ export const Task = Schema.Struct({
   description: Schema.String,
   report_id: Id,
   title: Schema.String,
+  version: Schema.optionalKey(Id),
+  updated_at: Schema.optionalKey(Timestamp),
 })
 export type Task = typeof Task.Type
 

@@ -42,6 +42,7 @@ describe("FieldCatalogue", () => {
         "updated_at",
         "appearance",
         "cache_key",
+        "version",
       ],
     ],
     [
@@ -58,13 +59,13 @@ describe("FieldCatalogue", () => {
         "report_id",
         "title",
       ],
-      [],
+      ["version", "updated_at"],
     ],
     [
       "notification",
       FieldCatalogue.notification,
       ["id", "archived_at", "archived", "created_at", "read", "report_id", "user_id"],
-      [],
+      ["updated_at"],
     ],
     [
       "alert area",
@@ -151,8 +152,8 @@ describe("FieldCatalogue", () => {
     [
       "report comment",
       FieldCatalogue.reportComment,
-      ["id", "uuid", "content", "created_at", "is_anonymous", "user_id"],
-      [],
+      ["id", "uuid", "content", "created_at", "is_anonymous", "user_id", "report_id"],
+      ["report_uuid"],
     ],
     ["form", FieldCatalogue.form, ["id", "name", "version", "fields"], []],
     [
@@ -165,7 +166,7 @@ describe("FieldCatalogue", () => {
       "report state change",
       FieldCatalogue.reportStateChange,
       ["id", "created_at", "report_id", "user_id", "previous_report_state", "new_report_state"],
-      [],
+      ["report_uuid"],
     ],
     [
       "reports_read",

@@ -121,6 +121,16 @@ export const ShapeSearchCleanup = jobKind("shape_search.cleanup", Schema.Struct(
 export const AuditEventCleanup = jobKind("audit_event.cleanup", Schema.Struct({}))
 
 /**
+ * Deletes the tombstones of deleted records older than they are kept (90 days); runs every hour.
+ *
+ * @example
+ * ```ts
+ * yield* jobs.schedule(JobKinds.DeletedResourceCleanup, {}, cleanupInterval)
+ * ```
+ */
+export const DeletedResourceCleanup = jobKind("deleted_resource.cleanup", Schema.Struct({}))
+
+/**
  * An invitation to send: the invited team user, who invited them, the channels they were added
  * to, and the address the service is reached at (for the link in the e-mail).
  *

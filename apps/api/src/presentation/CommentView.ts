@@ -2,7 +2,7 @@
  * The comment resources on the wire (docs/api.md, Comments): note comments, the internal notes of
  * a channel's staff, and report comments, the messages a report's readers exchange.
  */
-import type { NoteCommentRow, ReportCommentRow } from "../store/CommentStore.ts"
+import type { ListedReportCommentRow, NoteCommentRow, ReportCommentRow } from "../store/CommentStore.ts"
 
 /**
  * The note comment resource of a row, every field (the route picks the selected ones).
@@ -36,4 +36,19 @@ export const reportCommentBody = (comment: ReportCommentRow) => ({
   created_at: comment.created_at,
   is_anonymous: comment.is_anonymous === 1,
   ...(comment.is_anonymous === 1 ? {} : { user_id: comment.user_id }),
+})
+
+/**
+ * A report comment of the list, which names its report too: by id, and by the report's client
+ * uuid when asked.
+ *
+ * @example
+ * ```ts
+ * listedReportCommentBody(row) // { id: 15, uuid: "…", content: "Thank you.", …, report_id: 49, report_uuid: "…" }
+ * ```
+ */
+export const listedReportCommentBody = (comment: ListedReportCommentRow) => ({
+  ...reportCommentBody(comment),
+  report_id: comment.report_id,
+  report_uuid: comment.report_uuid,
 })

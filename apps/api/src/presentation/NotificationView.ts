@@ -9,7 +9,7 @@ import type { NotificationRow } from "../store/NotificationStore.ts"
  *
  * @example
  * ```ts
- * notificationBody(row) // { id: 9, archived_at: null, archived: false, created_at: "…", read: false, report_id: 49, user_id: 2 }
+ * notificationBody(row) // { id: 9, archived_at: null, archived: false, created_at: "…", read: false, report_id: 49, user_id: 2, updated_at: "…" }
  * ```
  */
 export const notificationBody = (row: NotificationRow): typeof Notification.Encoded => ({
@@ -20,4 +20,5 @@ export const notificationBody = (row: NotificationRow): typeof Notification.Enco
   read: row.read === 1,
   report_id: row.report_id,
   user_id: row.user_id,
+  updated_at: row.updated_at,
 })

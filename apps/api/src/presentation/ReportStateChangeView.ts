@@ -20,4 +20,5 @@ export const stateChangeBody = (change: StateChangeRow) => ({
   user_id: change.user_id,
   previous_report_state: { id: change.previous_state_id, name: change.previous_state_name },
   new_report_state: { id: change.new_state_id, name: change.new_state_name },
+  report_uuid: change.report_uuid,
 })

@@ -23,4 +23,6 @@ export const taskBody = (task: TaskRow) =>
     description: task.description,
     report_id: task.report_id,
     title: task.title,
+    version: task.version,
+    updated_at: task.updated_at,
   }) satisfies typeof Task.Encoded

@@ -77,6 +77,11 @@ export class Access extends Context.Service<
       channelId: number,
       need: ChannelNeed,
     ) => Effect.Effect<ChannelAccess, NotFound | Forbidden>
+    /**
+     * The channels of the actor's current team the actor reads, by id; none without a current
+     * team. What spans channels (the sync list, the deleted resources) reads these.
+     */
+    readonly readableChannels: (actor: Actor) => Effect.Effect<ReadonlyArray<ChannelAccess>>
     /** Whether the actor may edit the report (its `is_manageable_by`). */
     readonly canEditReport: (
       actor: Actor,
@@ -127,6 +132,14 @@ export class Access extends Context.Service<
         return access
       })
 
+      const readableChannels = Effect.fn("Access.readableChannels")(function* (actor: Actor) {
+        if (actor.teamId === undefined) return []
+        const rows = yield* channels.accessInTeam(actor.teamId, actor.user.id)
+        return rows
+          .map((row) => visibleChannel(actor, row))
+          .filter((found): found is ChannelAccess => found !== undefined && channelRolesAllow(found, "read"))
+      })
+
       const canEditReport = Effect.fn("Access.canEditReport")(function* (
         actor: Actor,
         report: { readonly channel_id: number; readonly user_id: number },
@@ -140,7 +153,7 @@ export class Access extends Context.Service<
         return actor.user.admin === 1 || (yield* apps.isAdministrator(actor.app.id, actor.user.id))
       })
 
-      return Access.of({ teamFor, channelFor, canEditReport, isAppAdministrator })
+      return Access.of({ teamFor, channelFor, readableChannels, canEditReport, isAppAdministrator })
     }),
   )
 }

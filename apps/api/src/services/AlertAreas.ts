@@ -10,13 +10,15 @@
  * required, `radius` absent read as null), following the legacy dialect's example; an area is the
  * user's, whichever branded app or team they are acting in. The name, this service's own, is the
  * exception: an update without `name` keeps it, so a client of the dialect, which knows no names,
- * does not erase one the user gave.
+ * does not erase one the user gave. A deleted area leaves a tombstone its owner's devices list
+ * (`DeletedResources`).
  */
 import * as AlertArea from "@fieldreport/domain/AlertArea"
 import type { InvalidInput } from "@fieldreport/domain/Invalid"
 import { Context, Effect, Layer } from "effect"
 import { NotFound } from "../Errors.ts"
 import { type AlertAreaRow, AlertAreaStore } from "../store/AlertAreaStore.ts"
+import { DeletedResourceStore } from "../store/DeletedResourceStore.ts"
 import { nowIso } from "../store/sql/Clock.ts"
 import * as Transaction from "../store/sql/Transaction.ts"
 import type { Actor } from "./Authentication.ts"
@@ -48,6 +50,7 @@ export class AlertAreas extends Context.Service<
     Effect.gen(function* () {
       const inTransaction = yield* Transaction.runner
       const areas = yield* AlertAreaStore
+      const tombstones = yield* DeletedResourceStore
 
       const own = Effect.fn("AlertAreas.own")(function* (actor: Actor, id: number) {
         const area = yield* areas.find(id)
@@ -74,7 +77,16 @@ export class AlertAreas extends Context.Service<
 
       const remove = Effect.fn("AlertAreas.remove")(function* (actor: Actor, id: number) {
         const area = yield* own(actor, id)
-        yield* inTransaction(areas.delete(area.id))
+        const tombstone = {
+          type: "alert_area",
+          uuid: null,
+          record_id: area.id,
+          channel_id: null,
+          team_id: null,
+          user_id: area.user_id,
+          deleted_at: yield* nowIso,
+        } as const
+        yield* inTransaction(Effect.andThen(areas.delete(area.id), tombstones.record([tombstone])))
       })
 
       return AlertAreas.of({ list, get: own, create, update, remove })

@@ -3,6 +3,11 @@
  * resolution of every request's credentials and `X-AppId` / `X-TeamId` headers into an `Actor`.
  * Logins go through the login throttle (`auth/LoginThrottle.ts`); what an API token may reach is
  * decided by one rule (`auth/Credential.ts`), applied here to every authenticated request.
+ *
+ * The mobile client sends `X-InstallationId` (its installation of the app) with every request:
+ * a session records the one it is used from, written when it changes. It is at most
+ * `maxInstallationId` visible ASCII characters (`400` otherwise); API tokens have no session, so
+ * theirs is not recorded.
  */
 import { randomUUID } from "node:crypto"
 import type { IncomingHttpHeaders } from "node:http"
@@ -21,6 +26,34 @@ import { isoIn, nowIso } from "../store/sql/Clock.ts"
 import { type UserRow, UserStore } from "../store/UserStore.ts"
 import { AuditLog } from "./AuditLog.ts"
 import { RequestContext } from "./RequestContext.ts"
+
+/** The longest `X-InstallationId` recorded: installation ids and UUIDs are well under it. */
+export const maxInstallationId = 128
+
+const installationPattern = new RegExp(`^[\\x21-\\x7e]{1,${maxInstallationId}}$`)
+
+/**
+ * The request's `X-InstallationId`, when it sent one (blank is none).
+ *
+ * @example
+ * ```ts
+ * const installationId = yield* installationOf(req.headers) // "c9Fh2tq8RkGv0-Wj3mYpLx"
+ * ```
+ */
+export const installationOf = (
+  headers: IncomingHttpHeaders,
+): Effect.Effect<string | undefined, MalformedRequest> => {
+  const value = headers["x-installationid"]
+  if (value === undefined || value === "") return Effect.succeed(undefined)
+  return typeof value === "string" && installationPattern.test(value)
+    ? Effect.succeed(value)
+    : Effect.fail(
+        MalformedRequest.at(
+          "X-InstallationId",
+          `must be 1 to ${maxInstallationId} visible ASCII characters, sent once`,
+        ),
+      )
+}
 
 /** The caller of a request: a user, in a branded app, acting in a team (when they have one). */
 export interface Actor {
@@ -52,6 +85,8 @@ export class Authentication extends Context.Service<
       readonly email: string
       readonly password: string
       readonly clientAddress: string
+      /** The app installation logging in (`X-InstallationId`), when it said. */
+      readonly installationId?: string | undefined
     }) => Effect.Effect<IssuedSession, Unauthorized | TooManyRequests | NotFound>
     /**
      * The caller of a request, from its headers; `403` when the request reaches further than their
@@ -119,6 +154,7 @@ export class Authentication extends Context.Service<
         readonly email: string
         readonly password: string
         readonly clientAddress: string
+        readonly installationId?: string | undefined
       }) {
         const app = yield* appOf(input.bundleId)
         const user = yield* users.findByEmail(input.email)
@@ -150,6 +186,7 @@ export class Authentication extends Context.Service<
           branded_app_id: app.id,
           client_uuid: randomUUID(),
           client_address: input.clientAddress,
+          ...(input.installationId === undefined ? {} : { installation_id: input.installationId }),
           tokens: pair,
         })
         yield* audit.record({
@@ -219,6 +256,7 @@ export class Authentication extends Context.Service<
         const { user, session, sessionApp, apiToken } = yield* credentials(headers, options.basic === true)
         if (user === undefined || user.deactivated === 1)
           return yield* unauthorized("the user is deactivated")
+        const installationId = yield* installationOf(headers)
         // Before anything else is read: a token refused learns nothing about apps or teams.
         yield* requireReach({ apiToken }, yield* requestReach)
         const bundleId = headers["x-appid"]
@@ -245,6 +283,12 @@ export class Authentication extends Context.Service<
           teamId = teams.find((t) => t.agreed_to_join === 1)?.team_id
         }
         yield* users.touch(user)
+        if (
+          session !== undefined &&
+          installationId !== undefined &&
+          installationId !== session.installation_id
+        )
+          yield* sessions.recordInstallation(session.id, installationId)
         return { user, app, teamId, session, apiToken }
       })
 

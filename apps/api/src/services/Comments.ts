@@ -12,6 +12,9 @@
  *   `updated_at` move, so clients that sync by either see it.
  * - A client `uuid` makes a report comment idempotent: the same uuid again answers that comment
  *   with `200`; a uuid of a comment on a report the caller cannot read is a conflict (`409`).
+ * - The list of report comments, which a field app syncs from, holds those on the reports of the
+ *   channels the user reads in the current team (of the syncable reports only with
+ *   `preset_filter=syncable_reports`), in the order they were made.
  */
 import { randomUUID } from "node:crypto"
 import { InvalidInput } from "@fieldreport/domain/Invalid"
@@ -21,18 +24,34 @@ import type { ReportCommentCreate } from "@fieldreport/domain/ReportComment"
 import { readsInternalNotes } from "@fieldreport/domain/Roles"
 import { Context, Effect, Layer } from "effect"
 import { Conflict, Forbidden, NotFound } from "../Errors.ts"
-import { CommentStore, type NoteCommentRow, type ReportCommentRow } from "../store/CommentStore.ts"
-import { ReportStore } from "../store/ReportStore.ts"
+import {
+  CommentStore,
+  type ListedReportCommentRow,
+  type NoteCommentRow,
+  type ReportCommentRow,
+} from "../store/CommentStore.ts"
+import { type ChangesPage, type Page, ReportStore } from "../store/ReportStore.ts"
 import { nowIso } from "../store/sql/Clock.ts"
 import * as Transaction from "../store/sql/Transaction.ts"
 import { Access } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 import { findReadable } from "./ReadableReport.ts"
+import * as SyncScope from "./SyncScope.ts"
 
 /** A page of notes and how many there are in all. */
 export interface NotePage {
   readonly notes: ReadonlyArray<NoteCommentRow>
   readonly total: number
+}
+
+/**
+ * Which report comments a list asks for: on the syncable reports only, on one report (by id or
+ * uuid), made after a time, one page.
+ */
+export interface ReportCommentQuery extends ChangesPage {
+  readonly syncableOnly: boolean
+  readonly reportId: number | undefined
+  readonly reportUuid: string | undefined
 }
 
 /** A report comment a create answers with, and whether it was made just now. */
@@ -62,6 +81,11 @@ export class Comments extends Context.Service<
       actor: Actor,
       input: ReportCommentCreate,
     ) => Effect.Effect<PostedComment, InvalidInput | Conflict>
+    /** A page of the report comments on the reports the actor reads in the current team. */
+    readonly reportComments: (
+      actor: Actor,
+      query: ReportCommentQuery,
+    ) => Effect.Effect<Page<ListedReportCommentRow>>
   }
 >()("api/services/Comments") {
   static readonly layer = Layer.effect(
@@ -71,6 +95,7 @@ export class Comments extends Context.Service<
       const comments = yield* CommentStore
       const reports = yield* ReportStore
       const readable = findReadable(reports, yield* Access)
+      const scopeOf = yield* SyncScope.make
 
       const note = Effect.fn("Comments.note")(function* (actor: Actor, id: number) {
         const found = yield* comments.findNote(id)
@@ -154,7 +179,23 @@ export class Comments extends Context.Service<
         )
       })
 
-      return Comments.of({ note, notes, createNote, createReportComment })
+      const reportComments = Effect.fn("Comments.reportComments")(function* (
+        actor: Actor,
+        query: ReportCommentQuery,
+      ) {
+        const scope = yield* scopeOf(actor)
+        return yield* comments.reportCommentsPage({
+          channelIds: scope.channelIds,
+          syncable: query.syncableOnly ? scope : undefined,
+          reportId: query.reportId,
+          reportUuid: query.reportUuid,
+          after: query.after,
+          offset: query.offset,
+          limit: query.limit,
+        })
+      })
+
+      return Comments.of({ note, notes, createNote, createReportComment, reportComments })
     }),
   )
 }

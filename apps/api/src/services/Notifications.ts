@@ -7,8 +7,9 @@
  * Opening a notification marks it read (opening its report does too, in `Reports.get`). Only
  * `archived` may be changed: true archives it now, false unarchives it.
  *
- * A detail docs/api.md does not spell out: archiving a notification already archived keeps the time
- * it was first archived, so a repeated request changes nothing.
+ * Details docs/api.md does not spell out: archiving a notification already archived keeps the time
+ * it was first archived, so a repeated request changes nothing; a list with `updated_after` holds
+ * the notifications made, read or archived after it, in that order unless `orderby` says another.
  */
 import type { Clause } from "@fieldreport/domain/OrderBy"
 import type { RangePage } from "@fieldreport/domain/RangePage"
@@ -24,9 +25,10 @@ import {
 import { nowIso } from "../store/sql/Clock.ts"
 import type { Actor } from "./Authentication.ts"
 
-/** What a client asks of the list: `archived`, `orderby` and the `Range` page. */
+/** What a client asks of the list: `archived`, `updated_after`, `orderby` and the `Range` page. */
 export interface NotificationListQuery {
   readonly archived: boolean | undefined
+  readonly updatedAfter: string | undefined
   readonly order: ReadonlyArray<Clause<NotificationOrderField>>
   readonly page: RangePage
 }
@@ -66,8 +68,10 @@ export class Notifications extends Context.Service<
 
       const open = Effect.fn("Notifications.open")(function* (actor: Actor, id: number) {
         const notification = yield* own(actor, id)
-        yield* notifications.markRead(notification.id)
-        return { ...notification, read: 1 }
+        if (notification.read === 1) return notification
+        const now = yield* nowIso
+        yield* notifications.markRead(notification.id, now)
+        return { ...notification, read: 1, updated_at: now }
       })
 
       const list = Effect.fn("Notifications.list")(function* (actor: Actor, query: NotificationListQuery) {
@@ -76,6 +80,7 @@ export class Notifications extends Context.Service<
           userId: actor.user.id,
           teamId: actor.teamId,
           archived: query.archived,
+          updatedAfter: query.updatedAfter,
           order: query.order,
           offset: query.page.start,
           limit: Range.size(query.page),
@@ -89,7 +94,8 @@ export class Notifications extends Context.Service<
       ) {
         const notification = yield* own(actor, id)
         if (archived === (notification.archived_at !== null)) return
-        yield* notifications.setArchivedAt(notification.id, archived ? yield* nowIso : null)
+        const now = yield* nowIso
+        yield* notifications.setArchivedAt(notification.id, archived ? now : null, now)
       })
 
       const remove = Effect.fn("Notifications.remove")(function* (actor: Actor, id: number) {

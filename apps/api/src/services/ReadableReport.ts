@@ -23,8 +23,21 @@ export interface ReadableReport {
 }
 
 /**
- * Finds a report the actor may read: one of a channel they cannot read is `404`, as if it did
- * not exist.
+ * How a request names a report: by its id, or by the uuid its client gave it (docs/api.md, Field
+ * apps and offline sync), so that a client that filed a report offline can name it before it
+ * learns its id.
+ *
+ * @example
+ * ```ts
+ * const byId: ReportKey = 49
+ * const byUuid: ReportKey = "3ffeef7c-0f73-4e82-b39e-5a55cce0daef"
+ * ```
+ */
+export type ReportKey = number | string
+
+/**
+ * Finds a report the actor may read, by id or client uuid: one of a channel they cannot read is
+ * `404`, as if it did not exist.
  *
  * @example
  * ```ts
@@ -32,8 +45,8 @@ export interface ReadableReport {
  * ```
  */
 export const findReadable = (store: ReportStore["Service"], access: Access["Service"]) =>
-  Effect.fn("Reports.findReadable")(function* (actor: Actor, id: number) {
-    const report = yield* store.find(id)
+  Effect.fn("Reports.findReadable")(function* (actor: Actor, key: ReportKey) {
+    const report = yield* typeof key === "number" ? store.find(key) : store.findByUuid(key)
     if (report === undefined) return yield* new NotFound({ resource: "report" })
     const channel = yield* access
       .channelFor(actor, report.channel_id, "read")

@@ -16,7 +16,7 @@
  * - `user_image` is the reporter's picture as a 150 px thumbnail.
  * - `users_opened` lists each reader once, with the time they first opened the report.
  * - `map_url` is null for a report filed with an address only.
- * - `cache_key` is the report's id and version; every write of the report (comments included)
+ * - `cache_key` is the report's id and `version`; every write of the report (comments included)
  *   moves the version.
  */
 
@@ -220,6 +220,7 @@ export class ReportView extends Context.Service<
             assignment_due_at: report.assignment_due_at,
             updated_at: report.updated_at,
             cache_key: ReportDisclosure.cacheKey(report),
+            version: report.version,
           }
           if (!anonymous) record.user_id = report.user_id
           if (report.uuid !== null) record.uuid = report.uuid

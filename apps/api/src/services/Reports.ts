@@ -1,6 +1,7 @@
 /**
- * Filing and changing reports (docs/api.md, Reports): fetch, create, update, upsert and the history
- * of state changes.
+ * Filing and changing reports (docs/api.md, Reports): fetch, create, update, upsert, delete and the
+ * history of state changes; and what a field app syncs (docs/api.md, Field apps and offline sync):
+ * the syncable reports and the state changes of the reports the user reads.
  *
  * Every write is one transaction: the report, its answers checked against the channel's form, its
  * attachments marked used and recorded field by field, its box in the spatial index, its state
@@ -20,7 +21,14 @@
  *   `category_names` puts the report back in the root category.
  * - Only the channel's operators and admins change a report's state, its assignee and its due
  *   time; reporters edit their own reports' other fields.
+ * - A report is named by its id or its client uuid (`ReportKey`) wherever it is fetched, changed,
+ *   deleted or its history read.
+ * - An update whose `If-Match` names another version than the report's is refused with the report
+ *   as it is (`Stale`, a `412`), checked on the report read in the update's transaction.
+ * - Whoever may edit a report may delete it: its reporter while still a reporter of the channel,
+ *   the channel's operators and admins (`ReportDeletion` says what goes with it).
  */
+import type { IfMatch } from "@fieldreport/domain/EntityTag"
 import { InvalidInput } from "@fieldreport/domain/Invalid"
 import {
   type ReportCreate,
@@ -31,16 +39,25 @@ import {
 import { mayEditReport } from "@fieldreport/domain/Roles"
 import { Context, Effect, Layer } from "effect"
 import { Conflict, Forbidden, NotFound } from "../Errors.ts"
-import { type ReportRow, ReportStore, type StateChangeRow } from "../store/ReportStore.ts"
+import {
+  type ChangesPage,
+  type Page,
+  type ReportRow,
+  ReportStore,
+  type StateChangeRow,
+} from "../store/ReportStore.ts"
 import { nowIso } from "../store/sql/Clock.ts"
 import * as Transaction from "../store/sql/Transaction.ts"
 import { Access, type ChannelAccess } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 import * as ChannelContext from "./ChannelContext.ts"
-import { findReadable, type ReadableReport } from "./ReadableReport.ts"
+import { findReadable, type ReadableReport, type ReportKey } from "./ReadableReport.ts"
 import * as ReportCategory from "./ReportCategory.ts"
+import * as ReportDeletion from "./ReportDeletion.ts"
 import * as ReportDispatching from "./ReportDispatching.ts"
 import * as ReportFiling from "./ReportFiling.ts"
+import { checkVersion, type Stale } from "./Stale.ts"
+import * as SyncScope from "./SyncScope.ts"
 
 /**
  * A report a create or an upsert answers with, with the access decided for the write, and
@@ -55,11 +72,20 @@ export interface Filed extends ReadableReport {
   readonly created: boolean
 }
 
+/**
+ * Which state changes of the reports the actor reads a list asks for: of the syncable reports
+ * only (`preset_filter=syncable_reports`), of one report, changed after a time, one page.
+ */
+export interface StateChangeQuery extends ChangesPage {
+  readonly syncableOnly: boolean
+  readonly reportId: number | undefined
+}
+
 /** Refuses a change of a report the actor may not edit: reporters edit their own only. */
-const checkEdit = (actor: Actor, channelAccess: ChannelAccess, report: ReportRow) =>
+const checkEdit = (actor: Actor, channelAccess: ChannelAccess, report: ReportRow, doing = "edit") =>
   mayEditReport(channelAccess.channelRole, actor.user.id, report)
     ? Effect.void
-    : Effect.fail(new Forbidden({ message: "you may not edit this report" }))
+    : Effect.fail(new Forbidden({ message: `you may not ${doing} this report` }))
 
 /**
  * Makes the reports service on the stores and the services a write reads.
@@ -77,6 +103,8 @@ export const make = Effect.gen(function* () {
   const filing = yield* ReportFiling.make
   const { planned } = yield* ReportCategory.make
   const dispatching = yield* ReportDispatching.make
+  const deletion = yield* ReportDeletion.make
+  const scopeOf = yield* SyncScope.make
   const readable = findReadable(reports, access)
 
   /** The channel a body names, when the actor may report in it. */
@@ -89,8 +117,8 @@ export const make = Effect.gen(function* () {
         ),
       )
 
-  const get = Effect.fn("Reports.get")(function* (actor: Actor, id: number) {
-    const found = yield* readable(actor, id)
+  const get = Effect.fn("Reports.get")(function* (actor: Actor, key: ReportKey) {
+    const found = yield* readable(actor, key)
     yield* reports.recordRead(found.report, actor.user.id, yield* nowIso)
     return found
   })
@@ -115,16 +143,25 @@ export const make = Effect.gen(function* () {
     )
   })
 
-  const update = Effect.fn("Reports.update")(function* (actor: Actor, id: number, changes: ReportUpdate) {
-    const { report, access: channelAccess } = yield* readable(actor, id)
+  const update = Effect.fn("Reports.update")(function* (
+    actor: Actor,
+    key: ReportKey,
+    changes: ReportUpdate,
+    ifMatch?: IfMatch,
+  ) {
+    const { report, access: channelAccess } = yield* readable(actor, key)
     yield* checkEdit(actor, channelAccess, report)
     yield* ReportDispatching.checkStateMove(channelAccess, report, changes.report_state_id)
     yield* ReportDispatching.checkReassignment(channelAccess, report, changes)
     return yield* inTransaction(
       Effect.gen(function* () {
-        const current = yield* reports.find(id)
-        // Deleted with its channel since it was read: as if it never existed.
+        const current = yield* reports.lock(report.id)
+        // Deleted since it was read: as if it never existed.
         if (current === undefined) return yield* new NotFound({ resource: "report" })
+        yield* checkVersion(ifMatch, current.version, {
+          report: current,
+          access: channelAccess,
+        } satisfies ReadableReport)
         yield* dispatching.checkAssignee(current, changes.assignee_id)
         const context = yield* contextOf(channelAccess)
         const revised = yield* filing.revise(
@@ -161,12 +198,43 @@ export const make = Effect.gen(function* () {
     )
   })
 
-  const stateChanges = Effect.fn("Reports.stateChanges")(function* (actor: Actor, id: number) {
-    yield* readable(actor, id)
-    return yield* reports.stateChanges(id)
+  const remove = Effect.fn("Reports.remove")(function* (actor: Actor, key: ReportKey) {
+    const { report, access: channelAccess } = yield* readable(actor, key)
+    yield* checkEdit(actor, channelAccess, report, "delete")
+    yield* inTransaction(
+      Effect.gen(function* () {
+        const current = yield* reports.lock(report.id)
+        if (current === undefined) return yield* new NotFound({ resource: "report" })
+        yield* deletion.remove(current)
+      }),
+    )
   })
 
-  return Reports.of({ get, create, update, upsert, stateChanges })
+  const stateChanges = Effect.fn("Reports.stateChanges")(function* (actor: Actor, key: ReportKey) {
+    const { report } = yield* readable(actor, key)
+    return yield* reports.stateChanges(report.id)
+  })
+
+  const syncable = Effect.fn("Reports.syncable")(function* (actor: Actor, page: ChangesPage) {
+    return yield* reports.syncable(yield* scopeOf(actor), page)
+  })
+
+  const allStateChanges = Effect.fn("Reports.allStateChanges")(function* (
+    actor: Actor,
+    query: StateChangeQuery,
+  ) {
+    const scope = yield* scopeOf(actor)
+    return yield* reports.stateChangesPage({
+      channelIds: scope.channelIds,
+      syncable: query.syncableOnly ? scope : undefined,
+      reportId: query.reportId,
+      after: query.after,
+      offset: query.offset,
+      limit: query.limit,
+    })
+  })
+
+  return Reports.of({ get, create, update, upsert, remove, stateChanges, syncable, allStateChanges })
 })
 
 /**
@@ -186,27 +254,38 @@ export class Reports extends Context.Service<
      * (rendering uses that decision rather than asking again), recording that the actor opened it
      * (and reading their notifications about it).
      */
-    readonly get: (actor: Actor, id: number) => Effect.Effect<ReadableReport, NotFound>
+    readonly get: (actor: Actor, key: ReportKey) => Effect.Effect<ReadableReport, NotFound>
     /** Files a report; the same client `uuid` again answers the report filed with it. */
     readonly create: (
       actor: Actor,
       input: ReportCreate,
     ) => Effect.Effect<Filed, Forbidden | InvalidInput | Conflict>
-    /** Changes a report; it comes back with the access decided for the change, as `get`'s does. */
+    /**
+     * Changes a report; it comes back with the access decided for the change, as `get`'s does.
+     * With `ifMatch` naming another version, nothing changes and the report as it is comes back
+     * as `Stale`.
+     */
     readonly update: (
       actor: Actor,
-      id: number,
+      key: ReportKey,
       changes: ReportUpdate,
-    ) => Effect.Effect<ReadableReport, NotFound | Forbidden | InvalidInput>
+      ifMatch?: IfMatch,
+    ) => Effect.Effect<ReadableReport, NotFound | Forbidden | InvalidInput | Stale<ReadableReport>>
     /** Updates the channel's report with the source id (the lowest id of several), or files one. */
     readonly upsert: (
       actor: Actor,
       input: ReportUpsert,
     ) => Effect.Effect<Filed, Forbidden | InvalidInput | Conflict>
+    /** Deletes a report with everything that hangs on it, and writes its tombstones. */
+    readonly remove: (actor: Actor, key: ReportKey) => Effect.Effect<void, NotFound | Forbidden>
     readonly stateChanges: (
       actor: Actor,
-      id: number,
+      key: ReportKey,
     ) => Effect.Effect<ReadonlyArray<StateChangeRow>, NotFound>
+    /** A page of the reports the actor syncs, in the order they changed (`SyncScope`). */
+    readonly syncable: (actor: Actor, page: ChangesPage) => Effect.Effect<Page<ReportRow>>
+    /** A page of the state changes of the reports the actor reads in the current team. */
+    readonly allStateChanges: (actor: Actor, query: StateChangeQuery) => Effect.Effect<Page<StateChangeRow>>
   }
 >()("api/services/Reports") {
   static readonly layer = Layer.effect(Reports, make)

@@ -20,8 +20,14 @@
  *   changes are the domain's `Task` rules. An update without `time` leaves a later time already
  *   recorded as it is.
  * - The list's default order is the newest `client_created_at` first; in `completed_at` order an
- *   open task sorts after every completed one (first when descending).
+ *   open task sorts after every completed one (first when descending). With `updated_after` it
+ *   holds the tasks changed since, in the order they changed unless `orderby` says another.
+ * - An update with `If-Match` naming another version than the task's is refused with the task as
+ *   it is (`Stale`, a `412`); the version moves with every change applied, not with one ignored
+ *   for its older `time`.
+ * - A deleted task leaves a tombstone, listed to the team's users (`DeletedResources`).
  */
+import type { IfMatch } from "@fieldreport/domain/EntityTag"
 import { InvalidInput } from "@fieldreport/domain/Invalid"
 import type * as OrderBy from "@fieldreport/domain/OrderBy"
 import * as RangePage from "@fieldreport/domain/RangePage"
@@ -29,6 +35,7 @@ import * as Task from "@fieldreport/domain/Task"
 import * as Timestamp from "@fieldreport/domain/Timestamp"
 import { Context, Effect, Layer } from "effect"
 import { Conflict, Forbidden, NotFound } from "../Errors.ts"
+import { DeletedResourceStore } from "../store/DeletedResourceStore.ts"
 import { ReportStore } from "../store/ReportStore.ts"
 import { nowIso } from "../store/sql/Clock.ts"
 import * as Transaction from "../store/sql/Transaction.ts"
@@ -37,6 +44,7 @@ import { type TeamRow, TeamStore } from "../store/TeamStore.ts"
 import { Access } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 import { findReadable } from "./ReadableReport.ts"
+import { checkVersion, type Stale } from "./Stale.ts"
 
 /** A task a create answers with, and whether it was made just now. */
 export interface PostedTask {
@@ -49,6 +57,7 @@ export interface TaskQuery {
   readonly complete: boolean | undefined
   readonly reportId: number | undefined
   readonly assigneeId: number | undefined
+  readonly updatedAfter: string | undefined
   readonly order: ReadonlyArray<OrderBy.Clause<"client_created_at" | "completed_at">>
   readonly page: RangePage.RangePage
 }
@@ -75,12 +84,16 @@ export class Tasks extends Context.Service<
     readonly get: (actor: Actor, uuid: string) => Effect.Effect<TaskRow, Forbidden | NotFound>
     /** A page of the tasks the caller created or is assigned to, in the current team. */
     readonly list: (actor: Actor, query: TaskQuery) => Effect.Effect<TaskPage, Forbidden | NotFound>
-    /** Applies the changes, unless a change the client made later was applied already. */
+    /**
+     * Applies the changes, unless a change the client made later was applied already; refused
+     * with the task as it is when `ifMatch` does not name its version.
+     */
     readonly update: (
       actor: Actor,
       uuid: string,
       changes: Task.TaskUpdate,
-    ) => Effect.Effect<void, Forbidden | NotFound | InvalidInput>
+      ifMatch?: IfMatch,
+    ) => Effect.Effect<void, Forbidden | NotFound | InvalidInput | Stale<TaskRow>>
     readonly remove: (actor: Actor, uuid: string) => Effect.Effect<void, Forbidden | NotFound>
   }
 >()("api/services/Tasks") {
@@ -91,6 +104,7 @@ export class Tasks extends Context.Service<
       const access = yield* Access
       const tasks = yield* TaskStore
       const teams = yield* TeamStore
+      const tombstones = yield* DeletedResourceStore
       const readable = findReadable(yield* ReportStore, access)
 
       /** The current team with the caller's role in it, when it manages tasks. */
@@ -107,18 +121,27 @@ export class Tasks extends Context.Service<
         return team
       })
 
-      /** The task, when it is one of the team's in the current app. */
-      const teamTask = Effect.fn("Tasks.teamTask")(function* (actor: Actor, team: TeamRow, uuid: string) {
-        const task = yield* tasks.find(uuid)
+      /**
+       * The task, when it is one of the team's in the current app; `locked` for a change, in its
+       * transaction.
+       */
+      const teamTask = Effect.fn("Tasks.teamTask")(function* (
+        actor: Actor,
+        team: TeamRow,
+        uuid: string,
+        locked = false,
+      ) {
+        const task = yield* locked ? tasks.lock(uuid) : tasks.find(uuid)
         if (task === undefined || task.team_id !== team.id || task.branded_app_id !== actor.app.id) {
           return yield* taskNotFound()
         }
         return task
       })
 
+      /** The task the actor may change, locked in the change's transaction. */
       const changeable = Effect.fn("Tasks.changeable")(function* (actor: Actor, uuid: string) {
         const { team, role } = yield* taskTeam(actor)
-        const task = yield* teamTask(actor, team, uuid)
+        const task = yield* teamTask(actor, team, uuid, true)
         if (!Task.mayChange(actor.user.id, role, task)) {
           return yield* new Forbidden({
             message: "only the task's creator, its assignee and the team's managers may change it",
@@ -191,6 +214,7 @@ export class Tasks extends Context.Service<
           complete: query.complete,
           reportId: query.reportId,
           assigneeId: query.assigneeId,
+          updatedAfter: query.updatedAfter,
           order: query.order,
           offset: query.page.start,
           limit: RangePage.size(query.page),
@@ -201,17 +225,19 @@ export class Tasks extends Context.Service<
         actor: Actor,
         uuid: string,
         changes: Task.TaskUpdate,
+        ifMatch?: IfMatch,
       ) {
         yield* inTransaction(
           Effect.gen(function* () {
             const { team, task } = yield* changeable(actor, uuid)
+            yield* checkVersion(ifMatch, task.version, task)
             if (changes.assignee_id !== undefined) yield* requireAssignee(team.id, changes.assignee_id)
             const now = yield* nowIso
             const columns = Task.changedColumns(changes, task, actor.user.id, now)
             if (Object.keys(columns).length === 0) return
             // A change refused for being older than the last one is still a success for the
             // client: its state has been superseded, not lost.
-            yield* tasks.update(uuid, columns, Task.changeTime(changes, now))
+            yield* tasks.update(uuid, columns, Task.changeTime(changes, now), now)
           }),
         )
       })
@@ -219,8 +245,19 @@ export class Tasks extends Context.Service<
       const remove = Effect.fn("Tasks.remove")(function* (actor: Actor, uuid: string) {
         yield* inTransaction(
           Effect.gen(function* () {
-            yield* changeable(actor, uuid)
+            const { task } = yield* changeable(actor, uuid)
             yield* tasks.delete(uuid)
+            yield* tombstones.record([
+              {
+                type: "task",
+                uuid: task.uuid,
+                record_id: null,
+                channel_id: null,
+                team_id: task.team_id,
+                user_id: null,
+                deleted_at: yield* nowIso,
+              },
+            ])
           }),
         )
       })

@@ -43,6 +43,8 @@ export class ChannelStore extends Context.Service<
   ChannelStore,
   {
     readonly access: (channelId: number, userId: number) => Effect.Effect<ChannelAccessRow | undefined>
+    /** What decides the user's access to each channel of a team, by id. */
+    readonly accessInTeam: (teamId: number, userId: number) => Effect.Effect<ReadonlyArray<ChannelAccessRow>>
     /**
      * The channels of the app the user is a member of, in teams they have joined, by name; only
      * those of one team when `teamId` is given.
@@ -85,6 +87,15 @@ export class ChannelStore extends Context.Service<
             Effect.map((rows) => rows[0]),
             Effect.orDie,
           ),
+        accessInTeam: (teamId, userId) =>
+          sql<ChannelAccessRow>`SELECT ${channelColumns}, t.branded_app_id,
+              tu.role AS team_role, tu.agreed_to_join, cm.role AS channel_role
+            FROM channels c
+            JOIN teams t ON t.id = c.team_id
+            LEFT JOIN team_users tu ON tu.team_id = c.team_id AND tu.user_id = ${userId}
+            LEFT JOIN channel_members cm ON cm.channel_id = c.id AND cm.user_id = ${userId}
+            WHERE c.team_id = ${teamId}
+            ORDER BY c.id`.pipe(Effect.orDie),
         listOfMember: (userId, appId, teamId) =>
           sql<ChannelRow>`SELECT ${channelColumns}
             FROM channel_members cm

@@ -1,10 +1,13 @@
 /**
  * The two kinds of comment on a report: note comments, the internal notes of the channel's staff
- * (public when marked so), and report comments, the messages its readers see.
+ * (public when marked so), and report comments, the messages its readers see. A report comment is
+ * never changed, so the list a field app syncs from pages them by the time they were made.
  */
 import { Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import * as ClientUuids from "./ClientUuids.ts"
+import type { ChangesPage, Page } from "./ReportStore.ts"
+import { type SyncScope, syncable } from "./SyncableReports.ts"
 
 /** A note comment; `public` is 0/1. */
 export interface NoteCommentRow {
@@ -27,6 +30,23 @@ export interface ReportCommentRow {
   readonly content: string
   readonly is_anonymous: number
   readonly created_at: string
+}
+
+/** A report comment with its report's client uuid (null for a report filed without one). */
+export interface ListedReportCommentRow extends ReportCommentRow {
+  readonly report_uuid: string | null
+}
+
+/**
+ * Which report comments a list holds: those on the reports of the readable channels, on the
+ * syncable reports only when `syncable` is given, on one report when `reportId` or `reportUuid`
+ * names it; made after `after`.
+ */
+export interface ReportCommentCriteria extends ChangesPage {
+  readonly channelIds: ReadonlyArray<number>
+  readonly syncable: SyncScope | undefined
+  readonly reportId: number | undefined
+  readonly reportUuid: string | undefined
 }
 
 /**
@@ -60,6 +80,10 @@ export class CommentStore extends Context.Service<
       comment: Omit<ReportCommentRow, "id">,
     ) => Effect.Effect<ReportCommentRow | undefined>
     readonly findReportCommentByUuid: (uuid: string) => Effect.Effect<ReportCommentRow | undefined>
+    /** A page of the report comments the criteria select, oldest first (by time, then id). */
+    readonly reportCommentsPage: (
+      criteria: ReportCommentCriteria,
+    ) => Effect.Effect<Page<ListedReportCommentRow>>
     /** Every report comment of the reports, by report, oldest first. */
     readonly reportCommentsOfReports: (
       reportIds: ReadonlyArray<number>,
@@ -75,6 +99,18 @@ export class CommentStore extends Context.Service<
         "id, report_id, channel_id, user_id, uuid, content, is_anonymous, created_at",
       )
       const publicOnly = (only: boolean) => (only ? sql.literal("AND public = 1") : sql.literal(""))
+      const listedColumns = sql.literal(
+        "c.id, c.report_id, c.channel_id, c.user_id, c.uuid, c.content, c.is_anonymous, c.created_at, r.uuid AS report_uuid",
+      )
+      const listed = sql`report_comments c JOIN reports r ON r.id = c.report_id AND r.channel_id = c.channel_id`
+      const listWhere = (criteria: ReportCommentCriteria) =>
+        sql.and([
+          sql.in("c.channel_id", criteria.channelIds),
+          ...(criteria.syncable === undefined ? [] : [syncable(sql, criteria.syncable, "r")]),
+          ...(criteria.reportId === undefined ? [] : [sql`c.report_id = ${criteria.reportId}`]),
+          ...(criteria.reportUuid === undefined ? [] : [sql`r.uuid = ${criteria.reportUuid}`]),
+          ...(criteria.after === undefined ? [] : [sql`c.created_at > ${criteria.after}`]),
+        ])
       return CommentStore.of({
         insertNote: (note) =>
           sql<NoteCommentRow>`INSERT INTO note_comments ${sql.insert({ ...note })} RETURNING ${noteColumns}`.pipe(
@@ -117,6 +153,17 @@ export class CommentStore extends Context.Service<
             Effect.map((rows) => rows[0]),
             Effect.orDie,
           ),
+        reportCommentsPage: (criteria) =>
+          criteria.channelIds.length === 0
+            ? Effect.succeed({ rows: [], total: 0 })
+            : Effect.gen(function* () {
+                const rows = yield* sql<ListedReportCommentRow>`SELECT ${listedColumns} FROM ${listed}
+                  WHERE ${listWhere(criteria)}
+                  ORDER BY c.created_at, c.id LIMIT ${criteria.limit} OFFSET ${criteria.offset}`
+                const [count] = yield* sql<{ readonly total: number }>`SELECT COUNT(*) AS total FROM ${listed}
+                  WHERE ${listWhere(criteria)}`
+                return { rows, total: Number(count?.total ?? 0) }
+              }).pipe(Effect.orDie),
         reportCommentsOfReports: (reportIds) =>
           reportIds.length === 0
             ? Effect.succeed([])

@@ -8,7 +8,8 @@
  * skipped, so a fan-out run twice adds nothing.
  *
  * A user's list is scoped to a team through the notification's channel: `notifications_user`
- * finds the user's notifications newest first, the channel's primary key its team.
+ * finds the user's notifications newest first, the channel's primary key its team. `updated_at`
+ * moves when a notification is made, read or archived, for the clients that sync.
  */
 import type { ChannelMember } from "@fieldreport/domain/NotificationTargeting"
 import type { Clause } from "@fieldreport/domain/OrderBy"
@@ -24,6 +25,7 @@ export interface NotificationRow {
   readonly read: number
   readonly archived_at: string | null
   readonly created_at: string
+  readonly updated_at: string
 }
 
 /** What the fan-out needs of a report. */
@@ -44,6 +46,12 @@ export interface NotificationQuery {
   readonly teamId: number
   /** Only archived (`true`) or only not archived (`false`); both when absent. */
   readonly archived: boolean | undefined
+  /** Only notifications made, read or archived after this time (exclusive). */
+  readonly updatedAfter: string | undefined
+  /**
+   * The order asked for; none asked, the newest first, or with `updatedAfter` the order they
+   * changed in (`updated_at`, then id), which a syncing client pages through.
+   */
   readonly order: ReadonlyArray<Clause<NotificationOrderField>>
   readonly offset: number
   readonly limit: number
@@ -73,8 +81,8 @@ export class NotificationStore extends Context.Service<
     /** The user's notification, when its report's channel is in the team. */
     readonly find: (id: number, userId: number, teamId: number) => Effect.Effect<NotificationRow | undefined>
     readonly page: (query: NotificationQuery) => Effect.Effect<NotificationPage>
-    readonly markRead: (id: number) => Effect.Effect<void>
-    readonly setArchivedAt: (id: number, archivedAt: string | null) => Effect.Effect<void>
+    readonly markRead: (id: number, at: string) => Effect.Effect<void>
+    readonly setArchivedAt: (id: number, archivedAt: string | null, at: string) => Effect.Effect<void>
     readonly delete: (id: number) => Effect.Effect<void>
     /** The report a fan-out is about; none once it was deleted. */
     readonly reportToNotify: (reportId: number) => Effect.Effect<ReportToNotify | undefined>
@@ -103,7 +111,7 @@ export class NotificationStore extends Context.Service<
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
       const columns = sql.literal(
-        "n.id, n.user_id, n.report_id, n.channel_id, n.read, n.archived_at, n.created_at",
+        "n.id, n.user_id, n.report_id, n.channel_id, n.read, n.archived_at, n.created_at, n.updated_at",
       )
 
       // Nulls sort as SQLite sorts them by default, spelled out so PostgreSQL sorts the same.
@@ -113,9 +121,11 @@ export class NotificationStore extends Context.Service<
         "report.updated_at": { asc: "r.updated_at ASC", desc: "r.updated_at DESC" },
       }
       // Newest first, and the tie-break of any order the client asks for, so pages never overlap.
-      const orderBy = (order: ReadonlyArray<Clause<NotificationOrderField>>) =>
+      const orderBy = ({ order, updatedAfter }: NotificationQuery) =>
         sql.literal(
-          [...order.map((clause) => orderTerms[clause.field][clause.direction]), "n.id DESC"].join(", "),
+          order.length === 0 && updatedAfter !== undefined
+            ? "n.updated_at ASC, n.id ASC"
+            : [...order.map((clause) => orderTerms[clause.field][clause.direction]), "n.id DESC"].join(", "),
         )
 
       const scope = (query: NotificationQuery): Statement.Fragment =>
@@ -125,6 +135,7 @@ export class NotificationStore extends Context.Service<
           ...(query.archived === undefined
             ? []
             : [sql.literal(query.archived ? "n.archived_at IS NOT NULL" : "n.archived_at IS NULL")]),
+          ...(query.updatedAfter === undefined ? [] : [sql`n.updated_at > ${query.updatedAfter}`]),
         ])
 
       return NotificationStore.of({
@@ -141,7 +152,7 @@ export class NotificationStore extends Context.Service<
               JOIN channels c ON c.id = n.channel_id
               JOIN reports r ON r.id = n.report_id
               WHERE ${scope(query)}
-              ORDER BY ${orderBy(query.order)}
+              ORDER BY ${orderBy(query)}
               LIMIT ${query.limit} OFFSET ${query.offset}`
             const [count] = yield* sql<{
               readonly total: number
@@ -150,13 +161,13 @@ export class NotificationStore extends Context.Service<
               WHERE ${scope(query)}`
             return { rows, total: count?.total ?? 0 }
           }).pipe(Effect.orDie),
-        markRead: (id) =>
-          sql`UPDATE notifications SET read = 1 WHERE id = ${id} AND read = 0`.pipe(
+        markRead: (id, at) =>
+          sql`UPDATE notifications SET read = 1, updated_at = ${at} WHERE id = ${id} AND read = 0`.pipe(
             Effect.asVoid,
             Effect.orDie,
           ),
-        setArchivedAt: (id, archivedAt) =>
-          sql`UPDATE notifications SET archived_at = ${archivedAt} WHERE id = ${id}`.pipe(
+        setArchivedAt: (id, archivedAt, at) =>
+          sql`UPDATE notifications SET archived_at = ${archivedAt}, updated_at = ${at} WHERE id = ${id}`.pipe(
             Effect.asVoid,
             Effect.orDie,
           ),
@@ -201,6 +212,7 @@ export class NotificationStore extends Context.Service<
                   read: 0,
                   archived_at: null,
                   created_at: at,
+                  updated_at: at,
                 })),
               )} ON CONFLICT (channel_id, user_id, report_id) DO NOTHING`,
             { discard: true },

@@ -1,14 +1,17 @@
 /**
  * Reports and what hangs on them: the attachments their answers name (one row per attachment, so no attachment is in two fields or reports), their
- * state changes, who opened them, and the batch look-ups that render many reports at once.
+ * state changes, who opened them, and the batch look-ups that render many reports at once; the
+ * pages a field app syncs from (the syncable reports, the state changes of the reports it reads);
+ * and a report's deletion with what goes with it.
  *
  * Answers are stored as JSON text and read back parsed. Every write of a report increments its
- * `version`, from which its `cache_key` is made.
+ * `version`, from which its `cache_key` and its `ETag` are made.
  */
 import type { AnswerValue } from "@fieldreport/domain/Report"
 import { Array as Arr, Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import * as ClientUuids from "./ClientUuids.ts"
+import { type SyncScope, syncable } from "./SyncableReports.ts"
 
 /** A report's answers by field key, as stored. */
 export type StoredAnswers = Readonly<Record<string, AnswerValue>>
@@ -74,6 +77,41 @@ export interface StateChangeRow {
   readonly new_state_id: number
   readonly new_state_name: string
   readonly created_at: string
+  /** The report's client uuid; null for one filed without (an import). */
+  readonly report_uuid: string | null
+}
+
+/** A page of rows and how many the list holds in all. */
+export interface Page<Row> {
+  readonly rows: ReadonlyArray<Row>
+  readonly total: number
+}
+
+/**
+ * Which rows of a list changed after a time, one page of them, in the order they changed: the
+ * order a field app pages through (docs/api.md, Field apps and offline sync).
+ */
+export interface ChangesPage {
+  /** Only what changed after this time (exclusive). */
+  readonly after: string | undefined
+  readonly offset: number
+  readonly limit: number
+}
+
+/**
+ * Which state changes a list holds: those of the reports of the readable channels, of the
+ * syncable reports only when `syncable` is given, of one report when `reportId` is.
+ */
+export interface StateChangeCriteria extends ChangesPage {
+  readonly channelIds: ReadonlyArray<number>
+  readonly syncable: SyncScope | undefined
+  readonly reportId: number | undefined
+}
+
+/** What a report's deletion took with it, for the tombstones of its comments and tasks. */
+export interface DeletedWithReport {
+  readonly comments: ReadonlyArray<{ readonly id: number; readonly uuid: string }>
+  readonly tasks: ReadonlyArray<{ readonly uuid: string; readonly team_id: number }>
 }
 
 /** A user who opened a report, and when they first did. */
@@ -131,6 +169,14 @@ export class ReportStore extends Context.Service<
   {
     readonly find: (id: number) => Effect.Effect<ReportRow | undefined>
     readonly findByUuid: (uuid: string) => Effect.Effect<ReportRow | undefined>
+    /**
+     * The report, read for a change in the caller's transaction: on PostgreSQL its row is locked
+     * until the transaction ends, so a change that checks the version it read is not raced by
+     * another (SQLite runs one writing transaction at a time).
+     */
+    readonly lock: (id: number) => Effect.Effect<ReportRow | undefined>
+    /** A page of the syncable reports changed after `page.after`, by `updated_at`, then id. */
+    readonly syncable: (scope: SyncScope, page: ChangesPage) => Effect.Effect<Page<ReportRow>>
     /** The report of the channel with the source id; the lowest id when several share it. */
     readonly findBySource: (channelId: number, sourceId: string) => Effect.Effect<ReportRow | undefined>
     /** Inserts a report; `undefined` when another report holds its uuid. */
@@ -146,10 +192,22 @@ export class ReportStore extends Context.Service<
       links: ReadonlyArray<AttachmentLink>,
     ) => Effect.Effect<void>
     readonly insertStateChange: (
-      change: Omit<StateChangeRow, "id"> & { readonly channel_id: number },
+      change: Omit<StateChangeRow, "id" | "report_uuid"> & { readonly channel_id: number },
     ) => Effect.Effect<void>
     /** The report's state changes, oldest first. */
     readonly stateChanges: (reportId: number) => Effect.Effect<ReadonlyArray<StateChangeRow>>
+    /** A page of the state changes the criteria select, oldest first (by time, then id). */
+    readonly stateChangesPage: (criteria: StateChangeCriteria) => Effect.Effect<Page<StateChangeRow>>
+    /**
+     * Deletes the report with everything that hangs on it: its comments, notes, tasks, state
+     * changes, reads, notifications, attachment links and text, and the client uuids of the
+     * report, its comments and its tasks. The kept counts follow through their triggers. Answers
+     * the comments and tasks that went, which the caller writes tombstones of.
+     */
+    readonly delete: (report: {
+      readonly id: number
+      readonly channel_id: number
+    }) => Effect.Effect<DeletedWithReport>
     /**
      * Records that a user opened the report, and marks their notification about it read: both, or
      * neither. Runs its own transaction (joining the caller's, if any) only when there is an unread
@@ -177,6 +235,21 @@ export class ReportStore extends Context.Service<
       )
       const one = (rows: ReadonlyArray<StoredReport>) =>
         rows[0] === undefined ? undefined : fromStored(rows[0])
+      const lockRow = sql.onDialectOrElse({
+        pg: () => sql.literal("FOR NO KEY UPDATE"),
+        orElse: () => sql.literal(""),
+      })
+      const changedAfter = (column: string, after: string | undefined) =>
+        after === undefined ? [] : [sql`${sql.literal(column)} > ${after}`]
+      const stateChangeColumns = sql.literal(`sc.id, sc.report_id, sc.user_id, sc.previous_state_id,
+        sc.previous_state_name, sc.new_state_id, sc.new_state_name, sc.created_at, r.uuid AS report_uuid`)
+      const stateChangesWhere = (criteria: StateChangeCriteria) =>
+        sql.and([
+          sql.in("sc.channel_id", criteria.channelIds),
+          ...(criteria.syncable === undefined ? [] : [syncable(sql, criteria.syncable, "r")]),
+          ...(criteria.reportId === undefined ? [] : [sql`sc.report_id = ${criteria.reportId}`]),
+          ...changedAfter("sc.created_at", criteria.after),
+        ])
 
       return ReportStore.of({
         find: (id) =>
@@ -189,6 +262,20 @@ export class ReportStore extends Context.Service<
             Effect.map(one),
             Effect.orDie,
           ),
+        lock: (id) =>
+          sql<StoredReport>`SELECT ${columns} FROM reports WHERE id = ${id} ${lockRow}`.pipe(
+            Effect.map(one),
+            Effect.orDie,
+          ),
+        syncable: (scope, page) =>
+          Effect.gen(function* () {
+            const where = sql.and([syncable(sql, scope, "r"), ...changedAfter("r.updated_at", page.after)])
+            const rows = yield* sql<StoredReport>`SELECT ${columns} FROM reports r WHERE ${where}
+              ORDER BY r.updated_at, r.id LIMIT ${page.limit} OFFSET ${page.offset}`
+            const [count] = yield* sql<{ readonly total: number }>`SELECT COUNT(*) AS total FROM reports r
+              WHERE ${where}`
+            return { rows: rows.map(fromStored), total: Number(count?.total ?? 0) }
+          }).pipe(Effect.orDie),
         // reports_channel_source answers this from the index alone.
         findBySource: (channelId, sourceId) =>
           sql<StoredReport>`SELECT ${columns} FROM reports
@@ -243,9 +330,52 @@ export class ReportStore extends Context.Service<
             Effect.orDie,
           ),
         stateChanges: (reportId) =>
-          sql<StateChangeRow>`SELECT id, report_id, user_id, previous_state_id, previous_state_name,
-              new_state_id, new_state_name, created_at
-            FROM report_state_changes WHERE report_id = ${reportId} ORDER BY id`.pipe(Effect.orDie),
+          sql<StateChangeRow>`SELECT ${stateChangeColumns}
+            FROM report_state_changes sc JOIN reports r ON r.id = sc.report_id AND r.channel_id = sc.channel_id
+            WHERE sc.report_id = ${reportId} ORDER BY sc.id`.pipe(Effect.orDie),
+        stateChangesPage: (criteria) =>
+          criteria.channelIds.length === 0
+            ? Effect.succeed({ rows: [], total: 0 })
+            : Effect.gen(function* () {
+                const from = sql`report_state_changes sc
+                  JOIN reports r ON r.id = sc.report_id AND r.channel_id = sc.channel_id`
+                const rows = yield* sql<StateChangeRow>`SELECT ${stateChangeColumns} FROM ${from}
+                  WHERE ${stateChangesWhere(criteria)}
+                  ORDER BY sc.created_at, sc.id LIMIT ${criteria.limit} OFFSET ${criteria.offset}`
+                const [count] = yield* sql<{ readonly total: number }>`SELECT COUNT(*) AS total FROM ${from}
+                  WHERE ${stateChangesWhere(criteria)}`
+                return { rows, total: Number(count?.total ?? 0) }
+              }).pipe(Effect.orDie),
+        delete: (report) =>
+          sql
+            .withTransaction(
+              Effect.gen(function* () {
+                const comments = yield* sql<{ readonly id: number; readonly uuid: string }>`SELECT id, uuid
+                  FROM report_comments WHERE report_id = ${report.id} AND channel_id = ${report.channel_id}
+                  ORDER BY id`
+                const tasks = yield* sql<{
+                  readonly uuid: string
+                  readonly team_id: number
+                }>`SELECT uuid, team_id
+                  FROM tasks WHERE report_id = ${report.id} ORDER BY uuid`
+                yield* ClientUuids.free(sql, "report", sql`SELECT uuid FROM reports WHERE id = ${report.id}`)
+                yield* ClientUuids.free(
+                  sql,
+                  "report_comment",
+                  sql`SELECT uuid FROM report_comments WHERE report_id = ${report.id}`,
+                )
+                yield* ClientUuids.free(
+                  sql,
+                  "task",
+                  sql`SELECT uuid FROM tasks WHERE report_id = ${report.id}`,
+                )
+                // Everything else that names the report goes with it (ON DELETE CASCADE), and the
+                // counts kept of it with their rows (migrations 0010, 0013, 0023).
+                yield* sql`DELETE FROM reports WHERE id = ${report.id} AND channel_id = ${report.channel_id}`
+                return { comments, tasks } satisfies DeletedWithReport
+              }),
+            )
+            .pipe(Effect.orDie),
         recordRead: (report, userId, at) =>
           Effect.gen(function* () {
             const opened = sql`INSERT INTO report_reads ${sql.insert({
@@ -262,7 +392,7 @@ export class ReportStore extends Context.Service<
             return yield* sql.withTransaction(
               Effect.andThen(
                 opened,
-                sql`UPDATE notifications SET read = 1
+                sql`UPDATE notifications SET read = 1, updated_at = ${at}
                   WHERE user_id = ${userId} AND report_id = ${report.id} AND read = 0`,
               ),
             )

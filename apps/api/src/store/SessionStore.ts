@@ -1,6 +1,7 @@
 /**
- * Login sessions (access and refresh token digests, and the client address each was opened from),
- * personal API tokens with their scopes, and failed logins.
+ * Login sessions (access and refresh token digests, the client address each was opened from, and
+ * the installation of the app it is used from), personal API tokens with their scopes, and failed
+ * logins.
  */
 
 import type { ApiTokenScope } from "@fieldreport/domain/ApiToken"
@@ -18,6 +19,8 @@ export interface SessionRow {
   readonly access_expires_at: string
   readonly refresh_expires_at: string
   readonly revoked_at: string | null
+  /** The `X-InstallationId` the session was last used with; null until one is sent. */
+  readonly installation_id: string | null
 }
 
 /**
@@ -60,7 +63,7 @@ export interface TokenPair {
 }
 
 const sessionColumns =
-  "id, user_id, branded_app_id, client_uuid, access_expires_at, refresh_expires_at, revoked_at"
+  "id, user_id, branded_app_id, client_uuid, access_expires_at, refresh_expires_at, revoked_at, installation_id"
 
 // Every column of `users` (what `UserStore` reads with `*`) and of `BrandedAppRow`, in table order.
 const userColumns = [
@@ -118,6 +121,8 @@ export class SessionStore extends Context.Service<
       client_uuid: string
       /** Where the login came from; null when unknown. */
       client_address: string | null
+      /** The app installation the login came from (`X-InstallationId`), when it said. */
+      installation_id?: string
       tokens: TokenPair
     }) => Effect.Effect<SessionRow>
     readonly findByAccessDigest: (digest: string) => Effect.Effect<SessionRow | undefined>
@@ -125,6 +130,8 @@ export class SessionStore extends Context.Service<
     readonly findSignedIn: (digest: string) => Effect.Effect<SignedIn | undefined>
     readonly findByRefreshDigest: (digest: string) => Effect.Effect<SessionRow | undefined>
     readonly replaceTokens: (id: number, tokens: TokenPair) => Effect.Effect<void>
+    /** Records the app installation the session is used from. */
+    readonly recordInstallation: (id: number, installationId: string) => Effect.Effect<void>
     readonly revoke: (id: number) => Effect.Effect<void>
     /**
      * Revokes every session of a user, except the one `keep` names, and forgets the addresses the
@@ -203,6 +210,11 @@ export class SessionStore extends Context.Service<
           ),
         replaceTokens: (id, tokens) =>
           sql`UPDATE sessions SET ${sql.update({ ...tokens })} WHERE id = ${id}`.pipe(
+            Effect.asVoid,
+            Effect.orDie,
+          ),
+        recordInstallation: (id, installationId) =>
+          sql`UPDATE sessions SET installation_id = ${installationId} WHERE id = ${id}`.pipe(
             Effect.asVoid,
             Effect.orDie,
           ),

@@ -507,6 +507,32 @@ describe("the real server answers as the contract declares", () => {
     await run(owner.call("deleteTask", { path: { uuid } }))
   })
 
+  it("lists what a field app syncs, deletes a report by its uuid and lists the tombstones", async () => {
+    const syncable = await run(
+      owner.request("listReports", { query: { preset_filter: "syncable_reports" } }, { range: everything }),
+    )
+    expect(syncable.body.map((each) => each.id)).toContain(report.id)
+    const comments = await run(
+      owner.request("listReportComments", { query: { report_id: report.id } }, { range: everything }),
+    )
+    expect(comments.body.map((each) => each.report_id)).toEqual([report.id])
+    const changes = await run(
+      owner.request("listAllReportStateChanges", { query: { report_id: report.id } }, { range: everything }),
+    )
+    expect(changes.body.map((each) => each.report_id)).toEqual([report.id])
+    const uuid = randomUUID()
+    const filed = await run(
+      owner.call("createReport", { body: { report: { account_id: channel.id, address: "Pier", uuid } } }),
+    )
+    await run(owner.call("deleteReport", { path: { report_id: uuid } }))
+    const tombstones = await run(
+      owner.request("listDeletedResources", { query: { type: "report" } }, { range: everything }),
+    )
+    expect(tombstones.body.deleted_resources).toContainEqual(
+      expect.objectContaining({ uuid, id: filed.id, type: "report" }),
+    )
+  })
+
   it("searches reports, counts them per tile and exports them", async () => {
     const search = await run(
       owner.call("startReportSearch", { query: { "filter[channels]": `[${channel.id}]` } }),

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { query } from "../support/ReportFixtures.ts"
 import {
   adminEmail,
   adminPassword,
@@ -135,6 +136,65 @@ describe("GET, PATCH and DELETE /api/v4/session", () => {
     expect(malformed.status).toBe(401)
     expect(malformed.body.error).toContain("malformed")
     expect((await server.request("GET", "/api/v4/session", { token: "fra_unknown" })).status).toBe(401)
+  })
+})
+
+describe("X-InstallationId", () => {
+  /** The installation the session of an access token was last used from. */
+  const installationOf = async (accessToken: string) => {
+    const answer = await server.request("GET", "/api/v4/session", { token: accessToken })
+    const rows = await query<{ installation_id: string | null }>(
+      server,
+      (sql) =>
+        sql`SELECT installation_id FROM sessions WHERE client_uuid = ${answer.body.session.client_uuid}`,
+    )
+    return rows[0]?.installation_id
+  }
+
+  it("is recorded on the session at login, and again when a request sends another", async () => {
+    const first = "c9Fh2tq8RkGv0-Wj3mYpLx"
+    const answer = await server.request("POST", "/api/v4/session", {
+      headers: { "X-InstallationId": first },
+      body: { session: { app_bundle_id: bundleId, email: adminEmail, password: adminPassword } },
+    })
+    expect(answer.status).toBe(201)
+    const token: string = answer.body.session.access_token
+    expect(await installationOf(token)).toBe(first)
+    const second = crypto.randomUUID()
+    expect(
+      (await server.request("GET", "/api/v4/users/me", { token, headers: { "X-InstallationId": second } }))
+        .status,
+    ).toBe(200)
+    expect(await installationOf(token)).toBe(second)
+    // A request without it leaves the one recorded.
+    expect((await server.request("GET", "/api/v4/users/me", { token })).status).toBe(200)
+    expect(await installationOf(token)).toBe(second)
+    const unrecorded = await server.login(adminEmail, adminPassword)
+    expect(await installationOf(unrecorded)).toBeNull()
+  })
+
+  it("is at most 128 visible characters: anything else is 400 naming it, and nothing is recorded", async () => {
+    const token = await server.login(adminEmail, adminPassword)
+    for (const value of ["x".repeat(129), "two words", "tab\there"]) {
+      const answer = await server.request("GET", "/api/v4/users/me", {
+        token,
+        headers: { "X-InstallationId": value },
+      })
+      expect(answer.status, value).toBe(400)
+      expect(Object.keys(answer.body.errors)).toEqual(["X-InstallationId"])
+    }
+    expect(await installationOf(token)).toBeNull()
+    const atLogin = await server.request("POST", "/api/v4/session", {
+      headers: { "X-InstallationId": "x".repeat(129) },
+      body: { session: { app_bundle_id: bundleId, email: adminEmail, password: adminPassword } },
+    })
+    expect(atLogin.status).toBe(400)
+    const longest = "x".repeat(128)
+    expect(
+      (await server.request("GET", "/api/v4/users/me", { token, headers: { "X-InstallationId": longest } }))
+        .status,
+    ).toBe(200)
+    expect(await installationOf(token)).toBe(longest)
   })
 })
 

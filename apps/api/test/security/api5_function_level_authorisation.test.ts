@@ -117,6 +117,17 @@ const rules = (): ReadonlyArray<Rule> => {
         ),
     },
     {
+      name: "delete a report the reporter filed",
+      // Its reporter (the reporter), and the channel's operators and admins (the owner made it).
+      allowed: ["owner", "operator", "reporter"],
+      call: async (person) => {
+        const filed = await request("POST", "/api/v4/reports", {
+          report: { account_id: channel, address: "Jetty" },
+        })(world.reporter)
+        return request("DELETE", `/api/v4/reports/${filed.body.id}`)(person)
+      },
+    },
+    {
       name: "change a report's state",
       allowed: ["owner", "operator"],
       call: async (person) => {

@@ -5,7 +5,9 @@
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import { NoteComment, NoteCommentCreate } from "@fieldreport/domain/NoteComment"
 import { ReportComment, ReportCommentCreate } from "@fieldreport/domain/ReportComment"
-import { created, envelope, fields, group, one, page } from "../Endpoint.ts"
+import { Timestamp } from "@fieldreport/domain/Timestamp"
+import { Schema } from "effect"
+import { created, envelope, fields, group, one, page, query, RecordId } from "../Endpoint.ts"
 
 /** The comment endpoints. */
 export const comments = group({
@@ -39,6 +41,31 @@ export const comments = group({
       query: [fields(FieldCatalogue.noteComment)],
       body: envelope("note_comment", NoteCommentCreate),
       replies: { 201: created(NoteComment, "The new note comment.") },
+    },
+    {
+      method: "get",
+      path: "/api/v4/report_comments",
+      operationId: "listReportComments",
+      summary: "List the report comments of the reports the user reads",
+      description:
+        "Of the reports of the channels the user reads in the current team, oldest first (by `created_at`, " +
+        "then id): a comment never changes, so `updated_after` reads the time it was made.",
+      query: [
+        query(
+          "preset_filter",
+          Schema.Literal("syncable_reports"),
+          "`syncable_reports`: only comments on the reports the user syncs (see `GET /api/v4/reports`).",
+        ),
+        query("report_id", RecordId, "Only the comments on this report."),
+        query(
+          "report_uuid",
+          Schema.String.check(Schema.isUUID()),
+          "Only the comments on the report of this uuid.",
+        ),
+        query("updated_after", Timestamp, "Only comments made after this time (ISO 8601, exclusive)."),
+        fields(FieldCatalogue.reportComment),
+      ],
+      replies: { 200: page(ReportComment, "One page of report comments.") },
     },
     {
       method: "post",

@@ -5,6 +5,7 @@
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import { Notification, NotificationUpdate } from "@fieldreport/domain/Notification"
 import * as OrderBy from "@fieldreport/domain/OrderBy"
+import { Timestamp } from "@fieldreport/domain/Timestamp"
 import { Schema } from "effect"
 import { done, envelope, fields, group, one, orderby, page, query } from "../Endpoint.ts"
 
@@ -30,9 +31,16 @@ export const notifications = group({
       path: "/api/v4/notifications",
       operationId: "listNotifications",
       summary: "List the current user's notifications",
-      description: "Scoped to the current branded app and team.",
+      description:
+        "Scoped to the current branded app and team. With `updated_after` and no `orderby`, in the order they " +
+        "changed (made, read or archived: by `updated_at`, then id).",
       query: [
         query("archived", Schema.Boolean, "Only archived (true) or unarchived (false) notifications."),
+        query(
+          "updated_after",
+          Timestamp,
+          "Only notifications made, read or archived after this time (ISO 8601, exclusive).",
+        ),
         orderby(OrderBy.notifications),
         fields(FieldCatalogue.notification),
       ],

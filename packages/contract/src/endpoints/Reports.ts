@@ -1,11 +1,48 @@
 /**
- * `/api/v4/reports`: fetch, create, update and upsert reports, and their state changes
- * (docs/api.md, Reports).
+ * `/api/v4/reports`: fetch, create, update, upsert and delete reports, the sync list of a field
+ * app, and the reports' state changes (docs/api.md, Reports; Field apps and offline sync).
  */
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import { Report, ReportCreate, ReportUpdate, ReportUpsert } from "@fieldreport/domain/Report"
 import { ReportStateChange } from "@fieldreport/domain/ReportStateChange"
-import { created, envelope, fields, group, many, one } from "../Endpoint.ts"
+import { Timestamp } from "@fieldreport/domain/Timestamp"
+import { Schema } from "effect"
+import {
+  created,
+  done,
+  envelope,
+  fields,
+  group,
+  many,
+  one,
+  type PathParameter,
+  page,
+  query,
+  RecordId,
+} from "../Endpoint.ts"
+
+/** A report named in a path: by its id, or by the uuid its client gave it. */
+const reportKey: PathParameter = {
+  schema: Schema.Union([RecordId, Schema.String.check(Schema.isUUID())]),
+  description:
+    "The report's id, or its client uuid (ids are integers, uuids are not, so the form says which).",
+}
+
+/** The `preset_filter` of the lists a field app syncs from. */
+const presetFilter = (required: boolean) =>
+  query(
+    "preset_filter",
+    Schema.Literal("syncable_reports"),
+    "`syncable_reports`: only what the user syncs, reports they filed or are assigned, or that lie in the " +
+      "channels they selected to view, changed in the last `FIELDREPORT_SYNC_DAYS` (30) days.",
+    required,
+  )
+
+const updatedAfter = query(
+  "updated_after",
+  Timestamp,
+  "Only what changed after this time (ISO 8601, exclusive).",
+)
 
 /** The report endpoints. */
 export const reports = group({
@@ -22,7 +59,9 @@ export const reports = group({
       summary: "Fetch a report",
       description:
         "Records a read by the current user (for `users_opened` and the `reports_read` analytics) and marks " +
-        "the user's notifications about the report as read.",
+        "the user's notifications about the report as read. Answers the report's `version` as its `ETag` " +
+        '(`"7"`), for `If-Match` on an update.',
+      pathParameters: { report_id: reportKey },
       query: [fields(FieldCatalogue.report)],
       replies: { 200: one(Report, "The report.") },
     },
@@ -51,10 +90,40 @@ export const reports = group({
         "Only the fields and answers given change. `report_state_id` moves the report to that state; where " +
         "the channel restricts transitions, a move outside them is `422`. `assignee_id` assigns the report to " +
         "a member of its channel (`422` for anyone else) and `assignment_due_at` sets when it is due; null " +
-        "clears either. Only the channel's operators and admins change the state, the assignee and the due time.",
+        "clears either. Only the channel's operators and admins change the state, the assignee and the due time. " +
+        "With `If-Match` (the `ETag` a fetch answered), a report changed since is not updated: `412` answers it " +
+        "as it is now, with its `ETag`; without `If-Match` the last write wins.",
+      pathParameters: { report_id: reportKey },
       query: [fields(FieldCatalogue.report)],
       body: envelope("report", ReportUpdate),
-      replies: { 200: one(Report, "The updated report.") },
+      replies: {
+        200: one(Report, "The updated report."),
+        412: one(Report, "The report as it is now, when `If-Match` names an older version."),
+      },
+    },
+    {
+      method: "delete",
+      path: "/api/v4/reports/{report_id}",
+      operationId: "deleteReport",
+      summary: "Delete a report",
+      description:
+        "For the report's reporter (while still a reporter of the channel) and the channel's operators and " +
+        "admins. Its comments, notes, tasks, state changes, reads, notifications and attachments go with it, " +
+        "and the analytics count it no more; tombstones of the report, its comments and its tasks are listed " +
+        "by `GET /api/v4/deleted_resources`.",
+      pathParameters: { report_id: reportKey },
+      replies: { 204: done("Deleted.") },
+    },
+    {
+      method: "get",
+      path: "/api/v4/reports",
+      operationId: "listReports",
+      summary: "List the reports a field app syncs",
+      description:
+        "`preset_filter=syncable_reports` is required. In the order they changed: by `updated_at`, then id. " +
+        "Without `Range` the first 100; a page holds at most 1,000. Scoped to the current team.",
+      query: [presetFilter(true), updatedAfter, fields(FieldCatalogue.report)],
+      replies: { 200: page(Report, "One page of the syncable reports.") },
     },
     {
       method: "post",
@@ -81,8 +150,25 @@ export const reports = group({
       path: "/api/v4/reports/{report_id}/report_state_changes",
       operationId: "listReportStateChanges",
       summary: "List a report's state changes",
+      pathParameters: { report_id: reportKey },
       query: [fields(FieldCatalogue.reportStateChange)],
       replies: { 200: many(ReportStateChange, "The report's state changes.") },
+    },
+    {
+      method: "get",
+      path: "/api/v4/report_state_changes",
+      operationId: "listAllReportStateChanges",
+      summary: "List the state changes of the reports the user reads",
+      description:
+        "Of the reports of the channels the user reads in the current team, oldest first (by `created_at`, " +
+        "then id).",
+      query: [
+        presetFilter(false),
+        query("report_id", RecordId, "Only the changes of this report."),
+        updatedAfter,
+        fields(FieldCatalogue.reportStateChange),
+      ],
+      replies: { 200: page(ReportStateChange, "One page of state changes.") },
     },
   ],
 })

@@ -4,6 +4,7 @@
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import * as OrderBy from "@fieldreport/domain/OrderBy"
 import { Task, TaskCreate, TaskUpdate } from "@fieldreport/domain/Task"
+import { Timestamp } from "@fieldreport/domain/Timestamp"
 import { Schema } from "effect"
 import { created, done, envelope, fields, group, one, orderby, page, query, RecordId } from "../Endpoint.ts"
 
@@ -33,6 +34,7 @@ export const tasks = group({
       path: "/api/v4/tasks/{uuid}",
       operationId: "getTask",
       summary: "Fetch a task",
+      description: 'Answers the task\'s `version` as its `ETag` (`"3"`), for `If-Match` on an update.',
       query: [fields(FieldCatalogue.task)],
       replies: { 200: one(Task, "The task.") },
     },
@@ -41,8 +43,11 @@ export const tasks = group({
       path: "/api/v4/tasks",
       operationId: "listTasks",
       summary: "List the current user's tasks",
-      description: "Scoped to the current branded app and team.",
+      description:
+        "Scoped to the current branded app and team. With `updated_after` and no `orderby`, in the order they " +
+        "changed (by `updated_at`, then uuid).",
       query: [
+        query("updated_after", Timestamp, "Only tasks changed after this time (ISO 8601, exclusive)."),
         query("complete", Schema.Boolean, "Only completed (true) or open (false) tasks."),
         query("report_id", RecordId, "Only tasks about this report."),
         query("assignee_id", RecordId, "Only tasks assigned to this user."),
@@ -56,9 +61,15 @@ export const tasks = group({
       path: "/api/v4/tasks/{uuid}",
       operationId: "updateTask",
       summary: "Update a task",
-      description: "A change older (by `time`) than the last one applied is ignored, and still `204`.",
+      description:
+        "A change older (by `time`) than the last one applied is ignored, and still `204`. With `If-Match` (the " +
+        "`ETag` a fetch answered), a task changed since is not updated: `412` answers it as it is now, with its " +
+        "`ETag`; without `If-Match` the last write wins.",
       body: envelope("task", TaskUpdate),
-      replies: { 204: done("Updated.") },
+      replies: {
+        204: done("Updated."),
+        412: one(Task, "The task as it is now, when `If-Match` names an older version."),
+      },
     },
     {
       method: "delete",

@@ -1,7 +1,7 @@
 /**
  * `/api/v4/notifications`: the current user's notifications in the current team (docs/api.md,
- * Notifications). Every field is default; `fields` may leave some out. The list is paginated with
- * `Range` and takes `archived` and `orderby`.
+ * Notifications). Every field of the dialect is default; `fields` may leave some out. The list is
+ * paginated with `Range` and takes `archived`, `updated_after` and `orderby`.
  */
 
 import type { notifications } from "@fieldreport/contract/endpoints/Notifications"
@@ -19,6 +19,7 @@ import type { GroupHandlers } from "../EndpointRouter.ts"
 import { fieldsOf } from "../Fields.ts"
 import { bodyOf, idParam } from "../Request.ts"
 import { json, noContent, type Route } from "../Route.ts"
+import { changedAfter } from "../Sync.ts"
 
 /** The notification routes. */
 export const notificationRoutes = (route: Route<AppServices>): GroupHandlers<typeof notifications> => ({
@@ -28,9 +29,15 @@ export const notificationRoutes = (route: Route<AppServices>): GroupHandlers<typ
         const actor = yield* (yield* Authentication).authenticate(req.headers)
         const fields = yield* fieldsOf(req, FieldCatalogue.notification)
         const archived = yield* Effect.fromResult(QueryValue.boolean(req.query, "archived"))
+        const updatedAfter = yield* changedAfter(req, "updated_after")
         const order = yield* Effect.fromResult(OrderBy.fromQuery(OrderBy.notifications, req.query))
         const page = yield* Effect.fromResult(RangePage.parse(req.get("Range")))
-        const { rows, total } = yield* (yield* Notifications).list(actor, { archived, order, page })
+        const { rows, total } = yield* (yield* Notifications).list(actor, {
+          archived,
+          updatedAfter,
+          order,
+          page,
+        })
         return json(
           rows.map((row) => fields.render(notificationBody(row))),
           200,

@@ -9,7 +9,7 @@ import { SessionCreate, SessionRotation } from "@fieldreport/domain/Session"
 import { Effect, Redacted } from "effect"
 import type { AppServices } from "../../AppLayer.ts"
 import { currentSessionBody, issuedSessionBody } from "../../presentation/SessionView.ts"
-import { Authentication } from "../../services/Authentication.ts"
+import { Authentication, installationOf } from "../../services/Authentication.ts"
 import type { GroupHandlers } from "../EndpointRouter.ts"
 import { bodyOf, clientAddress } from "../Request.ts"
 import { json, type Route } from "../Route.ts"
@@ -27,6 +27,7 @@ export const sessionRoutes = (route: Route<AppServices>): GroupHandlers<typeof s
           email: body.email,
           password: Redacted.value(body.password),
           clientAddress: clientAddress(req),
+          installationId: yield* installationOf(req.headers),
         })
         return json(issuedSessionBody(session), 201)
       }),

@@ -1,7 +1,8 @@
 /**
  * `/api/v4/tasks`: create, fetch, list, update and delete the tasks of the current team
  * (docs/api.md, Tasks). Every answer that holds tasks takes `fields`; the list is paginated with
- * `Range`.
+ * `Range`. A fetch answers the task's version as its `ETag`; an update may send it back in
+ * `If-Match`, and is answered `412` with the task as it is when the task moved on.
  */
 
 import { href } from "@fieldreport/contract/Api"
@@ -21,6 +22,7 @@ import type { GroupHandlers } from "../EndpointRouter.ts"
 import { fieldsOf } from "../Fields.ts"
 import { bodyOf } from "../Request.ts"
 import { json, noContent, type Route } from "../Route.ts"
+import { changedAfter, etag, ifMatchOf } from "../Sync.ts"
 
 // Any text may name a task: one that names none is simply not found.
 const uuidOf = (req: Request): string => {
@@ -35,6 +37,7 @@ const taskQuery = (req: Request) =>
       complete: yield* Effect.fromResult(QueryValue.boolean(req.query, "complete")),
       reportId: yield* Effect.fromResult(QueryValue.integer(req.query, "report_id")),
       assigneeId: yield* Effect.fromResult(QueryValue.integer(req.query, "assignee_id")),
+      updatedAfter: yield* changedAfter(req, "updated_after"),
       order: yield* Effect.fromResult(OrderBy.fromQuery(OrderBy.tasks, req.query)),
       page: yield* Effect.fromResult(RangePage.parse(req.get("Range"))),
     }
@@ -77,7 +80,7 @@ export const taskRoutes = (route: Route<AppServices>): GroupHandlers<typeof task
         const actor = yield* (yield* Authentication).authenticate(req.headers)
         const fields = yield* fieldsOf(req, FieldCatalogue.task)
         const task = yield* (yield* Tasks).get(actor, uuidOf(req))
-        return json(fields.render(taskBody(task)), 200, fields.headers)
+        return json(fields.render(taskBody(task)), 200, { ...fields.headers, ...etag(task.version) })
       }),
     ),
   ],
@@ -86,8 +89,13 @@ export const taskRoutes = (route: Route<AppServices>): GroupHandlers<typeof task
       Effect.gen(function* () {
         const actor = yield* (yield* Authentication).authenticate(req.headers)
         const changes = yield* bodyOf(req, "task", TaskUpdate)
-        yield* (yield* Tasks).update(actor, uuidOf(req), changes)
-        return noContent
+        const ifMatch = yield* ifMatchOf(req)
+        return yield* (yield* Tasks).update(actor, uuidOf(req), changes, ifMatch).pipe(
+          Effect.as(noContent),
+          Effect.catchTag("Stale", ({ current }) =>
+            Effect.succeed(json(taskBody(current), 412, etag(current.version))),
+          ),
+        )
       }),
     ),
   ],

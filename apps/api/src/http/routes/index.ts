@@ -18,6 +18,7 @@ import { categoryRoutes } from "./CategoryRoutes.ts"
 import { channelRoutes } from "./ChannelRoutes.ts"
 import { channelSelectionRoutes } from "./ChannelSelectionRoutes.ts"
 import { commentRoutes } from "./CommentRoutes.ts"
+import { deletedResourceRoutes } from "./DeletedResourceRoutes.ts"
 import { docsRoutes } from "./DocsRoutes.ts"
 import { fileRoutes } from "./FileRoutes.ts"
 import { formRoutes } from "./FormRoutes.ts"
@@ -54,6 +55,7 @@ export const routers = (route: Route<AppServices>, adminUi?: AdminUiOptions): Re
     ...commentRoutes(route),
     ...alertAreaRoutes(route),
     ...notificationRoutes(route),
+    ...deletedResourceRoutes(route),
     ...analyticsRoutes(route),
     ...attachmentRoutes(route),
     ...fileRoutes(route),

@@ -1,10 +1,13 @@
 /**
  * The comment store's contract, on every engine: notes paged (public ones only for readers who may
- * not see internal notes), report comments once per uuid, both read for many reports at once.
+ * not see internal notes), report comments once per uuid, both read for many reports at once, and
+ * the report comments of readable channels paged in the order they were made, with their report's
+ * uuid.
  */
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
-import { CommentStore } from "../../../src/store/CommentStore.ts"
+import { SqlClient } from "effect/sql"
+import { CommentStore, type ReportCommentCriteria } from "../../../src/store/CommentStore.ts"
 import { engines, migratedDatabase } from "../../support/TestDatabase.ts"
 import { newChannel, newReport, newUser } from "./Tenancy.ts"
 
@@ -86,6 +89,67 @@ describe("CommentStore contract", () => {
             [other?.id, stored?.id],
           )
           assert.deepStrictEqual(yield* store.reportCommentsOfReports([]), [])
+        }),
+      )
+
+      it.effect("pages the report comments of readable channels, by report or syncable, after a time", () =>
+        Effect.gen(function* () {
+          const store = yield* CommentStore
+          const sql = yield* SqlClient.SqlClient
+          const [read, unread] = [yield* newChannel, yield* newChannel]
+          const me = yield* newUser()
+          const other = yield* newUser()
+          const mine = yield* newReport(read, me, at(0))
+          const others = yield* newReport(read, other, at(0))
+          const elsewhere = yield* newReport(unread, me, at(0))
+          const uuid = crypto.randomUUID()
+          yield* sql`UPDATE reports SET uuid = ${uuid} WHERE id = ${mine}`.pipe(Effect.orDie)
+          const comment = (reportId: number, channelId: number, minute: number) =>
+            Effect.map(
+              store.insertReportComment({
+                report_id: reportId,
+                channel_id: channelId,
+                user_id: other,
+                uuid: crypto.randomUUID(),
+                content: `at ${minute}`,
+                is_anonymous: 0,
+                created_at: at(minute),
+              }),
+              (row) => row?.id ?? 0,
+            )
+          const onMine = yield* comment(mine, read.channelId, 3)
+          const onOthers = yield* comment(others, read.channelId, 2)
+          const onMineLater = yield* comment(mine, read.channelId, 5)
+          yield* comment(elsewhere, unread.channelId, 4)
+          const criteria: ReportCommentCriteria = {
+            channelIds: [read.channelId],
+            syncable: undefined,
+            reportId: undefined,
+            reportUuid: undefined,
+            after: undefined,
+            offset: 0,
+            limit: 10,
+          }
+          const ids = (changes: Partial<ReportCommentCriteria>) =>
+            Effect.map(store.reportCommentsPage({ ...criteria, ...changes }), (page) => [
+              page.total,
+              page.rows.map((row) => row.id),
+            ])
+          assert.deepStrictEqual(yield* ids({}), [3, [onOthers, onMine, onMineLater]])
+          assert.deepStrictEqual(yield* ids({ offset: 1, limit: 1 }), [3, [onMine]])
+          assert.deepStrictEqual(yield* ids({ reportId: mine }), [2, [onMine, onMineLater]])
+          assert.deepStrictEqual(yield* ids({ reportUuid: uuid }), [2, [onMine, onMineLater]])
+          assert.deepStrictEqual(yield* ids({ after: at(3) }), [1, [onMineLater]])
+          const scope = {
+            channelIds: [read.channelId],
+            viewedChannelIds: [],
+            userId: me,
+            since: "2025-01-01T00:00:00.000Z",
+          }
+          assert.deepStrictEqual(yield* ids({ syncable: scope }), [2, [onMine, onMineLater]])
+          assert.deepStrictEqual(yield* ids({ channelIds: [] }), [0, []])
+          const [row] = (yield* store.reportCommentsPage({ ...criteria, reportId: mine })).rows
+          assert.deepStrictEqual([row?.report_id, row?.report_uuid], [mine, uuid])
         }),
       )
     })

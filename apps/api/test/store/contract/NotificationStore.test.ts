@@ -1,7 +1,8 @@
 /**
  * The notification store's contract, on every engine: one notification per user and report however
  * often the fan-out runs, the audience of a report, a user's pages in a team in every order (nulls
- * of `archived_at` first going up, last going down), reading, archiving and deleting.
+ * of `archived_at` first going up, last going down), those made, read or archived after a time in
+ * the order they changed, reading, archiving and deleting.
  */
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
@@ -95,6 +96,7 @@ describe("NotificationStore contract", () => {
             userId: user,
             teamId: channel.teamId,
             archived: undefined,
+            updatedAfter: undefined,
             order: [],
             offset: 0,
             limit: 10,
@@ -104,9 +106,11 @@ describe("NotificationStore contract", () => {
           for (const row of all.rows) ids.push(row.id)
           const [newest, middle, oldest] = ids as [number, number, number]
           assert.isAbove(newest, middle)
-          yield* store.setArchivedAt(middle, at(9))
-          yield* store.setArchivedAt(oldest, at(8))
-          yield* store.markRead(newest)
+          yield* store.setArchivedAt(middle, at(9), at(9))
+          yield* store.setArchivedAt(oldest, at(8), at(8))
+          yield* store.markRead(newest, at(10))
+          // A read already read keeps the time it was read.
+          yield* store.markRead(newest, at(11))
           const order = (field: "archived_at" | "read", direction: "asc" | "desc") =>
             store
               .page({ ...query, order: [{ field, direction }] })
@@ -114,15 +118,54 @@ describe("NotificationStore contract", () => {
           assert.deepStrictEqual(yield* order("archived_at", "asc"), [newest, oldest, middle])
           assert.deepStrictEqual(yield* order("archived_at", "desc"), [middle, oldest, newest])
           assert.deepStrictEqual(yield* order("read", "desc"), [newest, middle, oldest])
+          const changed = (after: string) =>
+            store
+              .page({ ...query, updatedAfter: after })
+              .pipe(Effect.map((page) => [page.total, page.rows.map((row) => [row.id, row.updated_at])]))
+          assert.deepStrictEqual(yield* changed(at(3)), [
+            3,
+            [
+              [oldest, at(8)],
+              [middle, at(9)],
+              [newest, at(10)],
+            ],
+          ])
+          assert.deepStrictEqual(yield* changed(at(9)), [1, [[newest, at(10)]]])
           const archived = yield* store.page({ ...query, archived: true, limit: 1, offset: 1 })
           assert.deepStrictEqual([archived.total, archived.rows.map((row) => row.id)], [2, [oldest]])
           const found = yield* store.find(newest, user, channel.teamId)
           assert.deepStrictEqual([found?.read, found?.archived_at], [1, null])
           assert.isUndefined(yield* store.find(newest, user, other.teamId))
-          yield* store.setArchivedAt(middle, null)
+          yield* store.setArchivedAt(middle, null, at(12))
           assert.strictEqual((yield* store.find(middle, user, channel.teamId))?.archived_at, null)
           yield* store.delete(middle)
           assert.isUndefined(yield* store.find(middle, user, channel.teamId))
+        }),
+      )
+
+      it.effect("dates a notification written without updated_at by the time it was made", () =>
+        Effect.gen(function* () {
+          const store = yield* NotificationStore
+          const sql = yield* SqlClient.SqlClient
+          const channel = yield* newChannel
+          const user = yield* newUser()
+          const reportId = yield* newReport(channel, user, at(1))
+          // As the seeder writes them in bulk: without the time of the last change.
+          yield* sql`INSERT INTO notifications (user_id, report_id, channel_id, read, created_at)
+            VALUES (${user}, ${reportId}, ${channel.channelId}, 0, ${at(2)})`.pipe(Effect.orDie)
+          const page = yield* store.page({
+            userId: user,
+            teamId: channel.teamId,
+            archived: undefined,
+            updatedAfter: at(1),
+            order: [],
+            offset: 0,
+            limit: 10,
+          })
+          assert.deepStrictEqual(
+            page.rows.map((row) => row.updated_at),
+            [at(2)],
+          )
         }),
       )
     })

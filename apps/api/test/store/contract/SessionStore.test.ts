@@ -1,7 +1,7 @@
 /**
  * The session store's contract, on every engine: sessions found by their token digests, token
- * rotation and revocation, the addresses sessions were opened from, API tokens with their scopes,
- * and the login failures kept per key.
+ * rotation and revocation, the addresses sessions were opened from and the app installations they
+ * are used from, API tokens with their scopes, and the login failures kept per key.
  */
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
@@ -44,6 +44,7 @@ describe("SessionStore contract", () => {
             access_expires_at: first.access_expires_at,
             refresh_expires_at: first.refresh_expires_at,
             revoked_at: null,
+            installation_id: null,
           })
           assert.deepStrictEqual(yield* store.findByAccessDigest(first.access_token_hash), session)
           assert.deepStrictEqual(yield* store.findByRefreshDigest(first.refresh_token_hash), session)
@@ -56,8 +57,16 @@ describe("SessionStore contract", () => {
             branded_app_id: appId,
             client_uuid: "other",
             client_address: null,
+            installation_id: "c9Fh2tq8RkGv0-Wj3mYpLx",
             tokens: tokens(),
           })
+          assert.strictEqual(other.installation_id, "c9Fh2tq8RkGv0-Wj3mYpLx")
+          // The installation the session is used from now.
+          yield* store.recordInstallation(session.id, "3ffeef7c-0f73-4e82-b39e-5a55cce0daef")
+          assert.strictEqual(
+            (yield* store.findByRefreshDigest(second.refresh_token_hash))?.installation_id,
+            "3ffeef7c-0f73-4e82-b39e-5a55cce0daef",
+          )
           const kept = yield* store.insert({
             user_id: userId,
             branded_app_id: appId,

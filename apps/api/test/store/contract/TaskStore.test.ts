@@ -1,7 +1,8 @@
 /**
  * The task store's contract, on every engine: inserting once per uuid, a user's lists with their
- * filters and orders (open tasks after completed ones by completion time either way), changes
- * refused when a later one was applied, deletion.
+ * filters and orders (open tasks after completed ones by completion time either way), those
+ * changed after a time in the order they changed, changes refused when a later one was applied,
+ * versions that move with every change applied, deletion.
  */
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
@@ -50,6 +51,8 @@ describe("TaskStore contract", () => {
             completed_at: null,
             completed_by_id: null,
             last_change_at: null,
+            version: 1,
+            updated_at: at(1),
           })
           assert.isUndefined(yield* store.insert({ ...mine, title: "again" }))
           // A uuid is one task's everywhere, not once per channel.
@@ -68,6 +71,7 @@ describe("TaskStore contract", () => {
               done.uuid,
               { completed_at: at(6), completed_by_id: me },
               { at: at(6), fromClient: true },
+              at(16),
             ),
           )
           assert.isTrue(
@@ -75,6 +79,7 @@ describe("TaskStore contract", () => {
               forMe.uuid,
               { completed_at: at(5), completed_by_id: me },
               { at: at(5), fromClient: false },
+              at(15),
             ),
           )
           const criteria: TaskCriteria = {
@@ -84,6 +89,7 @@ describe("TaskStore contract", () => {
             complete: undefined,
             reportId: undefined,
             assigneeId: undefined,
+            updatedAfter: undefined,
             order: [],
             offset: 0,
             limit: 10,
@@ -108,20 +114,47 @@ describe("TaskStore contract", () => {
           assert.deepStrictEqual(yield* titles({ complete: false }), [1, ["mine"]])
           assert.deepStrictEqual(yield* titles({ complete: true, assigneeId: me }), [2, ["done", "for me"]])
           assert.deepStrictEqual(yield* titles({ reportId: -1 }), [0, []])
+          // Changed after a time (exclusive): in the order they changed, unless asked otherwise.
+          assert.deepStrictEqual(yield* titles({ updatedAfter: at(1) }), [2, ["for me", "done"]])
+          assert.deepStrictEqual(yield* titles({ updatedAfter: at(15) }), [1, ["done"]])
+          assert.deepStrictEqual(
+            yield* titles({
+              updatedAfter: at(1),
+              order: [{ field: "client_created_at", direction: "desc" }],
+            }),
+            [2, ["done", "for me"]],
+          )
 
           // A change timed before the last one applied is refused; one without a time is not.
-          assert.isTrue(yield* store.update(mine.uuid, { title: "renamed" }, { at: at(8), fromClient: true }))
-          assert.isFalse(yield* store.update(mine.uuid, { title: "stale" }, { at: at(7), fromClient: true }))
+          // Each change applied moves the version and the server's time of the last change.
           assert.isTrue(
-            yield* store.update(mine.uuid, { description: "late" }, { at: at(7), fromClient: false }),
+            yield* store.update(mine.uuid, { title: "renamed" }, { at: at(8), fromClient: true }, at(17)),
+          )
+          assert.isFalse(
+            yield* store.update(mine.uuid, { title: "stale" }, { at: at(7), fromClient: true }, at(18)),
+          )
+          assert.isTrue(
+            yield* store.update(mine.uuid, { description: "late" }, { at: at(7), fromClient: false }, at(19)),
           )
           const changed = yield* store.find(mine.uuid)
           assert.deepStrictEqual(
-            [changed?.title, changed?.description, changed?.last_change_at],
-            ["renamed", "late", at(8)],
+            [
+              changed?.title,
+              changed?.description,
+              changed?.last_change_at,
+              changed?.version,
+              changed?.updated_at,
+            ],
+            ["renamed", "late", at(8), 3, at(19)],
           )
+          assert.deepStrictEqual(yield* store.lock(mine.uuid), changed)
           assert.isFalse(
-            yield* store.update(crypto.randomUUID(), { title: "nobody" }, { at: at(9), fromClient: false }),
+            yield* store.update(
+              crypto.randomUUID(),
+              { title: "nobody" },
+              { at: at(9), fromClient: false },
+              at(20),
+            ),
           )
           yield* store.delete(mine.uuid)
           assert.isUndefined(yield* store.find(mine.uuid))

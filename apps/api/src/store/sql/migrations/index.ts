@@ -31,6 +31,7 @@ import sqlite340Schema from "./0027_sqlite_340_schema.ts"
 import reportExports from "./0028_report_exports.ts"
 import alertAreaNames from "./0029_alert_area_names.ts"
 import reportTexts from "./0030_report_texts.ts"
+import offlineSync from "./0031_offline_sync.ts"
 
 /** Every migration, keyed `<number>_<name>`. */
 export const migrations = Migrator.fromRecord({
@@ -63,4 +64,5 @@ export const migrations = Migrator.fromRecord({
   "0028_report_exports": reportExports,
   "0029_alert_area_names": alertAreaNames,
   "0030_report_texts": reportTexts,
+  "0031_offline_sync": offlineSync,
 })
