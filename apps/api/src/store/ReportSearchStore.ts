@@ -313,41 +313,37 @@ export class ReportSearchStore extends Context.Service<
           ...conditions(selection.exclude, selection).map((condition) => sql`NOT ${condition}`),
         ])
 
-      /** The order's clauses, `relevance` left out when there are no words to rank by. */
-      const rankable = (
+      /**
+       * The reports a selection holds, `r`, and their order: `relevance` ranks by the filter's
+       * words (`ReportTextSearch.relevance`), or is left out when there are none.
+       */
+      const ordered = (
         selection: Selection,
         order: ReadonlyArray<OrderBy.Clause<OrderBy.ReportSearchField>>,
-      ) => order.filter((clause) => clause.field !== "relevance" || selection.filter.words !== undefined)
-
-      /** The reports a selection holds, `r`, with their relevance, `m`, when the order asks for it. */
-      const source = (
-        selection: Selection,
-        order: ReadonlyArray<OrderBy.Clause<OrderBy.ReportSearchField>>,
-      ): Statement.Fragment => {
+      ): { readonly from: Statement.Fragment; readonly orderBy: Statement.Fragment } => {
         const words = selection.filter.words
-        if (words === undefined || !order.some((clause) => clause.field === "relevance"))
-          return sql`reports r`
-        return sql`reports r JOIN (${text.ranked(words, selection.channelIds, selection.reader)}) m
-          ON m.report_id = r.id`
-      }
-
-      const orderBy = (
-        order: ReadonlyArray<OrderBy.Clause<OrderBy.ReportSearchField>>,
-      ): Statement.Fragment => {
+        const ranked = order.some((clause) => clause.field === "relevance") ? words : undefined
+        const relevance =
+          ranked === undefined ? undefined : text.relevance(ranked, selection.channelIds, selection.reader)
         // Newest change first by default; ties fall back on the id, in the direction of the last
         // clause, so every order is total.
-        const given = order.length > 0 ? order : defaultOrder
-        const last = given.at(-1)?.direction ?? "desc"
-        const clauses = given.some((clause) => clause.field === "id")
-          ? given
-          : [...given, { field: "id", direction: last } as const]
-        return sql.csv(
-          clauses.map((clause) =>
-            sql.literal(
-              `${clause.field === "relevance" ? "m" : "r"}.${clause.field} ${clause.direction === "asc" ? "ASC" : "DESC"}`,
-            ),
+        const given = order.filter((clause) => clause.field !== "relevance" || relevance !== undefined)
+        const clauses = given.length > 0 ? given : defaultOrder
+        const last = clauses.at(-1)?.direction ?? "desc"
+        const total = clauses.some((clause) => clause.field === "id")
+          ? clauses
+          : [...clauses, { field: "id", direction: last } as const]
+        return {
+          from: sql`reports r ${relevance?.join ?? sql``}`,
+          orderBy: sql.csv(
+            total.map((clause) => {
+              const direction = sql.literal(clause.direction === "asc" ? "ASC" : "DESC")
+              const column =
+                clause.field === "relevance" ? relevance!.value : sql.literal(`r.${clause.field}`)
+              return sql`${column} ${direction}`
+            }),
           ),
-        )
+        }
       }
 
       const isPending = (id: number) =>
@@ -391,16 +387,16 @@ export class ReportSearchStore extends Context.Service<
             Effect.map((rows) => rows.map((row) => row.channel_id)),
             Effect.orDie,
           ),
-        run: (id, selection, given) => {
-          const order = rankable(selection, given)
+        run: (id, selection, order) => {
+          const { from, orderBy } = ordered(selection, order)
           return Option.match(sqlite, {
             onNone: () =>
               Effect.gen(function* () {
                 if (!(yield* isPending(id))) return
                 yield* sql`DELETE FROM report_search_results WHERE search_id = ${id}`
                 yield* sql`INSERT INTO report_search_results (search_id, position, report_id)
-                  SELECT ${id}, ROW_NUMBER() OVER (ORDER BY ${orderBy(order)}) - 1, r.id
-                  FROM ${source(selection, order)} WHERE ${where(selection)}`
+                  SELECT ${id}, ROW_NUMBER() OVER (ORDER BY ${orderBy}) - 1, r.id
+                  FROM ${from} WHERE ${where(selection)}`
                 yield* sql`UPDATE report_searches SET status = 'done', error = NULL,
                     result_count = (SELECT COUNT(*) FROM report_search_results WHERE search_id = ${id})
                   WHERE id = ${id}`
@@ -410,8 +406,7 @@ export class ReportSearchStore extends Context.Service<
                 if (!(yield* isPending(id))) return
                 yield* sql`DELETE FROM report_search_results WHERE search_id = ${id}`
                 const ids = yield* sqlite.numbersApart(
-                  sql`SELECT r.id FROM ${source(selection, order)} WHERE ${where(selection)}
-                    ORDER BY ${orderBy(order)}`,
+                  sql`SELECT r.id FROM ${from} WHERE ${where(selection)} ORDER BY ${orderBy}`,
                 )
                 for (let start = 0; start < ids.length; start += resultsPerWrite) {
                   const written = Array.from(ids.subarray(start, start + resultsPerWrite))

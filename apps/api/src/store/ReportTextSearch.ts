@@ -85,29 +85,27 @@ export const make = (sql: SqlClient.SqlClient) => {
               WHERE o.channel_id = t.channel_id AND o.id = t.report_id AND o.user_id = ${reader.userId})))))`
   }
 
-  /**
-   * The pieces `t` of the channels, readable by the reader, that match the engine's query: its
-   * columns `columns` (which may use `score`, the piece's score), its rows grouped by `tail`.
-   */
+  /** The pieces `t` of the channels, readable by the reader, that match the engine's query. */
   const pieces = (
     terms: ReadonlyArray<string>,
     channelIds: ReadonlyArray<number>,
     reader: Reader,
     columns: (score: Statement.Fragment) => Statement.Fragment,
-    tail: Statement.Fragment = sql``,
   ): Statement.Fragment => {
     const scope = sql`t.channel_id IN ${sql.in(channelIds)} AND ${readable(reader)}`
     if (sqlite) {
-      const query = terms.map(sqliteTerm).join(" OR ")
       // `rank` is FTS5's BM25 score; unlike `bm25()`, it may be read inside an aggregate.
       return sql`SELECT ${columns(sql`-report_text_index.rank`)}
         FROM report_text_index JOIN report_texts t ON t.id = report_text_index.rowid
-        WHERE report_text_index MATCH ${query} AND ${scope} ${tail}`
+        WHERE report_text_index MATCH ${terms.map(sqliteTerm).join(" OR ")} AND ${scope}`
     }
-    const query = sql`to_tsquery('simple', ${terms.map(postgresTerm).join(" | ")})`
+    const query = postgresQuery(terms)
     return sql`SELECT ${columns(sql`ts_rank(t.document, ${query})`)}
-      FROM report_texts t WHERE t.document @@ ${query} AND ${scope} ${tail}`
+      FROM report_texts t WHERE t.document @@ ${query} AND ${scope}`
   }
+
+  const postgresQuery = (terms: ReadonlyArray<string>) =>
+    sql`to_tsquery('simple', ${terms.map(postgresTerm).join(" | ")})`
 
   return {
     /**
@@ -124,20 +122,35 @@ export const make = (sql: SqlClient.SqlClient) => {
         false,
       )(words.map((word) => pieces([word], channelIds, reader, () => sql`t.report_id`)))})`,
     /**
-     * The reports of the channels whose readable text holds any of the words, with their relevance:
-     * rows of `report_id` and `relevance`, larger for a better match.
+     * The relevance of a report `r` to any of the words, larger for a better match: `value`, read
+     * from the reports joined with `join`. SQLite ranks every matching piece in one FTS5 query
+     * and joins the sums; PostgreSQL sums the scores of each report's own pieces (0 for those that
+     * match none of the words), found by the report, so the plan never depends on how many
+     * reports the words match.
      */
-    ranked: (
+    relevance: (
       words: ReadonlyArray<string>,
       channelIds: ReadonlyArray<number>,
       reader: Reader,
-    ): Statement.Fragment =>
-      pieces(
-        words,
-        channelIds,
-        reader,
-        (score) => sql`t.report_id, SUM(${score}) AS relevance`,
-        sql`GROUP BY t.report_id`,
-      ),
+    ): { readonly join: Statement.Fragment; readonly value: Statement.Fragment } => {
+      if (sqlite) {
+        const ranked = pieces(
+          words,
+          channelIds,
+          reader,
+          (score) => sql`t.report_id, SUM(${score}) AS relevance`,
+        )
+        return {
+          join: sql`JOIN (${ranked} GROUP BY t.report_id) m ON m.report_id = r.id`,
+          value: sql`m.relevance`,
+        }
+      }
+      // No `@@` here: it would let the planner read the GIN index once per report.
+      return {
+        join: sql``,
+        value: sql`(SELECT SUM(ts_rank(t.document, ${postgresQuery(words)})) FROM report_texts t
+          WHERE t.report_id = r.id AND t.channel_id = r.channel_id AND ${readable(reader)})`,
+      }
+    },
   }
 }

@@ -54,7 +54,9 @@ const postgresTable = `CREATE TABLE report_texts (
   FOREIGN KEY (channel_id, report_id) REFERENCES reports (channel_id, id) ON DELETE CASCADE
 )`
 
-const byReport = `CREATE INDEX report_texts_report ON report_texts (report_id, kind, source)`
+// The pieces of a report, found by its channel and id: a trigger rewriting them, a search summing
+// their scores.
+const byReport = `CREATE INDEX report_texts_report ON report_texts (channel_id, report_id, kind, source)`
 
 const into = "INSERT INTO report_texts (channel_id, report_id, kind, source, internal, body)"
 
@@ -91,11 +93,13 @@ const fill = (engine: "sqlite" | "postgres") => [
 ]
 
 /** Deletes a report's own pieces (`OLD`): those a change of its title, address or answers rewrites. */
-const deleteReportPieces = `DELETE FROM report_texts WHERE report_id = OLD.id AND kind IN ('report', 'answer')`
+const deleteReportPieces = `DELETE FROM report_texts
+  WHERE channel_id = OLD.channel_id AND report_id = OLD.id AND kind IN ('report', 'answer')`
 
 /** Deletes the piece of a note or comment (`OLD`). */
 const deletePiece = (kind: "note" | "comment") =>
-  `DELETE FROM report_texts WHERE report_id = OLD.report_id AND kind = '${kind}' AND source = CAST(OLD.id AS TEXT)`
+  `DELETE FROM report_texts WHERE channel_id = OLD.channel_id AND report_id = OLD.report_id
+    AND kind = '${kind}' AND source = CAST(OLD.id AS TEXT)`
 
 const reportColumns = ["title", "address", "answers"]
 
@@ -159,6 +163,8 @@ const postgres: ReadonlyArray<string> = [
   byReport,
   `CREATE INDEX report_texts_document ON report_texts USING gin (document)`,
   ...fill("postgres"),
+  // Statistics of the filled table, so the first searches are planned on what it holds.
+  `ANALYZE report_texts`,
   postgresFunction("reports_texts", deleteReportPieces, [
     reportPiece("NEW"),
     answerPieces("NEW", "postgres"),
