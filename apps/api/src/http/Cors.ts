@@ -1,11 +1,12 @@
 /**
  * Cross-origin use of the API by admin elements embedded in other sites' pages: only the origins
- * named in `FIELDREPORT_CORS_ORIGINS` are allowed.
+ * named in `FIELDREPORT_CORS_ORIGINS` are allowed. A page may send `If-Match` and read `ETag`, so
+ * that one that edits a report or a task it read earlier is told when it changed since.
  */
 import type { RequestHandler } from "express"
 
-const allowedHeaders = "Authorization, Content-Type, Range, X-AppId, X-TeamId"
-const exposedHeaders = "Content-Range, Accept-Ranges, Location, Retry-After, X-Ignored-Fields"
+const allowedHeaders = "Authorization, Content-Type, Range, If-Match, X-AppId, X-TeamId"
+const exposedHeaders = "Content-Range, Accept-Ranges, ETag, Location, Retry-After, X-Ignored-Fields"
 const allowedMethods = "GET, POST, PUT, PATCH, DELETE, OPTIONS"
 
 /**

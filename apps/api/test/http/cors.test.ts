@@ -15,7 +15,7 @@ const preflight = (server: TestServer, origin: string) =>
     headers: {
       Origin: origin,
       "Access-Control-Request-Method": "PATCH",
-      "Access-Control-Request-Headers": "authorization, content-type, range, x-appid, x-teamid",
+      "Access-Control-Request-Headers": "authorization, content-type, range, if-match, x-appid, x-teamid",
     },
   })
 
@@ -47,6 +47,7 @@ describe("with FIELDREPORT_CORS_ORIGINS set", () => {
     expect(listOf(answer.headers.get("access-control-allow-headers"))).toEqual([
       "authorization",
       "content-type",
+      "if-match",
       "range",
       "x-appid",
       "x-teamid",
@@ -61,6 +62,7 @@ describe("with FIELDREPORT_CORS_ORIGINS set", () => {
     expect(listOf(answer.headers.get("access-control-expose-headers"))).toEqual([
       "accept-ranges",
       "content-range",
+      "etag",
       "location",
       "retry-after",
       "x-ignored-fields",
