@@ -12,12 +12,13 @@ export const styles = [
     fieldset { border: 1px solid ${border}; border-radius: ${radius}; margin: 0; padding: 0.4rem 0.6rem; }
     fieldset.criteria { display: flex; flex-wrap: wrap; gap: 0.5rem 0.75rem; align-items: flex-end; }
     legend { font-weight: 600; padding: 0 0.25rem; }
+    .choices legend { font-weight: normal; font-size: 0.85rem; }
     label { display: grid; gap: 0.2rem; font-size: 0.85rem; }
     .choices { display: flex; flex-wrap: wrap; gap: 0.25rem 0.75rem; }
     .choices label { display: flex; gap: 0.3rem; align-items: center; font-size: 0.9rem; }
     label.words { flex-basis: 100%; }
     label.words input { width: 100%; max-width: 32rem; }
-    fieldset.saved { flex-basis: 100%; display: flex; flex-wrap: wrap; gap: 0.5rem 0.75rem; align-items: flex-end; }
+    fieldset.saved-filters { flex-basis: 100%; display: flex; flex-wrap: wrap; gap: 0.5rem 0.75rem; align-items: flex-end; }
     .hint { flex-basis: 100%; margin: 0; font-size: 0.8rem; }
     details { flex-basis: 100%; }
     summary { cursor: pointer; }
@@ -26,7 +27,7 @@ export const styles = [
     input.ids { width: 9rem; }
     /* A phone: one column, each field the form's width. */
     @media (max-width: 40rem) {
-      form, fieldset.criteria, fieldset.saved, details[open] > .more { flex-direction: column; align-items: stretch; }
+      form, fieldset.criteria, fieldset.saved-filters, details[open] > .more { flex-direction: column; align-items: stretch; }
       input.ids { width: auto; }
       .actions { margin-left: 0; }
       .actions button { flex: 1; }

@@ -179,6 +179,7 @@ export class ReportFilters extends ApiElement {
             placeholder="In titles, addresses, answers, comments" .value=${criteria.text ?? ""} />
         </label>
         <fieldset class="choices" aria-label="${legend}: channels">
+          <legend>Channels</legend>
           ${(this.channels ?? this.teamChannels).map(
             (channel) => html`<label>
               <input type="checkbox" name="${group}-channel" value=${channel.id}
@@ -218,6 +219,7 @@ export class ReportFilters extends ApiElement {
     )
     if (states.length === 0) return nothing
     return html`<fieldset class="choices" aria-label="${legend}: states">
+      <legend>States</legend>
       ${states.map(
         ({ state, label }) => html`<label>
           <input type="checkbox" name="${group}-state" value=${state.id}
@@ -269,7 +271,7 @@ export class ReportFilters extends ApiElement {
   private savedFilters() {
     if (this.owner === undefined) return nothing
     return html`
-      <fieldset part="saved" class="saved">
+      <fieldset part="saved" class="saved-filters">
         <legend>Saved filters</legend>
         <label>Saved filter
           <select name="saved">
