@@ -27,6 +27,7 @@ import { Forms } from "./services/Forms.ts"
 import { Invitations } from "./services/Invitations.ts"
 import { Notifications } from "./services/Notifications.ts"
 import { OgcFeatures } from "./services/OgcFeatures.ts"
+import { ReportChanges } from "./services/ReportChanges.ts"
 import { ReportExports } from "./services/ReportExports.ts"
 import { ReportSearches } from "./services/ReportSearches.ts"
 import { ReportStates } from "./services/ReportStates.ts"
@@ -54,6 +55,7 @@ import { JobStore } from "./store/JobStore.ts"
 import { MembershipStore } from "./store/MembershipStore.ts"
 import { NotificationStore } from "./store/NotificationStore.ts"
 import { OgcFeatureStore } from "./store/OgcFeatureStore.ts"
+import { ReportChangeStore } from "./store/ReportChangeStore.ts"
 import { ReportExportStore } from "./store/ReportExportStore.ts"
 import { ReportSearchStore } from "./store/ReportSearchStore.ts"
 import { ReportStateStore } from "./store/ReportStateStore.ts"
@@ -84,6 +86,7 @@ const stores = Layer.mergeAll(
   ReportSearchStore.layer,
   ReportExportStore.layer,
   ReportStore.layer,
+  ReportChangeStore.layer,
   CommentStore.layer,
   TaskStore.layer,
   DeletedResourceStore.layer,
@@ -125,6 +128,7 @@ const services = Layer.mergeAll(
  */
 const reportServices = Layer.mergeAll(
   Reports.layer,
+  ReportChanges.layer,
   ReportView.layer,
   Comments.layer,
   Analytics.layer,

@@ -2,7 +2,8 @@
  * Writing a report from what a request gives, inside the request's transaction: filing a new
  * report, and revising one that exists. Each write checks the answers against the channel's form,
  * chooses the category, finds the shape the report lies in, gives it its title, moves its state,
- * relinks its attachments and tells others about it.
+ * relinks its attachments, records what it changed in the report's history (`ReportHistory`) and
+ * tells others about it.
  *
  * A title not given (or blank) is derived and follows later changes (the domain's `ReportTitle`).
  * An update never changes a report's `uuid`: clients know the report by it.
@@ -15,6 +16,7 @@ import * as ReportTitle from "@fieldreport/domain/ReportTitle"
 import { DateTime, Effect } from "effect"
 import { Conflict } from "../Errors.ts"
 import type { CategoryRow } from "../store/CategoryStore.ts"
+import { ReportChangeStore } from "../store/ReportChangeStore.ts"
 import { type ReportRow, ReportStore, type StoredAnswers } from "../store/ReportStore.ts"
 import { nowIso } from "../store/sql/Clock.ts"
 import type { Actor } from "./Authentication.ts"
@@ -23,6 +25,7 @@ import * as ReportAnswers from "./ReportAnswers.ts"
 import * as ReportAttachments from "./ReportAttachments.ts"
 import type { CategoryChoice } from "./ReportCategory.ts"
 import * as ReportFanOut from "./ReportFanOut.ts"
+import * as ReportHistory from "./ReportHistory.ts"
 import * as ReportShape from "./ReportShape.ts"
 import * as ReportStateChanges from "./ReportStateChanges.ts"
 
@@ -91,6 +94,7 @@ export const make = Effect.gen(function* () {
   const attachments = yield* ReportAttachments.make
   const stateChanges = yield* ReportStateChanges.make
   const fanOut = yield* ReportFanOut.make
+  const history = yield* ReportChangeStore
 
   /**
    * Files a new report in the channel's initial state, under the root category unless one is
@@ -133,6 +137,7 @@ export const make = Effect.gen(function* () {
     if (report === undefined)
       return yield* new Conflict({ message: "report.uuid: is used by another report" })
     yield* attachments.relink(report, context.fields, [])
+    yield* history.record(report, actor.user.id, now, [ReportHistory.filed])
     yield* fanOut.filed(report)
     return report
   })
@@ -191,6 +196,7 @@ export const make = Effect.gen(function* () {
       },
       now,
     )
+    yield* history.record(report, actor.user.id, now, ReportHistory.changes(current, report))
     if (moved) yield* fanOut.moved(report)
     if (stateChange._tag === "Changed") yield* stateChanges.record(actor, context, report, stateChange, now)
     yield* attachments.relink(report, context.fields, yield* reports.attachmentLinks(current.id))

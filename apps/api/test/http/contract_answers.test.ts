@@ -437,6 +437,12 @@ describe("the real server answers as the contract declares", () => {
     expect(moved.report_state_id).toBe(state.id)
     const changes = await run(owner.call("listReportStateChanges", { path: { report_id: report.id } }))
     expect(changes.map((change) => change.new_report_state.id)).toEqual([state.id])
+    const bulkMoved = await run(
+      owner.request("bulkUpdateReports", { body: [{ id: report.id, title: "Oil on the water" }] }),
+    )
+    expect(bulkMoved.status).toBe(200)
+    const history = await run(owner.page("listReportChanges", everything, { path: { report_id: report.id } }))
+    expect(history.items.map((change) => change.field)).toContain("report_state_id")
     const upserted = await run(
       owner.request("upsertReport", {
         body: {

@@ -13,6 +13,7 @@ import type { Actor } from "../../src/services/Authentication.ts"
 import type { ChannelContext } from "../../src/services/ChannelContext.ts"
 import { Shapes } from "../../src/services/Shapes.ts"
 import type { CategoryRow } from "../../src/store/CategoryStore.ts"
+import { ReportChangeStore } from "../../src/store/ReportChangeStore.ts"
 import type { ReportStateRow } from "../../src/store/ReportStateStore.ts"
 import { type AttachmentLink, type ReportRow, ReportStore } from "../../src/store/ReportStore.ts"
 
@@ -180,6 +181,8 @@ export const writeServices = (
       insertStateChange: (change) => Effect.sync(() => void calls.push(["insertStateChange", change])),
       isShapeOfApp: (shapeId) => Effect.succeed(shapeId === 8 || shapeId === 9),
     }),
+    // The history a write records is tested over HTTP (report_changes.test.ts).
+    Layer.mock(ReportChangeStore)({ record: () => Effect.void }),
     Layer.mock(Attachments)({
       contentTypesOf: (ids) => Effect.succeed(new Map(ids.map((id) => [id, "image/png"]))),
       claim: (ids) =>

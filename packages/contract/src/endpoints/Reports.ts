@@ -4,10 +4,13 @@
  */
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import { Report, ReportCreate, ReportUpdate, ReportUpsert } from "@fieldreport/domain/Report"
+import { bulkUpdateLimit, ReportBulkResult, ReportBulkUpdateItem } from "@fieldreport/domain/ReportBulkUpdate"
+import { ReportChange } from "@fieldreport/domain/ReportChange"
 import { ReportStateChange } from "@fieldreport/domain/ReportStateChange"
 import { Timestamp } from "@fieldreport/domain/Timestamp"
 import { Schema } from "effect"
 import {
+  bare,
   created,
   done,
   envelope,
@@ -144,6 +147,39 @@ export const reports = group({
         201: created(Report, "The new report."),
         200: one(Report, "The updated report."),
       },
+    },
+    {
+      method: "post",
+      path: "/api/v4/reports/bulk_update",
+      operationId: "bulkUpdateReports",
+      summary: "Update many reports",
+      description:
+        `An array of 1 to ${bulkUpdateLimit} items, each the report's \`id\` and the body of a single update ` +
+        "without its envelope; one result per item in request order, its `ref` the item's index. Each item " +
+        "is updated in a transaction of its own, with the rules of `PATCH /api/v4/reports/{report_id}` " +
+        "(who may change what, the channel's transitions, assignees of the channel), and answered " +
+        "`http_status: 200` with the report, or with the status a single update would answer (`403`, " +
+        "`404`, `409`, `422`) and its reasons in `errors` (named from the item, `base` for the whole item), " +
+        "which does not stop the others. Fieldreport's own addition, in the form of the API's bulk creates.",
+      query: [fields(FieldCatalogue.report)],
+      body: bare(Schema.Array(ReportBulkUpdateItem)),
+      replies: {
+        200: many(ReportBulkResult, "Every item was updated."),
+        207: many(ReportBulkResult, "Some items were refused; see each item's `http_status` and `errors`."),
+      },
+    },
+    {
+      method: "get",
+      path: "/api/v4/reports/{report_id}/changes",
+      operationId: "listReportChanges",
+      summary: "List a report's changes",
+      description:
+        "Every change of the report, newest first (by time, then id): its filing (`action` `created`), then " +
+        "one entry per field a write moved (`action` `changed`: `field`, `old_value`, `new_value`), answers " +
+        "and attachments by their field's key, with who made it and when. For those who read the report; " +
+        "the values of a private answer are null for those who may not see that answer.",
+      pathParameters: { report_id: reportKey },
+      replies: { 200: page(ReportChange, "One page of the report's changes.") },
     },
     {
       method: "get",

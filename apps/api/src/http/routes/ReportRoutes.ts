@@ -9,20 +9,24 @@
 import { href } from "@fieldreport/contract/Api"
 import type { reports } from "@fieldreport/contract/endpoints/Reports"
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
-import { MalformedRequest } from "@fieldreport/domain/Invalid"
+import { decodeInput, MalformedRequest } from "@fieldreport/domain/Invalid"
 import * as QueryValue from "@fieldreport/domain/QueryValue"
 import * as RangePage from "@fieldreport/domain/RangePage"
 import { ReportCreate, ReportUpdate, ReportUpsert } from "@fieldreport/domain/Report"
+import { bulkUpdateItem, ReportBulkUpdate } from "@fieldreport/domain/ReportBulkUpdate"
 import { Effect } from "effect"
 import type { Request } from "express"
 import type { AppServices } from "../../AppLayer.ts"
+import { reportChangeBody } from "../../presentation/ReportChangeView.ts"
 import { stateChangeBody } from "../../presentation/ReportStateChangeView.ts"
 import { type Actor, Authentication } from "../../services/Authentication.ts"
 import type { ReadableReport, ReportKey } from "../../services/ReadableReport.ts"
+import { ReportChanges } from "../../services/ReportChanges.ts"
 import { type Filed, Reports } from "../../services/Reports.ts"
 import { ReportView } from "../../services/ReportView.ts"
 import type { GroupHandlers } from "../EndpointRouter.ts"
 import { type Fields, fieldsOf } from "../Fields.ts"
+import { fromFailure } from "../Problem.ts"
 import { bodyOf, requestOrigin } from "../Request.ts"
 import { json, noContent, type Route } from "../Route.ts"
 import { changedAfter, etag, ifMatchOf } from "../Sync.ts"
@@ -68,6 +72,25 @@ const filedReply = Effect.fnUntraced(function* (req: Request, actor: Actor, fiel
     ? json(body, 201, { ...fields.headers, Location: href("getReport", { report_id: filed.report.id }) })
     : json(body, 200, fields.headers)
 })
+
+/**
+ * The result of one item of a bulk update: the report as `PATCH` answers it, or the status and
+ * reasons a single update would be refused with (`base` naming the whole item when no field is
+ * at fault).
+ */
+const bulkUpdateResult = (req: Request, actor: Actor, fields: Fields) => (item: unknown, ref: number) =>
+  Effect.gen(function* () {
+    const { id, changes } = yield* Effect.fromResult(bulkUpdateItem(item))
+    const updated = yield* (yield* Reports).update(actor, id, changes)
+    return { ref, data: yield* renderOne(req, actor, fields, updated), http_status: 200, errors: {} }
+  }).pipe(
+    // Without `If-Match` an update is never stale.
+    Effect.catchTag("Stale", (stale) => Effect.die(stale)),
+    Effect.catch((failure) => {
+      const { body } = fromFailure(failure)
+      return Effect.succeed({ ref, http_status: body.status, errors: body.errors ?? { base: [body.error] } })
+    }),
+  )
 
 /** The report routes. */
 export const reportRoutes = (route: Route<AppServices>): GroupHandlers<typeof reports> => ({
@@ -124,6 +147,19 @@ export const reportRoutes = (route: Route<AppServices>): GroupHandlers<typeof re
       }),
     ),
   ],
+  bulkUpdateReports: [
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const fields = yield* fieldsOf(req, FieldCatalogue.report)
+        // The body is the array itself, as in the dialect's bulk creates.
+        const items = yield* Effect.fromResult(decodeInput(ReportBulkUpdate, req.body, "reports"))
+        const results = yield* Effect.forEach(items, bulkUpdateResult(req, actor, fields))
+        const allUpdated = results.every((result) => result.http_status === 200)
+        return json(results, allUpdated ? 200 : 207, fields.headers)
+      }),
+    ),
+  ],
   deleteReport: [
     route((req) =>
       Effect.gen(function* () {
@@ -155,6 +191,24 @@ export const reportRoutes = (route: Route<AppServices>): GroupHandlers<typeof re
           ...fields.headers,
           ...RangePage.headers("reports", page, rows.length, total),
         })
+      }),
+    ),
+  ],
+  listReportChanges: [
+    route((req) =>
+      Effect.gen(function* () {
+        const actor = yield* (yield* Authentication).authenticate(req.headers)
+        const key = yield* reportKeyOf(req)
+        const page = yield* Effect.fromResult(RangePage.parse(req.get("Range")))
+        const { rows, total } = yield* (yield* ReportChanges).page(actor, key, {
+          offset: page.start,
+          limit: RangePage.size(page),
+        })
+        return json(
+          rows.map(reportChangeBody),
+          200,
+          RangePage.headers("report_changes", page, rows.length, total),
+        )
       }),
     ),
   ],
