@@ -81,6 +81,25 @@ const teamUser = (
   user_id: userId,
 })
 
+const change = (id: number, field: string | null, old_value: unknown, new_value: unknown, user_id = 6) => ({
+  id,
+  report_id: 42,
+  action: field === null ? "created" : "changed",
+  field,
+  old_value,
+  new_value,
+  user_id,
+  created_at: "2026-03-02T09:30:00.000Z",
+})
+
+/** The report's changes, newest first: a private answer's values hidden from the reader. */
+const changes = [
+  change(4, "f_7_9_9", null, null),
+  change(3, "f_7_2_2", "Light flickering", "Light out"),
+  change(2, "report_state_id", 1, 2),
+  change(1, null, null, null, 5),
+]
+
 /** The API of one report, which keeps what a PATCH changes; `overrides` replace routes. */
 const api = (overrides: FakeRoutes = {}, stored: Partial<Stored> = {}) => {
   let current: Stored = { report_state_id: 1, assignee_id: 5, assignment_due_at: null, ...stored }
@@ -94,6 +113,7 @@ const api = (overrides: FakeRoutes = {}, stored: Partial<Stored> = {}) => {
     "GET /api/v4/channels/7": { body: { id: 7, name: "Streets", team_id: 1, category_id: 70, form_id: 7 } },
     "GET /api/v4/report_states": { body: states },
     "GET /api/v4/reports/42/report_state_changes": { body: [] },
+    "GET /api/v4/reports/42/changes": { body: changes, headers: { "Content-Range": "report_changes 0-3/4" } },
     "GET /api/v4/channels/7/categories": { body: [] },
     "GET /api/v4/tasks": () => ({
       body: tasks,
@@ -327,5 +347,22 @@ describe("fr-report-detail", () => {
     element.addEventListener("fr-report-close", (event) => closed.push(event.reportId))
     close.click()
     expect(closed).toEqual([42])
+  })
+})
+
+describe("the timeline of changes", () => {
+  it("lists every change newest first in words, by whom", async () => {
+    const fake = api()
+    vi.stubGlobal("fetch", fake.fetch)
+    const { root } = await mount()
+    const timeline = root.querySelector("ol[aria-label=Changes]")
+    const items = [...(timeline?.querySelectorAll("li") ?? [])].map((item) =>
+      item.textContent?.replace(/\s+/g, " ").trim(),
+    )
+    expect(items).toHaveLength(4)
+    expect(items[0]).toMatch(/^f_7_9_9 changed by Bo Rua/)
+    expect(items[1]).toMatch(/^What happened: Light flickering → Light out by Bo Rua/)
+    expect(items[2]).toMatch(/^State: New → In progress by Bo Rua/)
+    expect(items[3]).toMatch(/^Filed by Ana Lee/)
   })
 })

@@ -1,7 +1,8 @@
 /**
  * `fr-report-detail`: one report for reading and editing: every answer of its form in the
  * control of its field type, its location, its state with the allowed next states and the
- * history of changes, its assignee, who opened it, its tasks (and a form to give someone a task about
+ * history of changes, its assignee, a timeline of every change made to it (field by field, newest
+ * first), who opened it, its tasks (and a form to give someone a task about
  * it), internal notes and comments. Each form saves on its button and says what it saved
  * (`SaveStatus`). With `closable` it has a Back to reports button, and on a phone it takes the whole
  * screen, that button staying at the top as the report scrolls under it.
@@ -25,6 +26,7 @@ import { formatTime, fromLocalInput, localInput } from "../../shared/time.ts"
 import "../answer-input/answer-input.ts"
 import "../location-picker/location-picker.ts"
 import { newTaskUuid } from "../tasks-board/task-uuid.ts"
+import { changeText } from "./change-text.ts"
 import { styles } from "./report-detail.styles.ts"
 import { assignees, detailFields, loadReport, personName, type ReportRecord } from "./report-record.ts"
 
@@ -144,7 +146,8 @@ export class ReportDetail extends ApiElement {
       <div class="layout">
         <div>${this.answersForm(this.record)}</div>
         <div>
-          ${this.stateSection(this.record)} ${this.assignmentSection(this.record)} ${this.readersSection(this.record)}
+          ${this.stateSection(this.record)} ${this.assignmentSection(this.record)} ${this.changesSection(this.record)}
+          ${this.readersSection(this.record)}
           ${this.tasksSection(this.record)} ${this.notesSection(this.record)} ${this.commentsSection(this.record)}
         </div>
       </div>
@@ -338,6 +341,18 @@ export class ReportDetail extends ApiElement {
       },
       "Assignment saved.",
     )
+  }
+
+  private changesSection(record: ReportRecord) {
+    return html`
+      <section aria-labelledby="changes-title">
+        <h3 id="changes-title">Changes</h3>
+        <ol aria-label="Changes" class="timeline">${record.changes.map(
+          (change) => html`<li>${changeText(record, change)}
+            <span class="meta">by ${personName(record.people, change.user_id)}, ${formatTime(change.created_at)}</span></li>`,
+        )}</ol>
+      </section>
+    `
   }
 
   private readersSection(record: ReportRecord) {

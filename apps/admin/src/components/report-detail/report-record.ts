@@ -1,12 +1,13 @@
 /**
  * Everything the report detail shows, loaded together: the report with its answers, comments and
- * readers; its channel's states, categories and team users (for names); its state history and its
- * tasks.
+ * readers; its channel's states, categories and team users (for names); its state history, every
+ * change made to it, and its tasks.
  */
 import type { Category } from "@fieldreport/domain/Category"
 import type { Channel } from "@fieldreport/domain/Channel"
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
 import type { Report } from "@fieldreport/domain/Report"
+import type { ReportChange } from "@fieldreport/domain/ReportChange"
 import type { ReportStateChange } from "@fieldreport/domain/ReportStateChange"
 import type { ReportStateRecord } from "@fieldreport/domain/ReportStateRecord"
 import type { Task } from "@fieldreport/domain/Task"
@@ -30,6 +31,8 @@ export interface ReportRecord {
   readonly channel: Channel
   readonly states: ReadonlyArray<ReportStateRecord>
   readonly history: ReadonlyArray<ReportStateChange>
+  /** Every change of the report, newest first: the latest hundred. */
+  readonly changes: ReadonlyArray<ReportChange>
   readonly categories: ReadonlyArray<Category>
   /** Team users by user id, for names. */
   readonly people: ReadonlyMap<number, TeamUser>
@@ -52,10 +55,13 @@ export const loadReport = async (connection: Connection, id: number): Promise<Re
     client.call("getReport", { path: { report_id: id }, query: { fields: detailFields } }),
   )
   const channelId = report.account_id
-  const [channel, states, history, categories, tasks] = await Promise.all([
+  const [channel, states, history, changes, categories, tasks] = await Promise.all([
     run(client.call("getChannel", { path: { id: channelId } })),
     run(client.call("listReportStates", { query: { channel_id: channelId } })),
     loadHistory(connection, id),
+    run(client.page("listReportChanges", { start: 0, end: 99 }, { path: { report_id: id } })).then(
+      (page) => page.items,
+    ),
     loadCategories(connection, channelId),
     run(client.page("listTasks", { start: 0, end: 99 }, { query: { report_id: id } })).then(
       (page) => ({ items: page.items, unavailable: undefined }),
@@ -80,6 +86,7 @@ export const loadReport = async (connection: Connection, id: number): Promise<Re
     channel,
     states,
     history,
+    changes,
     categories,
     people: new Map(people.map((person) => [person.user_id, person])),
     tasks: tasks.items,
