@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { inView } from "./in-view.ts"
+import { inView, reportCount } from "./in-view.ts"
 
 describe("inView", () => {
   it("counts the reports a map shows, in the singular for one", () => {
@@ -8,6 +8,16 @@ describe("inView", () => {
       "1 report in view",
       "2 reports in view",
       `${(12_345).toLocaleString()} reports in view`,
+    ])
+  })
+})
+
+describe("reportCount", () => {
+  it("says report for one and reports otherwise", () => {
+    expect([1, 2, 12_345].map(reportCount)).toEqual([
+      "1 report",
+      "2 reports",
+      `${(12_345).toLocaleString()} reports`,
     ])
   })
 })

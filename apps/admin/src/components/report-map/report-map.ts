@@ -15,7 +15,7 @@ import { everything, type ReportFilter, toQuery } from "../../shared/ReportFilte
 import { mapItemPage, startSearch, tileCounts } from "../../shared/reportSearch.ts"
 import { errorText } from "../../shared/run.ts"
 import { type CountCache, countCacheFor } from "./count-cache.ts"
-import { inView } from "./in-view.ts"
+import { inView, reportCount } from "./in-view.ts"
 import {
   type Bbox,
   cellBlock,
@@ -276,7 +276,7 @@ export class ReportMap extends ApiElement {
     this.#layer.clearLayers()
     for (const tile of tiles) {
       const size = 22 + Math.min(26, Math.round(Math.log10(tile.report_count + 1) * 8))
-      const label = `${tile.report_count.toLocaleString()} reports`
+      const label = reportCount(tile.report_count)
       L.marker([tile.latitude + tile.scale / 2, tile.longitude + tile.scale / 2], {
         icon: L.divIcon({
           className: "count",
