@@ -66,6 +66,7 @@ import * as Database from "./store/sql/Database.ts"
 import { TaskStore } from "./store/TaskStore.ts"
 import { TeamStore } from "./store/TeamStore.ts"
 import { TeamUserStore } from "./store/TeamUserStore.ts"
+import { UploadAuthorizationStore } from "./store/UploadAuthorizationStore.ts"
 import { UserStore } from "./store/UserStore.ts"
 
 const stores = Layer.mergeAll(
@@ -80,6 +81,7 @@ const stores = Layer.mergeAll(
   ReportStateStore.layer,
   JobStore.layer,
   AttachmentStore.layer,
+  UploadAuthorizationStore.layer,
   AlertAreaStore.layer,
   AlertAreaIndex.layer,
   NotificationStore.layer,

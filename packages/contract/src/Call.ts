@@ -13,16 +13,21 @@ type QueryNames<E> = E extends { readonly query: ReadonlyArray<{ readonly name: 
   ? Name
   : never
 
+/** What one form of body is sent as: a JSON value, or the form data of an upload. */
+type SentBody<B> = B extends {
+  readonly _tag: "json"
+  readonly root: infer Root
+  readonly schema: infer S extends Schema.Top
+}
+  ? Root extends string
+    ? { readonly [K in Root]: S["Encoded"] }
+    : S["Encoded"]
+  : FormData
+
 type BodyOf<E> = E extends { readonly body: infer B }
-  ? B extends {
-      readonly _tag: "json"
-      readonly root: infer Root
-      readonly schema: infer S extends Schema.Top
-    }
-    ? Root extends string
-      ? { readonly [K in Root]: S["Encoded"] }
-      : S["Encoded"]
-    : FormData
+  ? B extends { readonly _tag: "oneOf"; readonly bodies: ReadonlyArray<infer Each> }
+    ? SentBody<Each>
+    : SentBody<B>
   : never
 
 /** The path parameters, query, body and extra headers a call of an endpoint sends. */

@@ -65,13 +65,28 @@ export interface JsonBody<
   readonly schema: S
 }
 
-/** A `multipart/form-data` upload with one `file` part. */
+/**
+ * A `multipart/form-data` upload with one `file` part, after the text `fields` it names (name and
+ * description), when it has any.
+ */
 export interface UploadBody {
   readonly _tag: "upload"
+  readonly fields?: Readonly<Record<string, string>>
+}
+
+/**
+ * A body the endpoint takes in any of several forms, told apart by the request's `Content-Type`
+ * (a file upload, or a JSON body naming a file uploaded elsewhere).
+ */
+export interface OneOfBodies<
+  Bodies extends ReadonlyArray<JsonBody | UploadBody> = ReadonlyArray<JsonBody | UploadBody>,
+> {
+  readonly _tag: "oneOf"
+  readonly bodies: Bodies
 }
 
 /** A request body. */
-export type Body = JsonBody | UploadBody
+export type Body = JsonBody | UploadBody | OneOfBodies
 
 /**
  * A successful reply. Without `schema` it has no body (`204`), or, with `media`, a body that is not
@@ -116,9 +131,10 @@ export interface Endpoint {
    * What an API token needs to call it, when the method alone does not say: `account` when the
    * endpoint acts on the account or the platform (opening a session, the administration), which
    * API tokens never reach whatever their scope; `read` when a change grants nothing (ending the
-   * credential in hand), which every token may do.
+   * credential in hand), which every token may do; `write` when a read grants a change (an upload
+   * authorization), which a read-only token may not have.
    */
-  readonly reach?: "read" | "account"
+  readonly reach?: "read" | "write" | "account"
   /** `required` when the endpoint needs `X-AppId` (shapes); otherwise it is optional. */
   readonly appHeader?: "required"
   /**
@@ -189,6 +205,31 @@ export const bare = <S extends Schema.Top>(schema: S): JsonBody<undefined, S> =>
 
 /** The file upload body. */
 export const upload: UploadBody = { _tag: "upload" }
+
+/**
+ * A file upload whose form carries text fields before the file.
+ *
+ * @example
+ * ```ts
+ * uploadForm({ key: "Where the file is kept.", policy: "The signed policy." })
+ * ```
+ */
+export const uploadForm = (fields: Readonly<Record<string, string>>): UploadBody => ({
+  _tag: "upload",
+  fields,
+})
+
+/**
+ * A body in any of the given forms, told apart by its `Content-Type`.
+ *
+ * @example
+ * ```ts
+ * oneOf([upload, envelope("file_attachment", FileAttachmentKey)]) // a file, or {"file_attachment": {"key": …}}
+ * ```
+ */
+export const oneOf = <const Bodies extends ReadonlyArray<JsonBody | UploadBody>>(
+  bodies: Bodies,
+): OneOfBodies<Bodies> => ({ _tag: "oneOf", bodies })
 
 /**
  * A reply with one record.

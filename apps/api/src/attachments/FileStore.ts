@@ -19,6 +19,7 @@ import { Context, Effect, Layer, Option } from "effect"
 import { AppConfig, type AppConfigShape } from "../Config.ts"
 import type { FileStoreUnavailable } from "./FileStoreUnavailable.ts"
 import * as LocalFileStore from "./LocalFileStore.ts"
+import type * as PostPolicy from "./PostPolicy.ts"
 import * as S3FileStore from "./S3FileStore.ts"
 
 /** A file as the store lists it. */
@@ -46,6 +47,12 @@ export interface PresignedResponse {
   readonly contentType: string
   readonly contentDisposition: string
   readonly cacheControl: string
+}
+
+/** Where to post the form of an authorized upload, and its fields. */
+export interface PostForm {
+  readonly url: string
+  readonly fields: Readonly<Record<string, string>>
 }
 
 /**
@@ -77,6 +84,13 @@ export interface FileStoreShape {
    */
   readonly presigner: Option.Option<
     (lifetimeSeconds: number) => Effect.Effect<Presigner, FileStoreUnavailable>
+  >
+  /**
+   * With a bucket, signs the form of an upload posted straight to it (an S3 presigned POST, see
+   * `PostPolicy`); none for the local directory, whose authorized uploads are posted to the API.
+   */
+  readonly postForm: Option.Option<
+    (policy: PostPolicy.Policy) => Effect.Effect<PostForm, FileStoreUnavailable>
   >
 }
 

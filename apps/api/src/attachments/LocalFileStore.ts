@@ -140,5 +140,6 @@ export const make = (directory: string): FileStoreShape => {
     remove,
     list,
     presigner: Option.none(),
+    postForm: Option.none(),
   }
 }

@@ -24,8 +24,16 @@ import {
 } from "@aws-sdk/client-s3"
 import { Upload } from "@aws-sdk/lib-storage"
 import { Clock, Effect, Option, Redacted, type Scope } from "effect"
-import type { FileContent, FilePage, FileStoreShape, PresignedResponse, StoredFile } from "./FileStore.ts"
+import type {
+  FileContent,
+  FilePage,
+  FileStoreShape,
+  PostForm,
+  PresignedResponse,
+  StoredFile,
+} from "./FileStore.ts"
 import { FileStoreUnavailable } from "./FileStoreUnavailable.ts"
+import * as PostPolicy from "./PostPolicy.ts"
 import * as PresignedUrl from "./PresignedUrl.ts"
 
 /** Where the bucket is and how to reach it (the `FIELDREPORT_S3_*` settings). */
@@ -251,6 +259,21 @@ export const make = (options: S3Options): Effect.Effect<FileStoreShape, never, S
           })
       })
 
+    const postForm = (policy: PostPolicy.Policy) =>
+      Effect.gen(function* () {
+        const credentials = yield* Effect.tryPromise({
+          try: () => client.config.credentials(),
+          catch: failed("could not find credentials to sign upload forms with"),
+        })
+        const fields = PostPolicy.sign(policy, {
+          credentials,
+          region: options.region,
+          bucket: Bucket,
+          nowMillis: yield* Clock.currentTimeMillis,
+        })
+        return { url: bucketUrl.href, fields } satisfies PostForm
+      })
+
     return {
       location,
       put,
@@ -259,5 +282,6 @@ export const make = (options: S3Options): Effect.Effect<FileStoreShape, never, S
       remove,
       list,
       presigner: options.presigned ? Option.some(presigner) : Option.none(),
+      postForm: Option.some(postForm),
     } satisfies FileStoreShape
   })

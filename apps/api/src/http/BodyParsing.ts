@@ -34,6 +34,17 @@ const hasBody = ({ method, headers }: { readonly method: string; readonly header
 export const maxBodyDepth = 64
 
 /**
+ * The longest text field of a `multipart/form-data` body, in bytes: far beyond any field a form
+ * carries (a signed upload policy is under a kilobyte), and kept in memory only this long.
+ *
+ * @example
+ * ```ts
+ * busboy({ headers: req.headers, limits: { fieldSize: maxFormFieldBytes } })
+ * ```
+ */
+export const maxFormFieldBytes = 64 * 1024
+
+/**
  * Parses JSON bodies, refuses other content types and bodies nested too deep.
  *
  * @example

@@ -18,14 +18,16 @@ import {
   type Endpoint,
   type ErrorStatus,
   type Group,
+  type JsonBody,
   type Method,
   RecordId,
   type Reply,
+  type UploadBody,
 } from "@fieldreport/contract/Endpoint"
 import * as JsonValue from "@fieldreport/domain/JsonValue"
 import * as QueryValue from "@fieldreport/domain/QueryValue"
 import { Array as Arr, JsonSchema, Schema, type SchemaAST, SchemaRepresentation } from "effect"
-import { maxBodyDepth } from "../http/BodyParsing.ts"
+import { maxBodyDepth, maxFormFieldBytes } from "../http/BodyParsing.ts"
 import { components, ProblemBody } from "./Schemas.ts"
 
 /** A JSON object of the document. */
@@ -329,37 +331,47 @@ const operationOf = (
     ...(paginated ? [ref("parameters", "Range")] : []),
   ]
 
+  /** The media type and schema of one form of body. */
+  const contentOf = (body: JsonBody | UploadBody): readonly [string, JsonObject] => {
+    if (body._tag === "json")
+      return [
+        "application/json",
+        {
+          schema: schemas.slot(
+            body.root === undefined
+              ? schemas.named(body.schema)
+              : Schema.Struct({ [body.root]: schemas.named(body.schema) }),
+          ),
+        },
+      ]
+    const fields = Object.entries(body.fields ?? {})
+    return [
+      "multipart/form-data",
+      {
+        schema: {
+          type: "object",
+          required: [...fields.map(([name]) => name), "file"],
+          properties: {
+            ...Object.fromEntries(
+              fields.map(([name, description]) => [
+                name,
+                { type: "string", maxLength: maxFormFieldBytes, description },
+              ]),
+            ),
+            file: { type: "string", format: "binary", contentMediaType: "application/octet-stream" },
+          },
+        },
+      },
+    ]
+  }
   const body = endpoint.body
   const requestBody: JsonObject | undefined =
     body === undefined
       ? undefined
-      : body._tag === "upload"
-        ? {
-            required: true,
-            content: {
-              "multipart/form-data": {
-                schema: {
-                  type: "object",
-                  required: ["file"],
-                  properties: {
-                    file: { type: "string", format: "binary", contentMediaType: "application/octet-stream" },
-                  },
-                },
-              },
-            },
-          }
-        : {
-            required: true,
-            content: {
-              "application/json": {
-                schema: schemas.slot(
-                  body.root === undefined
-                    ? schemas.named(body.schema)
-                    : Schema.Struct({ [body.root]: schemas.named(body.schema) }),
-                ),
-              },
-            },
-          }
+      : {
+          required: true,
+          content: Object.fromEntries((body._tag === "oneOf" ? body.bodies : [body]).map(contentOf)),
+        }
 
   const success = (reply: Reply): JsonObject => {
     const replyHeaders = [

@@ -13,6 +13,13 @@
  *
  * Reports name attachments by id: the report use cases ask `contentTypesOf` for the form rules,
  * then `markUsed` and `release` as answers start and stop naming them, in their transaction.
+ *
+ * Uploads the mobile way go around the API's one-request upload: `authorizeUpload` hands a user a
+ * signed form (`attachments/PostPolicy.ts`) for posting one file under a fresh key prefix
+ * (`attachments/UploadKey.ts`) straight to the bucket, or, with uploads on local disk, to the API's
+ * upload endpoint (`receiveAuthorizedUpload`, which checks the form as S3 would); `createFromUpload`
+ * then makes an attachment of the posted file once, through the same sniffing and checks as an
+ * upload. A posted file nothing claims is removed by the sweep of files without an attachment.
  */
 
 import { randomBytes } from "node:crypto"
@@ -24,21 +31,32 @@ import { pipeline } from "node:stream/promises"
 import { href } from "@fieldreport/contract/Api"
 import type { StyleUrl } from "@fieldreport/domain/Attachment"
 import { InvalidInput, MalformedRequest } from "@fieldreport/domain/Invalid"
-import { Clock, Context, Duration, Effect, Layer, Option } from "effect"
+import type { UploadAuthorization } from "@fieldreport/domain/UploadAuthorization"
+import { Clock, Context, Duration, Effect, Layer, Option, Schedule } from "effect"
 import sharp from "sharp"
 import { contentDisposition, contentTypeHeader } from "../attachments/ContentDisposition.ts"
 import { type ByteSource, contentTypes, isImage, sniff } from "../attachments/ContentSniffer.ts"
 import { FileStore, type Presigner } from "../attachments/FileStore.ts"
 import type { FileStoreUnavailable } from "../attachments/FileStoreUnavailable.ts"
+import * as PostPolicy from "../attachments/PostPolicy.ts"
 import * as PresignedUrl from "../attachments/PresignedUrl.ts"
 import * as SignedUrl from "../attachments/SignedUrl.ts"
 import * as StorageKey from "../attachments/StorageKey.ts"
+import * as UploadKey from "../attachments/UploadKey.ts"
 import { AppConfig } from "../Config.ts"
-import { Forbidden, NotFound, PayloadTooLarge, Unavailable, UnsupportedMediaType } from "../Errors.ts"
+import {
+  Conflict,
+  Forbidden,
+  NotFound,
+  PayloadTooLarge,
+  Unavailable,
+  UnsupportedMediaType,
+} from "../Errors.ts"
 import * as JobKinds from "../jobs/JobKinds.ts"
 import { JobRunner } from "../jobs/JobRunner.ts"
 import { type AttachmentRow, AttachmentStore } from "../store/AttachmentStore.ts"
 import * as Transaction from "../store/sql/Transaction.ts"
+import { UploadAuthorizationStore } from "../store/UploadAuthorizationStore.ts"
 
 /** The sizes of an image's renditions: each fits in a square of this many pixels. */
 const renditions: Readonly<Record<Exclude<StorageKey.Style, "original">, number>> = {
@@ -77,6 +95,16 @@ export interface FileUrls {
   readonly original_path: string
 }
 
+/**
+ * A form posted to the API's upload endpoint: its text fields before the file, by their names in
+ * lower case, and the file.
+ */
+export interface PostedForm {
+  readonly fields: ReadonlyMap<string, string>
+  readonly filename: string
+  readonly content: Readable
+}
+
 /** Who may name attachments in a report's answers: see `contentTypesOf`. */
 export interface UsableBy {
   readonly userId: number
@@ -99,6 +127,34 @@ const lookupBatch = 1000
 /** How long a client is asked to wait when the file store is down. */
 const storeRetryAfterSeconds = 30
 const urlSecretSetting = "attachment_url_secret"
+/** How long the form of an upload authorization works. */
+const authorizationLifetime = Duration.hours(1)
+/**
+ * How long after its form stops working an attachment may still be made of an upload: one begun
+ * in time may take that long to arrive.
+ */
+const authorizationGrace = Duration.hours(1)
+/**
+ * How long making an attachment of a key waits for its file: mobile clients send the request
+ * while the file is still on its way.
+ */
+const arrivalWait = Duration.seconds(10)
+const arrivalPoll = Duration.millis(250)
+/**
+ * Who signs the forms posted to the API's own upload endpoint: a secret of the server, named as
+ * S3 credentials are, so the form is the one S3 takes.
+ */
+const policySecretSetting = "upload_policy_secret"
+const localAccessKeyId = "fieldreport"
+const localRegion = "local"
+/**
+ * The answer to a key of no upload authorization of the caller's: the same for another user's key
+ * as for none, so nobody learns of others' keys.
+ */
+const notYourKey = () =>
+  InvalidInput.at("file_attachment.key", "is not the key of an upload authorization of yours")
+const usedKey = (field: string) =>
+  new Conflict({ message: `${field}: an attachment has already been made of it` })
 
 /** Those of `ids` missing from `found`. */
 const notIn = (ids: ReadonlyArray<number>, found: ReadonlyArray<number>): ReadonlyArray<number> => {
@@ -172,6 +228,41 @@ export class Attachments extends Context.Service<
       AttachmentRow,
       PayloadTooLarge | UnsupportedMediaType | InvalidInput | MalformedRequest | Unavailable
     >
+    /**
+     * An upload authorization for one file of `contentType` (a type uploads take: `422` naming
+     * `content_type` otherwise), handed to `userId`: a form to post straight to the bucket when
+     * uploads are kept in one, else to the API's upload endpoint at `uploadUrl`.
+     */
+    readonly authorizeUpload: (request: {
+      readonly userId: number
+      readonly contentType: string
+      readonly uploadUrl: string
+    }) => Effect.Effect<UploadAuthorization, InvalidInput | Unavailable>
+    /**
+     * Receives a form posted to the API's upload endpoint: its signed policy must allow it (`403`
+     * otherwise), its key be of an authorization no attachment was made of and nothing posted
+     * under yet (`409`), its file no larger than the policy allows (`413`). The file is kept until
+     * an attachment is made of its key.
+     */
+    readonly receiveAuthorizedUpload: (
+      form: PostedForm,
+    ) => Effect.Effect<
+      void,
+      Forbidden | Conflict | PayloadTooLarge | InvalidInput | MalformedRequest | Unavailable
+    >
+    /**
+     * Makes an attachment of the file posted under `key`, once: the key must be of an upload
+     * authorization of `userId`'s (`422` otherwise, and when it expired over an hour ago or nothing
+     * was posted under it), not yet made an attachment (`409`); the file is then checked as an
+     * upload is. A file still arriving is waited for a few seconds.
+     */
+    readonly createFromUpload: (request: {
+      readonly userId: number
+      readonly key: string
+    }) => Effect.Effect<
+      AttachmentRow,
+      Conflict | PayloadTooLarge | UnsupportedMediaType | InvalidInput | MalformedRequest | Unavailable
+    >
     readonly find: (id: number) => Effect.Effect<AttachmentRow, NotFound>
     /** The attachments of `ids` that exist, by id. */
     readonly findMany: (ids: ReadonlyArray<number>) => Effect.Effect<ReadonlyArray<AttachmentRow>>
@@ -242,11 +333,21 @@ export class Attachments extends Context.Service<
     Effect.gen(function* () {
       const config = yield* AppConfig
       const store = yield* AttachmentStore
+      const authorizations = yield* UploadAuthorizationStore
       const files = yield* FileStore
       const jobs = yield* JobRunner
       const inTransaction = yield* Transaction.runner
       const incoming = join(config.dataDir, "incoming")
       const secret = yield* store.setting(urlSecretSetting, randomBytes(32).toString("base64url"))
+      const policySecret = yield* store.setting(policySecretSetting, randomBytes(32).toString("base64url"))
+      /** Who signs and checks the forms of the API's upload endpoint, as of `nowMillis`. */
+      const signLocally = (nowMillis: number): PostPolicy.Signer => ({
+        credentials: { accessKeyId: localAccessKeyId, secretAccessKey: policySecret },
+        region: localRegion,
+        nowMillis,
+      })
+      /** Where the store keeps posted files: as posted in a bucket, one per prefix in a directory. */
+      const postedStore = Option.isSome(files.postForm) ? "bucket" : "directory"
 
       /** A new file of `incoming`, removed by `discard` when done with. */
       const scratchFile = Effect.map(
@@ -283,8 +384,8 @@ export class Attachments extends Context.Service<
                 ),
               )
 
-      /** Streams the content to `path`, counting: past the limit it stops writing and fails. */
-      const write = (content: Readable, path: string) =>
+      /** Streams the content to `path`, counting: past `limit` bytes it stops writing and fails. */
+      const write = (content: Readable, path: string, limit = config.uploadLimitBytes) =>
         Effect.callback<number, PayloadTooLarge | MalformedRequest>((resume) => {
           const out = createWriteStream(path, { flags: "wx" })
           let size = 0
@@ -300,12 +401,8 @@ export class Attachments extends Context.Service<
           }
           content.on("data", (chunk: Buffer) => {
             size += chunk.length
-            if (size > config.uploadLimitBytes) {
-              settle(
-                Effect.fail(
-                  new PayloadTooLarge({ message: `file: is larger than ${config.uploadLimitBytes} bytes` }),
-                ),
-              )
+            if (size > limit) {
+              settle(Effect.fail(new PayloadTooLarge({ message: `file: is larger than ${limit} bytes` })))
             }
           })
           content.once("error", () =>
@@ -346,46 +443,162 @@ export class Attachments extends Context.Service<
           (handle) => Effect.promise(() => handle.close()),
         )
 
-      const upload = Effect.fn("Attachments.upload")(function* ({ userId, filename, content }: Upload) {
-        const received = yield* scratchFile
-        return yield* Effect.gen(function* () {
-          const size = yield* write(content, received)
-          if (size === 0) return yield* InvalidInput.at("file", "is empty")
-          const cleanName = cleanFilename(filename)
-          const contentType = yield* sniffReceived(received, size, cleanName)
-          if (contentType === undefined) {
-            return yield* new UnsupportedMediaType({
-              message: "file: is not an image (png, jpeg, gif), PDF, text, office or iWork document",
-            })
-          }
-          const image = isImage(contentType)
-          if (image) {
-            // The magic number alone does not make an image that renditions can be made of.
-            yield* Effect.tryPromise({
-              try: () => sharp(received).metadata(),
-              catch: () => InvalidInput.at("file", "is not a readable image"),
-            })
-          }
-          const storageKey = StorageKey.make()
-          // The file first, then the row: a row never names a file the store does not have.
-          yield* files.put(storageKey, received, contentType).pipe(Effect.catch(storeDown))
-          const created_at = new Date(yield* Clock.currentTimeMillis).toISOString()
-          return yield* inTransaction(
-            Effect.gen(function* () {
-              const row = yield* store.insert({
-                user_id: userId,
-                filename: cleanName,
-                content_type: contentType,
-                byte_size: size,
-                storage_key: storageKey,
-                image,
-                created_at,
+      /**
+       * Receives, types, checks and stores a file and records its attachment; `claim` runs in the
+       * transaction that records it, and its failure leaves nothing behind.
+       */
+      const keep = <E>({ userId, filename, content }: Upload, claim: Effect.Effect<void, E>) =>
+        Effect.flatMap(scratchFile, (received) =>
+          Effect.gen(function* () {
+            const size = yield* write(content, received)
+            if (size === 0) return yield* InvalidInput.at("file", "is empty")
+            const cleanName = cleanFilename(filename)
+            const contentType = yield* sniffReceived(received, size, cleanName)
+            if (contentType === undefined) {
+              return yield* new UnsupportedMediaType({
+                message: "file: is not an image (png, jpeg, gif), PDF, text, office or iWork document",
               })
-              if (image) yield* jobs.enqueue(JobKinds.AttachmentRenditions, { attachment_id: row.id })
-              return row
-            }),
-          ).pipe(Effect.onError(() => removeFiles([storageKey])))
+            }
+            const image = isImage(contentType)
+            if (image) {
+              // The magic number alone does not make an image that renditions can be made of.
+              yield* Effect.tryPromise({
+                try: () => sharp(received).metadata(),
+                catch: () => InvalidInput.at("file", "is not a readable image"),
+              })
+            }
+            const storageKey = StorageKey.make()
+            // The file first, then the row: a row never names a file the store does not have.
+            yield* files.put(storageKey, received, contentType).pipe(Effect.catch(storeDown))
+            const created_at = new Date(yield* Clock.currentTimeMillis).toISOString()
+            return yield* inTransaction(
+              Effect.gen(function* () {
+                yield* claim
+                const row = yield* store.insert({
+                  user_id: userId,
+                  filename: cleanName,
+                  content_type: contentType,
+                  byte_size: size,
+                  storage_key: storageKey,
+                  image,
+                  created_at,
+                })
+                if (image) yield* jobs.enqueue(JobKinds.AttachmentRenditions, { attachment_id: row.id })
+                return row
+              }),
+            ).pipe(Effect.onError(() => removeFiles([storageKey])))
+          }).pipe(Effect.ensuring(discard(received))),
+        )
+
+      const upload = Effect.fn("Attachments.upload")(function* (arriving: Upload) {
+        return yield* keep(arriving, Effect.void)
+      })
+
+      const authorizeUpload = Effect.fn("Attachments.authorizeUpload")(function* (request: {
+        readonly userId: number
+        readonly contentType: string
+        readonly uploadUrl: string
+      }) {
+        const contentType = request.contentType.trim().toLowerCase()
+        const taken: ReadonlyArray<string> = Object.values(contentTypes)
+        if (!taken.includes(contentType))
+          return yield* InvalidInput.at("content_type", `is not a type uploads take: ${taken.join(", ")}`)
+        const now = yield* Clock.currentTimeMillis
+        const policy: PostPolicy.Policy = {
+          keyPrefix: UploadKey.makePrefix(),
+          contentType,
+          maxBytes: config.uploadLimitBytes,
+          expiresMillis: now + Duration.toMillis(authorizationLifetime),
+        }
+        yield* authorizations.insert({
+          user_id: request.userId,
+          key_prefix: policy.keyPrefix,
+          content_type: contentType,
+          expires_at: new Date(policy.expiresMillis).toISOString(),
+          created_at: new Date(now).toISOString(),
+        })
+        const form = Option.isSome(files.postForm)
+          ? yield* files.postForm.value(policy).pipe(Effect.catch(storeDown))
+          : { url: request.uploadUrl, fields: PostPolicy.sign(policy, signLocally(now)) }
+        return {
+          url: form.url,
+          key_prefix: policy.keyPrefix,
+          key: `${policy.keyPrefix}${UploadKey.filenamePlaceholder}`,
+          fields: form.fields,
+        } satisfies UploadAuthorization
+      })
+
+      const receiveAuthorizedUpload = Effect.fn("Attachments.receiveAuthorizedUpload")(function* (
+        form: PostedForm,
+      ) {
+        const verdict = PostPolicy.check(form.fields, signLocally(yield* Clock.currentTimeMillis))
+        if (verdict._tag === "refused") return yield* new Forbidden({ message: verdict.reason })
+        const key = UploadKey.parse(verdict.key.replaceAll(UploadKey.filenamePlaceholder, form.filename))
+        if (key === undefined) return yield* InvalidInput.at("key", "names no file after its prefix")
+        const authorization = yield* authorizations.findByKeyPrefix(key.prefix)
+        if (authorization === undefined)
+          return yield* new Forbidden({ message: "the upload authorization is no longer kept" })
+        if (authorization.used_at !== null) return yield* usedKey("key")
+        const posted = UploadKey.fileOf(key, postedStore)
+        if ((yield* files.size(posted).pipe(Effect.catch(storeDown))) !== undefined)
+          return yield* new Conflict({ message: "key: a file has already been posted under it" })
+        const received = yield* scratchFile
+        yield* Effect.gen(function* () {
+          const size = yield* write(
+            form.content,
+            received,
+            Math.min(verdict.maxBytes, config.uploadLimitBytes),
+          )
+          if (size < Math.max(verdict.minBytes, 1)) return yield* InvalidInput.at("file", "is empty")
+          yield* files.put(posted, received, authorization.content_type).pipe(Effect.catch(storeDown))
         }).pipe(Effect.ensuring(discard(received)))
+      })
+
+      /** The size of a posted file once it is there, waiting a little for one on its way. */
+      const arrived = (posted: string) =>
+        files.size(posted).pipe(
+          Effect.catch(storeDown),
+          Effect.repeat({
+            schedule: Schedule.spaced(arrivalPoll),
+            until: (size) => size !== undefined,
+          }),
+          Effect.timeoutOption(arrivalWait),
+          Effect.map(Option.flatMap(Option.fromNullishOr)),
+        )
+
+      const createFromUpload = Effect.fn("Attachments.createFromUpload")(function* (request: {
+        readonly userId: number
+        readonly key: string
+      }) {
+        const key = UploadKey.parse(request.key)
+        if (key === undefined) return yield* notYourKey()
+        const authorization = yield* authorizations.findByKeyPrefix(key.prefix)
+        if (authorization === undefined || authorization.user_id !== request.userId)
+          return yield* notYourKey()
+        if (authorization.used_at !== null) return yield* usedKey("file_attachment.key")
+        const deadline = Date.parse(authorization.expires_at) + Duration.toMillis(authorizationGrace)
+        if ((yield* Clock.currentTimeMillis) >= deadline)
+          return yield* InvalidInput.at("file_attachment.key", "its upload authorization has expired")
+        const posted = UploadKey.fileOf(key, postedStore)
+        if (Option.isNone(yield* arrived(posted)))
+          return yield* InvalidInput.at("file_attachment.key", "nothing has been posted under it")
+        const opened = yield* files.open(posted).pipe(Effect.catch(storeDown))
+        if (opened === undefined)
+          return yield* InvalidInput.at("file_attachment.key", "nothing has been posted under it")
+        const claim = Effect.flatMap(Clock.currentTimeMillis, (now) =>
+          Effect.flatMap(authorizations.use(authorization.id, new Date(now).toISOString()), (used) =>
+            used ? Effect.void : Effect.fail(usedKey("file_attachment.key")),
+          ),
+        )
+        const row = yield* keep(
+          { userId: request.userId, filename: key.filename, content: opened.content },
+          claim,
+        ).pipe(Effect.onExit(() => Effect.sync(() => opened.content.destroy())))
+        // Made an attachment of: the posted file is not needed any more (the sweep takes it if it stays).
+        yield* files
+          .remove([posted])
+          .pipe(Effect.catch((error) => Effect.logWarning(`could not remove ${posted}`, error)))
+        return row
       })
 
       const find = (id: number) =>
@@ -512,6 +725,9 @@ export class Attachments extends Context.Service<
           if (batch.length < cleanupBatch) break
         }
         if (removed > 0) yield* Effect.logInfo(`removed ${removed} unused attachments`)
+        yield* authorizations.removeExpired(
+          new Date(now - Duration.toMillis(authorizationGrace)).toISOString(),
+        )
         return removed
       }).pipe(Effect.withSpan("Attachments.cleanup"))
 
@@ -594,6 +810,9 @@ export class Attachments extends Context.Service<
 
       return Attachments.of({
         upload,
+        authorizeUpload,
+        receiveAuthorizedUpload,
+        createFromUpload,
         find,
         findMany: store.findMany,
         urlsOf,

@@ -186,7 +186,7 @@ describe("POST /api/v4/file_attachments", () => {
     expect(answer.headers.get("www-authenticate")).toBe('Token realm="api"')
   })
 
-  it("names the missing file part with 422, and refuses a body that is not multipart with 415", async () => {
+  it("names the missing file part or key with 422, and refuses a body neither multipart nor JSON with 415", async () => {
     const missing = await upload(pdf, "scan.pdf", { field: "document" })
     expect(missing.status).toBe(422)
     expect(missing.body.errors).toEqual({ file: ["is required"] })
@@ -195,8 +195,12 @@ describe("POST /api/v4/file_attachments", () => {
     const field = await post(text)
     expect(field.status).toBe(422)
     expect(field.body.errors).toEqual({ file: ["must be a file, not a text field"] })
+    // JSON names the key of an authorized upload.
     const json = await post(JSON.stringify({ file: "x" }), true, "application/json")
-    expect(json.status).toBe(415)
+    expect(json.status).toBe(422)
+    expect(Object.keys(json.body.errors)).toEqual(["file_attachment"])
+    const xml = await post("<file>x</file>", true, "application/xml")
+    expect(xml.status).toBe(415)
   })
 })
 

@@ -408,6 +408,23 @@ describe("the real server answers as the contract declares", () => {
     expect(file.size).toBe(attachment.byte_size)
   })
 
+  it("authorizes an upload, takes the file posted with its form, and makes an attachment of its key", async () => {
+    const { upload_authorization: authorization } = await run(
+      owner.call("getUploadAuthorization", { query: { content_type: "image/png" } }),
+    )
+    const form = new FormData()
+    for (const [name, value] of Object.entries(authorization.fields)) form.append(name, value)
+    form.set("key", `${authorization.key_prefix}runoff.png`)
+    form.append("file", new Blob([new Uint8Array(await png())]), "runoff.png")
+    expect(await run(clientFor().call("uploadAuthorizedFile", { body: form }))).toBeUndefined()
+    const made = await run(
+      owner.call("createFileAttachment", {
+        body: { file_attachment: { key: `${authorization.key_prefix}runoff.png` } },
+      }),
+    )
+    expect(made).toMatchObject({ filename: "runoff.png", content_type: "image/png" })
+  })
+
   it("files, reads, moves and upserts reports, and notifies the viewer", async () => {
     const key = (type: string) => form.fields.find((field) => field.field_type === type)?.key ?? ""
     const severity = form.fields.find((field) => field.label === "Severity")

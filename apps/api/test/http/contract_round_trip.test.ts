@@ -85,18 +85,20 @@ const inputOf = (endpoint: Endpoint) => {
   const query = (endpoint.query ?? []).some((parameter) => parameter.name === "fields")
     ? { fields: "id" }
     : {}
+  // Of a body taking several forms, the first.
+  const declared = endpoint.body?._tag === "oneOf" ? endpoint.body.bodies[0] : endpoint.body
   const body =
-    endpoint.body === undefined
+    declared === undefined
       ? undefined
-      : endpoint.body._tag === "upload"
+      : declared._tag === "upload"
         ? (() => {
             const form = new FormData()
             form.append("file", new Blob(["hello"], { type: "text/plain" }), "note.txt")
             return form
           })()
-        : endpoint.body.root === undefined
+        : declared.root === undefined
           ? { probe: "body" }
-          : { [endpoint.body.root]: { probe: "body" } }
+          : { [declared.root]: { probe: "body" } }
   return { path, query, body }
 }
 

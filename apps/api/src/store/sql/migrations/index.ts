@@ -32,6 +32,7 @@ import reportExports from "./0028_report_exports.ts"
 import alertAreaNames from "./0029_alert_area_names.ts"
 import reportTexts from "./0030_report_texts.ts"
 import offlineSync from "./0031_offline_sync.ts"
+import uploadAuthorizations from "./0032_upload_authorizations.ts"
 import reportChanges from "./0033_report_changes.ts"
 
 /** Every migration, keyed `<number>_<name>`. */
@@ -66,5 +67,6 @@ export const migrations = Migrator.fromRecord({
   "0029_alert_area_names": alertAreaNames,
   "0030_report_texts": reportTexts,
   "0031_offline_sync": offlineSync,
+  "0032_upload_authorizations": uploadAuthorizations,
   "0033_report_changes": reportChanges,
 })
