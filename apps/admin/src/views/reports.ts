@@ -2,7 +2,8 @@
  * The shell's reports view: `#/reports` browses them (filters, map, table), `#/reports/<id>`
  * shows one report for reading and editing, with Back to reports (on a phone, over the whole
  * screen). The browser's filter and order live in the address's query string
- * (`#/reports?filter[channels]=3`), so links, reloads and the back button keep them.
+ * (`#/reports?filter[channels]=3`), so links, reloads and the back button keep them. Export makes a
+ * file of the reports the filter finds.
  */
 import { html } from "lit"
 import { ifDefined } from "lit/directives/if-defined.js"
@@ -14,6 +15,7 @@ import { filterOf, rememberedQuery, showInAddress } from "../shared/reportsAddre
 import { registerView } from "../shell/ViewRegistry.ts"
 import "../components/report-browser/report-browser.ts"
 import "../components/report-detail/report-detail.ts"
+import "../components/report-export/report-export.ts"
 
 const open = (event: ReportSelectEvent) => {
   event.target?.dispatchEvent(new NavigateEvent(`reports/${event.reportId}`))
@@ -46,7 +48,9 @@ registerView({
         `${pathname}${search}#/reports?${rememberedQuery()}`,
       )
     }
-    return html`<fr-report-browser .filter=${filterOf(query)} .channels=${channels} tile-url=${ifDefined(tileUrl)}
+    const filter = filterOf(query)
+    return html`<fr-report-export .filter=${filter} style="margin-bottom: 0.75rem"></fr-report-export>
+      <fr-report-browser .filter=${filter} .channels=${channels} tile-url=${ifDefined(tileUrl)}
       tile-attribution=${ifDefined(tileAttribution)} @fr-report-select=${open}
       @fr-filter-change=${apply}></fr-report-browser>`
   },
