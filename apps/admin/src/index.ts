@@ -3,8 +3,8 @@
  * the app shell. Elements and views are picked up by their place in the tree, so a new one needs no
  * edit here: an element is `components/<name>/<name>.ts`, a view `views/<name>.ts`.
  *
- * The heavy elements (the analytics charts, the form builder and the channel settings that hold it)
- * are left out of the entry, so the shell's first view (sign-in, then the reports) does not download
+ * The heavy elements (the analytics charts, the form builder and the channel settings that hold it),
+ * and those of the exports page, are left out of the entry, so the shell's first view (sign-in, then the reports) does not download
  * them: the shell's views import them when first shown (`load` of `registerView`), and an embedding
  * page gets them defined the first time their tag is in the document (`defineOnFirstUse`). A page
  * that puts one inside its own shadow root calls `defineAll()` first.
@@ -25,6 +25,8 @@ import.meta.glob(
     "!./components/analytics-dashboard/**",
     "!./components/channel-settings/**",
     "!./components/form-builder/**",
+    "!./components/gis-access/**",
+    "!./components/report-exports/**",
   ],
   { eager: true },
 )
@@ -44,6 +46,8 @@ export const defineAll = defineOnFirstUse({
   "fr-analytics-dashboard": () => import("./components/analytics-dashboard/analytics-dashboard.ts"),
   "fr-channel-settings": () => import("./components/channel-settings/channel-settings.ts"),
   "fr-form-builder": () => import("./components/form-builder/form-builder.ts"),
+  "fr-gis-access": () => import("./components/gis-access/gis-access.ts"),
+  "fr-report-exports": () => import("./components/report-exports/report-exports.ts"),
 })
 
 export { ApiError, TransportError } from "@fieldreport/client/ApiError"
