@@ -4,10 +4,11 @@
  * edit here: an element is `components/<name>/<name>.ts`, a view `views/<name>.ts`.
  *
  * The heavy elements (the analytics charts, the form builder and the channel settings that hold it),
- * and those of the exports page, are left out of the entry, so the shell's first view (sign-in, then the reports) does not download
- * them: the shell's views import them when first shown (`load` of `registerView`), and an embedding
- * page gets them defined the first time their tag is in the document (`defineOnFirstUse`). A page
- * that puts one inside its own shadow root calls `defineAll()` first.
+ * and those of the exports page, are left out of the entry, so the shell's first view (sign-in,
+ * then the reports) does not download them: the shell's views import them when first shown (`load`
+ * of `registerView`), and an embedding page gets them defined the first time their tag is in the
+ * document (`defineOnFirstUse`). A page that puts one inside its own shadow root calls
+ * `defineAll()` first.
  *
  * @example
  * ```html
