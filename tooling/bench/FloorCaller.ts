@@ -96,7 +96,7 @@ export const mayEdit = (
 const signedIn = `SELECT s.id AS s_id, s.user_id AS s_user_id, s.branded_app_id AS s_branded_app_id,
     s.client_uuid AS s_client_uuid, s.access_expires_at AS s_access_expires_at,
     s.refresh_expires_at AS s_refresh_expires_at, s.revoked_at AS s_revoked_at,
-    u.id AS u_id, u.email AS u_email, u.first_name AS u_first_name, u.last_name AS u_last_name,
+    s.installation_id AS s_installation_id, u.id AS u_id, u.email AS u_email, u.first_name AS u_first_name, u.last_name AS u_last_name,
     u.password_hash AS u_password_hash, u.admin AS u_admin, u.deactivated AS u_deactivated,
     u.image_attachment_id AS u_image_attachment_id, u.app_version AS u_app_version,
     u.bluetooth_enabled AS u_bluetooth_enabled, u.location_enabled AS u_location_enabled,

@@ -187,6 +187,32 @@ const linkAttachments = (
 }
 
 /** The body's `report` member, refused when it holds what the floor does not take. */
+/** One entry of a report's history: its filing, or a field a write moved. */
+interface Change {
+  readonly action: "created" | "changed"
+  readonly field: string | null
+  readonly old: unknown
+  readonly new: unknown
+}
+
+/** Writes entries of a report's history, in one statement. */
+const recordChanges = (
+  db: FloorDatabase,
+  report: { readonly id: number; readonly channel_id: number },
+  userId: number,
+  at: string,
+  changes: ReadonlyArray<Change>,
+): void => {
+  const row = "(?,?,?,?,?,?,?,?)"
+  db.run(
+    `INSERT INTO report_changes ("channel_id","report_id","user_id","action","field","old_value","new_value","created_at") VALUES ${changes.map(() => row).join(",")}`,
+    ...changes.flatMap((change) => [
+      ...[report.channel_id, report.id, userId, change.action, change.field],
+      ...[JSON.stringify(change.old), JSON.stringify(change.new), at],
+    ]),
+  )
+}
+
 const reportOf = (body: unknown, allowed: ReadonlyArray<string>): Readonly<Record<string, unknown>> => {
   const report = (body as { report?: unknown } | undefined)?.report
   if (typeof report !== "object" || report === null) throw new Refusal(400, "report: is required")
@@ -255,6 +281,7 @@ export const createReport = (
     })
     if (filed === undefined) throw new Refusal(500, "the report was not written")
     linkAttachments(db, context, filed, [])
+    recordChanges(db, filed, caller.user.id, now, [{ action: "created", field: null, old: null, new: null }])
     const enqueued = new Date().toISOString()
     db.get(
       `INSERT INTO jobs ("kind","payload","run_at","unique_key","created_at","status","attempts")
@@ -295,14 +322,27 @@ export const updateReport = (
     const answers = { ...(JSON.parse(current.answers) as Record<string, unknown>) }
     const before = derivedTitle(context, current.category_id, answers)
     const after = derivedTitle(context, current.category_id, answers)
+    const now = new Date().toISOString()
     const changed = db.get<ReportRow>(
       `UPDATE reports SET "address" = ?, "title" = ?, "category_id" = ?, "shape_id" = ?, "answers" = ?, "updated_at" = ?,
           version = version + 1
         WHERE id = ? RETURNING ${reportColumns}`,
       ...[input.address as string, current.title === before ? after : current.title, current.category_id],
-      ...[current.shape_id, JSON.stringify(answers), new Date().toISOString(), id],
+      ...[current.shape_id, JSON.stringify(answers), now, id],
     )
     if (changed === undefined) throw new Refusal(404, "no such report")
+    const moved = [
+      { field: "title", old: current.title, new: changed.title },
+      { field: "address", old: current.address, new: changed.address },
+    ].filter((change) => change.old !== change.new)
+    if (moved.length > 0)
+      recordChanges(
+        db,
+        changed,
+        caller.user.id,
+        now,
+        moved.map((change) => ({ action: "changed", ...change })),
+      )
     const links = db.all<Link>(
       "SELECT attachment_id, field_key FROM report_attachments WHERE report_id = ? ORDER BY attachment_id",
       id,

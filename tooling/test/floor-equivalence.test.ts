@@ -10,6 +10,9 @@
  *   expiry and signature of signed file addresses (they move with the clock's minute);
  * - in statements, timestamps of now, random uuids and the created report's id among the values,
  *   and `last_active_at`, which whichever server comes first in a minute writes.
+ *
+ * An update is asked of the floor on the report as the API found it (its address and title put
+ * back), so both record the same change in the report's history.
  */
 import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs"
 import { request } from "node:http"
@@ -130,10 +133,37 @@ const comparable = (answer: Answer): string => {
     : body.replace(`"id":${created.id},`, `"id":"<created>",`).replace(created.iso_created_at, "<now>")
 }
 
+/** The report an update names, as it is now, and a way to put it back so. */
+const reportBefore = (call: Call): (() => void) => {
+  const id = call.method === "PATCH" ? /\/reports\/(\d+)/.exec(call.path)?.[1] : undefined
+  if (id === undefined) return () => {}
+  const db = new DatabaseSync(join(dataDir, "fieldreport.db"))
+  try {
+    const before = db.prepare("SELECT address, title FROM reports WHERE id = ?").get(Number(id)) as {
+      address: string
+      title: string
+    }
+    return () => {
+      const again = new DatabaseSync(join(dataDir, "fieldreport.db"))
+      try {
+        again
+          .prepare("UPDATE reports SET address = ?, title = ? WHERE id = ?")
+          .run(before.address, before.title, Number(id))
+      } finally {
+        again.close()
+      }
+    }
+  } finally {
+    db.close()
+  }
+}
+
 /** Asks both servers the same, the API first, and answers what each answered and ran. */
 const both = async (api: Logged, floor: Logged, call: Call) => {
   const heard = []
+  const putBack = reportBefore(call)
   for (const { server, log } of [api, floor]) {
+    if (server === floor.server) putBack()
     truncateSync(log)
     const answer = await ask(server, call)
     const createdId = answer.status === 201 ? (JSON.parse(answer.body) as { id: number }).id : undefined
