@@ -25,6 +25,7 @@ import { DeletedResources } from "./services/DeletedResources.ts"
 import { Demo } from "./services/Demo.ts"
 import { Forms } from "./services/Forms.ts"
 import { Invitations } from "./services/Invitations.ts"
+import { Mailer } from "./services/Mailer.ts"
 import { Notifications } from "./services/Notifications.ts"
 import { OgcFeatures } from "./services/OgcFeatures.ts"
 import { ReportChanges } from "./services/ReportChanges.ts"
@@ -151,6 +152,7 @@ export const appLayer = searchServices.pipe(
   Layer.provideMerge(services),
   Layer.provideMerge(Access.layer),
   Layer.provideMerge(AuditLog.layer),
+  Layer.provideMerge(Mailer.layer),
   Layer.provideMerge(JobRunner.layer),
   Layer.provideMerge(stores),
   Layer.provideMerge(Database.layer),

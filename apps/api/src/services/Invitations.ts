@@ -7,38 +7,15 @@
  * retried, and no e-mail goes out for a request that rolled back. The job reads the team and the
  * user when it runs, and sends nothing once the invitation has been accepted.
  *
- * Mail goes through nodemailer: to the SMTP server of `FIELDREPORT_SMTP_URL` when it is set,
- * otherwise into `<dataDir>/mail/` as one `.eml` file per message, which is enough for a single
- * machine and for tests, and loses nothing while no mail server is configured.
- *
- * A job runs again when its process dies before recording it done, so each message is named
- * after its job: the file is `invitation-<job id>.eml` (a rerun replaces it) and the Message-ID
- * is `<invitation-<job id>@<host of the service>>`, by which a mail server or reader that got it twice can tell
- * it is one message. (Over SMTP no sender can do better: a crash between the server's "250" and
- * the job's record can always repeat the delivery.)
+ * The message goes out through the `Mailer`, named after its job (`invitation-<job id>`).
  */
-import { mkdir, rename, writeFile } from "node:fs/promises"
-import { join } from "node:path"
 import { href } from "@fieldreport/contract/Api"
-import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
-import { createTransport } from "nodemailer"
-import type Mail from "nodemailer/lib/mailer"
-import { AppConfig } from "../Config.ts"
+import { Context, Effect, Layer } from "effect"
 import * as JobKinds from "../jobs/JobKinds.ts"
 import { JobRunner, type RunningJob } from "../jobs/JobRunner.ts"
 import { type InvitationFacts, TeamUserStore } from "../store/TeamUserStore.ts"
 import { UserStore } from "../store/UserStore.ts"
-
-/** The mail server refused the message, or the message could not be written. */
-export class MailNotSent extends Schema.TaggedError<MailNotSent>()("MailNotSent", {
-  message: Schema.String,
-}) {}
-
-const notSent = (cause: unknown) =>
-  new MailNotSent({ message: cause instanceof Error ? cause.message : String(cause) })
-
-/** Sends one message; `name` is unique to it and the same for every attempt at it. */
-type Send = (name: string, message: Mail.Options) => Effect.Effect<void, MailNotSent>
+import { Mailer, messageName } from "./Mailer.ts"
 
 /**
  * The subject and text of an invitation.
@@ -80,26 +57,6 @@ export const invitationMessage = (
 }
 
 /**
- * Writes each message to `directory` as `<name>.eml`, renamed into place once complete, so the
- * same message written again replaces itself.
- */
-const fileSender = (directory: string): Send => {
-  const transporter = createTransport({ streamTransport: true, buffer: true, newline: "windows" })
-  return (name, message) =>
-    Effect.gen(function* () {
-      const info = yield* Effect.tryPromise({ try: () => transporter.sendMail(message), catch: notSent })
-      const file = `${name}.eml`
-      // Unique to the attempt: two attempts at once (a lease that expired under a slow one) never
-      // write into one partial file.
-      const partial = join(directory, `.${file}.${process.pid}-${yield* Clock.currentTimeMillis}.partial`)
-      yield* Effect.tryPromise({ try: () => mkdir(directory, { recursive: true }), catch: notSent })
-      // `buffer: true` makes the transport answer the message as a Buffer rather than a stream.
-      yield* Effect.tryPromise({ try: () => writeFile(partial, info.message as Buffer), catch: notSent })
-      yield* Effect.tryPromise({ try: () => rename(partial, join(directory, file)), catch: notSent })
-    })
-}
-
-/**
  * The invitations service; its layer registers the job that sends them.
  *
  * @example
@@ -119,26 +76,10 @@ export class Invitations extends Context.Service<
   static readonly layer = Layer.effect(
     Invitations,
     Effect.gen(function* () {
-      const config = yield* AppConfig
       const jobs = yield* JobRunner
       const teamUsers = yield* TeamUserStore
       const users = yield* UserStore
-
-      const send: Send = yield* Option.match(config.smtpUrl, {
-        onNone: () => Effect.succeed(fileSender(join(config.dataDir, "mail"))),
-        onSome: (url) =>
-          Effect.map(
-            Effect.acquireRelease(
-              Effect.sync(() => createTransport(url)),
-              (transporter) => Effect.sync(() => transporter.close()),
-            ),
-            (transporter): Send =>
-              (_name, message) =>
-                Effect.tryPromise({ try: () => transporter.sendMail(message), catch: notSent }).pipe(
-                  Effect.asVoid,
-                ),
-          ),
-      })
+      const mailer = yield* Mailer
 
       const deliver = Effect.fn("Invitations.deliver")(function* (
         invitation: JobKinds.Invitation,
@@ -152,11 +93,7 @@ export class Invitations extends Context.Service<
           inviter === undefined ? `The ${facts.team_name} team` : `${inviter.first_name} ${inviter.last_name}`
         const channelNames = yield* teamUsers.channelNames(invitation.channel_ids)
         const { subject, text } = invitationMessage(facts, inviterName, channelNames, invitation.base_url)
-        // Zero-padded, so the files sort in the order the invitations were made.
-        const name = `invitation-${String(job.id).padStart(12, "0")}`
-        yield* send(name, {
-          messageId: `<${name}@${new URL(invitation.base_url).hostname}>`,
-          from: config.mailFrom,
+        yield* mailer.send(messageName("invitation", job.id), invitation.base_url, {
           to: { name: `${facts.first_name} ${facts.last_name}`, address: facts.email },
           subject,
           text,
