@@ -101,7 +101,8 @@ const signedIn = `SELECT s.id AS s_id, s.user_id AS s_user_id, s.branded_app_id 
     u.image_attachment_id AS u_image_attachment_id, u.app_version AS u_app_version,
     u.bluetooth_enabled AS u_bluetooth_enabled, u.location_enabled AS u_location_enabled,
     u.push_notification_enabled AS u_push_notification_enabled, u.last_active_at AS u_last_active_at,
-    u.created_at AS u_created_at, a.id AS a_id, a.bundle_id AS a_bundle_id, a.name AS a_name
+    u.created_at AS u_created_at, u.email_verified AS u_email_verified, a.id AS a_id,
+    a.bundle_id AS a_bundle_id, a.name AS a_name, a.self_sign_up AS a_self_sign_up
   FROM sessions s LEFT JOIN users u ON u.id = s.user_id LEFT JOIN branded_apps a ON a.id = s.branded_app_id
   WHERE s.access_token_hash = ?`
 

@@ -3,6 +3,7 @@
  */
 import { Layer } from "effect"
 import { FileStore } from "./attachments/FileStore.ts"
+import { MailThrottle } from "./auth/MailThrottle.ts"
 import { AppConfig } from "./Config.ts"
 import { JobRunner } from "./jobs/JobRunner.ts"
 import * as NotificationFanOut from "./jobs/NotificationFanOut.ts"
@@ -28,6 +29,7 @@ import { Invitations } from "./services/Invitations.ts"
 import { Mailer } from "./services/Mailer.ts"
 import { Notifications } from "./services/Notifications.ts"
 import { OgcFeatures } from "./services/OgcFeatures.ts"
+import { PasswordResets } from "./services/PasswordResets.ts"
 import { ReportChanges } from "./services/ReportChanges.ts"
 import { ReportExports } from "./services/ReportExports.ts"
 import { ReportSearches } from "./services/ReportSearches.ts"
@@ -35,6 +37,7 @@ import { ReportStates } from "./services/ReportStates.ts"
 import { Reports } from "./services/Reports.ts"
 import { ReportView } from "./services/ReportView.ts"
 import { Shapes } from "./services/Shapes.ts"
+import { SignUps } from "./services/SignUps.ts"
 import { Tasks } from "./services/Tasks.ts"
 import { Teams } from "./services/Teams.ts"
 import { TeamUsers } from "./services/TeamUsers.ts"
@@ -51,8 +54,10 @@ import { ChannelSelectionStore } from "./store/ChannelSelectionStore.ts"
 import { ChannelStore } from "./store/ChannelStore.ts"
 import { CommentStore } from "./store/CommentStore.ts"
 import { DeletedResourceStore } from "./store/DeletedResourceStore.ts"
+import { EmailedTokenStore } from "./store/EmailedTokenStore.ts"
 import { FormStore } from "./store/FormStore.ts"
 import { JobStore } from "./store/JobStore.ts"
+import { MailRequestStore } from "./store/MailRequestStore.ts"
 import { MembershipStore } from "./store/MembershipStore.ts"
 import { NotificationStore } from "./store/NotificationStore.ts"
 import { OgcFeatureStore } from "./store/OgcFeatureStore.ts"
@@ -99,6 +104,8 @@ const stores = Layer.mergeAll(
   ShapeStore.layer,
   OgcFeatureStore.layer,
   AuditStore.layer,
+  EmailedTokenStore.layer,
+  MailRequestStore.layer,
   FileStore.layer,
 )
 
@@ -123,6 +130,8 @@ const services = Layer.mergeAll(
   TeamUsers.layer.pipe(Layer.provideMerge(Invitations.layer)),
   ChannelSelections.layer,
   Shapes.layer,
+  PasswordResets.layer,
+  SignUps.layer,
 )
 
 /**
@@ -153,6 +162,7 @@ export const appLayer = searchServices.pipe(
   Layer.provideMerge(Access.layer),
   Layer.provideMerge(AuditLog.layer),
   Layer.provideMerge(Mailer.layer),
+  Layer.provideMerge(MailThrottle.layer),
   Layer.provideMerge(JobRunner.layer),
   Layer.provideMerge(stores),
   Layer.provideMerge(Database.layer),

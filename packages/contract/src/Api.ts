@@ -18,6 +18,7 @@ import { deletedResources } from "./endpoints/DeletedResources.ts"
 import { files } from "./endpoints/Files.ts"
 import { forms } from "./endpoints/Forms.ts"
 import { notifications } from "./endpoints/Notifications.ts"
+import { passwordResets } from "./endpoints/PasswordResets.ts"
 import { pins } from "./endpoints/Pins.ts"
 import { reference } from "./endpoints/Reference.ts"
 import { reportExports } from "./endpoints/ReportExports.ts"
@@ -26,6 +27,7 @@ import { reportStates } from "./endpoints/ReportStates.ts"
 import { reports } from "./endpoints/Reports.ts"
 import { sessions } from "./endpoints/Sessions.ts"
 import { shapes } from "./endpoints/Shapes.ts"
+import { signUps } from "./endpoints/SignUps.ts"
 import { tasks } from "./endpoints/Tasks.ts"
 import { teams } from "./endpoints/Teams.ts"
 import { teamUsers } from "./endpoints/TeamUsers.ts"
@@ -35,6 +37,8 @@ import { users } from "./endpoints/Users.ts"
 export const groups = [
   sessions,
   users,
+  passwordResets,
+  signUps,
   brandedApps,
   reports,
   reportSearches,

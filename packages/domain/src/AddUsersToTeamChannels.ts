@@ -58,8 +58,9 @@ export const AddUsersToTeamChannels = Schema.Struct({
 export type AddUsersToTeamChannels = typeof AddUsersToTeamChannels.Type
 
 /**
- * The result for one user in one channel: `201` added, `200` already there (role updated), `404`
- * or `422` with `status: "error"` and the reasons in `errors`, by field as in problem bodies.
+ * The result for one user in one channel: `201` added, `200` already there (role updated), `403`
+ * (added directly before verifying their e-mail address), `404` or `422` with `status: "error"`
+ * and the reasons in `errors`, by field as in problem bodies.
  *
  * @example
  * ```ts
@@ -70,8 +71,8 @@ export type AddUsersToTeamChannels = typeof AddUsersToTeamChannels.Type
  */
 export const AddUserResult = Schema.Struct({
   object: UserToAdd,
-  http_status: Schema.Literals([200, 201, 404, 422]).annotate({
-    message: "must be one of 200, 201, 404, 422",
+  http_status: Schema.Literals([200, 201, 403, 404, 422]).annotate({
+    message: "must be one of 200, 201, 403, 404, 422",
   }),
   status: oneOf(["success", "error"]),
   errors: Schema.Record(Schema.String, Schema.Array(Schema.String)),

@@ -3,7 +3,7 @@
  * own teams and shapes. Clients name it in the `X-AppId` header (docs/api.md, Branded app and
  * team).
  */
-import { Schema } from "effect"
+import { Effect, Schema } from "effect"
 import { Id, Name } from "./internal/wire.ts"
 import * as TextLimits from "./TextLimits.ts"
 
@@ -23,22 +23,25 @@ export const BundleId = Schema.String.check(
 )
 
 /**
- * The branded app resource.
+ * The branded app resource. `self_sign_up`: whether people may make their own account in the app
+ * (`POST /api/v4/users`), which a platform administrator turns on.
  *
  * @example
  * ```ts
- * const app: BrandedApp = { id: 1, bundle_id: "com.fieldreport.app", name: "Fieldreport" }
+ * const app: BrandedApp = { id: 1, bundle_id: "com.fieldreport.app", name: "Fieldreport", self_sign_up: false }
  * ```
  */
 export const BrandedApp = Schema.Struct({
   id: Id,
   bundle_id: Schema.String,
   name: Schema.String,
+  self_sign_up: Schema.Boolean,
 })
 export type BrandedApp = typeof BrandedApp.Type
 
 /**
- * The body of `POST /api/v4/admin/branded_apps` (under `branded_app`).
+ * The body of `POST /api/v4/admin/branded_apps` (under `branded_app`); `self_sign_up` is off
+ * unless given.
  *
  * @example
  * ```ts
@@ -48,5 +51,21 @@ export type BrandedApp = typeof BrandedApp.Type
 export const BrandedAppCreate = Schema.Struct({
   bundle_id: BundleId,
   name: Name,
+  self_sign_up: Schema.Boolean.pipe(Schema.withDecodingDefaultKey(Effect.succeed(false))),
 })
 export type BrandedAppCreate = typeof BrandedAppCreate.Type
+
+/**
+ * The body of `PATCH /api/v4/admin/branded_apps/{id}` (under `branded_app`): a new name, sign-up
+ * turned on or off, or both. The bundle id never changes, since clients name the app by it.
+ *
+ * @example
+ * ```ts
+ * decodeInput(BrandedAppUpdate, { self_sign_up: true }, "branded_app")
+ * ```
+ */
+export const BrandedAppUpdate = Schema.Struct({
+  name: Schema.optionalKey(Name),
+  self_sign_up: Schema.optionalKey(Schema.Boolean),
+})
+export type BrandedAppUpdate = typeof BrandedAppUpdate.Type

@@ -76,7 +76,7 @@ describe("AddUsersToTeamChannelsResult", () => {
     [
       "an unknown status code",
       { http_status: 500 },
-      { "teams.0.0.http_status": ["must be one of 200, 201, 404, 422"] },
+      { "teams.0.0.http_status": ["must be one of 200, 201, 403, 404, 422"] },
     ],
     ["an unknown status", { status: "failed" }, { "teams.0.0.status": ["must be one of success, error"] }],
   ])("refuses %s", (_, change, expected) => {

@@ -1,11 +1,18 @@
 /**
- * Bearer secrets: access, refresh and API tokens. Each has 256 random bits and a readable prefix;
- * only its SHA-256 digest is stored.
+ * Bearer secrets: access, refresh and API tokens, and the tokens of password-reset and
+ * address-verification e-mails. Each has 256 random bits and a readable prefix; only its SHA-256
+ * digest is stored.
  */
 import { createHash, randomBytes } from "node:crypto"
 
 /** The kinds of token and their prefixes. */
-export const prefixes = { access: "fra_", refresh: "frr_", api: "frt_" } as const
+export const prefixes = {
+  access: "fra_",
+  refresh: "frr_",
+  api: "frt_",
+  passwordReset: "frp_",
+  emailVerification: "frv_",
+} as const
 
 export type TokenKind = keyof typeof prefixes
 

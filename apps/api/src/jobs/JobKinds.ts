@@ -158,3 +158,70 @@ export type Invitation = typeof Invitation.Type
  * ```
  */
 export const InvitationMail = jobKind("mail.invitation", Invitation)
+
+/**
+ * A password reset asked for: the address it was asked for (the job finds its account, if any),
+ * the branded app it was asked in (null without `X-AppId`), and the address the service is reached
+ * at (for the link in the e-mail). The token is made by the job, so it is never stored in clear.
+ *
+ * @example
+ * ```ts
+ * const asked: PasswordResetAsked = { email: "ana@example.com", app_id: 1, base_url: "https://…" }
+ * ```
+ */
+export const PasswordResetAsked = Schema.Struct({
+  email: Schema.String,
+  app_id: Schema.NullOr(Schema.Int),
+  base_url: Schema.String,
+})
+
+/** The payload of a password reset job. */
+export type PasswordResetAsked = typeof PasswordResetAsked.Type
+
+/**
+ * Sends one password reset e-mail, when the address has an account.
+ *
+ * @example
+ * ```ts
+ * yield* jobs.enqueue(JobKinds.PasswordResetMail, asked)
+ * ```
+ */
+export const PasswordResetMail = jobKind("mail.password_reset", PasswordResetAsked)
+
+/**
+ * A new account's address to verify: its user, the app they signed up in and the address the
+ * service is reached at. The token is made by the job, as a reset's is.
+ *
+ * @example
+ * ```ts
+ * const signedUp: SignedUp = { user_id: 31, app_id: 1, base_url: "https://…" }
+ * ```
+ */
+export const SignedUp = Schema.Struct({
+  user_id: Schema.Int,
+  app_id: Schema.Int,
+  base_url: Schema.String,
+})
+
+/** The payload of an address verification job. */
+export type SignedUp = typeof SignedUp.Type
+
+/**
+ * Sends one address verification e-mail, unless the address was verified meanwhile.
+ *
+ * @example
+ * ```ts
+ * yield* jobs.enqueue(JobKinds.EmailVerificationMail, signedUp)
+ * ```
+ */
+export const EmailVerificationMail = jobKind("mail.email_verification", SignedUp)
+
+/**
+ * Deletes expired e-mailed tokens and mail requests older than the throttle reads; runs every hour.
+ *
+ * @example
+ * ```ts
+ * yield* jobs.schedule(JobKinds.AccountMailCleanup, {}, cleanupInterval)
+ * ```
+ */
+export const AccountMailCleanup = jobKind("account_mail.cleanup", Schema.Struct({}))

@@ -16,4 +16,5 @@ export const brandedAppBody = (app: BrandedAppRow): BrandedApp => ({
   id: app.id,
   bundle_id: app.bundle_id,
   name: app.name,
+  self_sign_up: app.self_sign_up === 1,
 })

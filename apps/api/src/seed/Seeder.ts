@@ -422,7 +422,7 @@ export const make = Effect.gen(function* () {
       Effect.gen(function* () {
         const { team } = yield* teams.create(yield* actor(owner), yield* valid(TeamCreate, body))
         return team.id
-      }).pipe(dated(at)),
+      }).pipe(Effect.orDie, dated(at)),
     channel,
     shape: (owner, teamId, body, at) =>
       Effect.gen(function* () {

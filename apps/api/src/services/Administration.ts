@@ -13,7 +13,7 @@
  */
 
 import type { ApiTokenCreate } from "@fieldreport/domain/ApiToken"
-import type { BrandedAppCreate } from "@fieldreport/domain/BrandedApp"
+import type { BrandedAppCreate, BrandedAppUpdate } from "@fieldreport/domain/BrandedApp"
 import { InvalidInput } from "@fieldreport/domain/Invalid"
 import type { RangePage } from "@fieldreport/domain/RangePage"
 import * as Range from "@fieldreport/domain/RangePage"
@@ -28,6 +28,7 @@ import { type BrandedAppRow, BrandedAppStore } from "../store/BrandedAppStore.ts
 import { type ApiTokenRow, SessionStore } from "../store/SessionStore.ts"
 import * as Transaction from "../store/sql/Transaction.ts"
 import { type UserRow, UserStore } from "../store/UserStore.ts"
+import type { AdministeredApp } from "./AppAdministrators.ts"
 import { type AuditEventInput, AuditLog } from "./AuditLog.ts"
 import type { Actor } from "./Authentication.ts"
 
@@ -73,6 +74,12 @@ export class Administration extends Context.Service<
       administrator: Administrator,
       input: BrandedAppCreate,
     ) => Effect.Effect<BrandedAppRow, InvalidInput>
+    /** Renames an app or turns its sign-up on or off; answers it with its administrators. */
+    readonly updateBrandedApp: (
+      administrator: Administrator,
+      id: number,
+      changes: BrandedAppUpdate,
+    ) => Effect.Effect<AdministeredApp, NotFound>
     /** A new user with an Argon2id hash of the password; a weak password or a taken e-mail address is `422`. */
     readonly createUser: (
       administrator: Administrator,
@@ -147,9 +154,19 @@ export class Administration extends Context.Service<
             if ((yield* apps.findByBundleId(input.bundle_id)) !== undefined) {
               return yield* InvalidInput.at("branded_app.bundle_id", "is taken")
             }
-            return yield* apps.insert({ bundle_id: input.bundle_id, name: input.name })
+            return yield* apps.insert(input)
           }),
         )
+      })
+
+      const updateBrandedApp = Effect.fn("Administration.updateBrandedApp")(function* (
+        _administrator: Administrator,
+        id: number,
+        changes: BrandedAppUpdate,
+      ) {
+        const app = yield* apps.update(id, changes)
+        if (app === undefined) return yield* new NotFound({ resource: "branded app" })
+        return { app, administrators: yield* apps.administrators([id]) }
       })
 
       const createUser = Effect.fn("Administration.createUser")(function* (
@@ -290,6 +307,7 @@ export class Administration extends Context.Service<
       return Administration.of({
         authorize,
         createBrandedApp,
+        updateBrandedApp,
         createUser,
         listUsers,
         updateUser,

@@ -17,7 +17,9 @@
  * (who signed in to it or joined one of its teams) and invites anyone else: otherwise they could
  * make a user of another app a member at once and read that user's e-mail address and names.
  * `send_email` decides only whether an invitation e-mail goes out (`Invitations`). For users who
- * already joined, role and channel changes apply at once.
+ * already joined, role and channel changes apply at once. Someone who signed up and has not
+ * verified their e-mail address joins no team (`SignUps`): they may be invited, but accepting is
+ * `403` until they verify it, and so is their result when an administrator adds them directly.
  *
  * Audit events, once the change is stored: `team_user.invited` and `team_user.added` (with the
  * channel role and channels given), `team_user.channels_changed` for someone who had joined and
@@ -55,6 +57,7 @@ import { Access } from "./Access.ts"
 import { type AuditEventInput, AuditLog } from "./AuditLog.ts"
 import type { Actor } from "./Authentication.ts"
 import { Invitations } from "./Invitations.ts"
+import { requireVerified } from "./SignUps.ts"
 
 /** How often a pending invitee may be invited again (and e-mailed). */
 const invitationInterval = Duration.days(1)
@@ -69,7 +72,7 @@ export interface TeamUserQuery {
 
 /** Why a user named in `add_users_to_team_channels` cannot join: the result's status and errors. */
 interface Refusal {
-  readonly status: 404 | 422
+  readonly status: 403 | 404 | 422
   readonly errors: FieldErrors
 }
 
@@ -223,6 +226,7 @@ export class TeamUsers extends Context.Service<
         if (changes.agreed_to_join === true && !own) {
           return yield* new Forbidden({ message: "only the invited user may accept their invitation" })
         }
+        if (changes.agreed_to_join === true && target.agreed_to_join === 0) yield* requireVerified(actor.user)
         if (changes.role !== undefined && target.role === "owner") {
           return yield* InvalidInput.at(
             "team_user.role",
@@ -387,6 +391,14 @@ export class TeamUsers extends Context.Service<
                 administers &&
                 !user.send_email &&
                 (actor.user.admin === 1 || (yield* usesApp(user.user_id, actor.app.id)))
+              // Invited, they accept once verified; added directly, they would join at once.
+              if (direct && known.get(user.user_id)?.email_verified === 0) {
+                refusals[index] = {
+                  status: 403,
+                  errors: { [`users.${index}.user_id`]: ["has not verified their e-mail address yet"] },
+                }
+                continue
+              }
               const { membership, joining, mayMail } = yield* joinTeam(teamId, user.user_id, direct, now)
               // Joining earlier in this request still counts as joining, not as a member's change.
               const earlier = memberships.get(user.user_id)

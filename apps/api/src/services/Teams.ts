@@ -2,7 +2,8 @@
  * Teams of the current branded app (docs/api.md, Teams): the creator of a team becomes its owner;
  * managers and owners update it; only the owner hands ownership to another team user (becoming a
  * manager); only the owner or a platform administrator switches task management. A handover is an
- * audit event (`team.ownership_transferred`), recorded once it is stored.
+ * audit event (`team.ownership_transferred`), recorded once it is stored. Someone who has not
+ * verified their e-mail address creates no team (`SignUps`).
  */
 import { InvalidInput } from "@fieldreport/domain/Invalid"
 import { teamRoleAllows } from "@fieldreport/domain/Roles"
@@ -14,6 +15,7 @@ import { type TeamOfUser, TeamStore } from "../store/TeamStore.ts"
 import { Access, type TeamAccess } from "./Access.ts"
 import { AuditLog } from "./AuditLog.ts"
 import type { Actor } from "./Authentication.ts"
+import { requireVerified } from "./SignUps.ts"
 
 /**
  * The teams service.
@@ -27,7 +29,8 @@ import type { Actor } from "./Authentication.ts"
 export class Teams extends Context.Service<
   Teams,
   {
-    readonly create: (actor: Actor, input: TeamCreate) => Effect.Effect<TeamAccess>
+    /** A new team with the actor as owner; `403` for a user who has not verified their address. */
+    readonly create: (actor: Actor, input: TeamCreate) => Effect.Effect<TeamAccess, Forbidden>
     /** The teams the actor has joined, or (`joined: false`) those they are invited to. */
     readonly list: (actor: Actor, joined: boolean) => Effect.Effect<ReadonlyArray<TeamOfUser>>
     readonly get: (actor: Actor, id: number) => Effect.Effect<TeamAccess, NotFound | Forbidden>
@@ -47,6 +50,8 @@ export class Teams extends Context.Service<
       const audit = yield* AuditLog
 
       const create = Effect.fn("Teams.create")(function* (actor: Actor, input: TeamCreate) {
+        // The creator joins the team as its owner.
+        yield* requireVerified(actor.user)
         return yield* inTransaction(
           Effect.gen(function* () {
             const team = yield* teams.insert({ branded_app_id: actor.app.id, ...input })

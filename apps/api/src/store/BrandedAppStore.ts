@@ -5,11 +5,14 @@
 import { Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { nowIso } from "./sql/Clock.ts"
+import { changedColumns } from "./sql/Columns.ts"
 
 export interface BrandedAppRow {
   readonly id: number
   readonly bundle_id: string
   readonly name: string
+  /** 1 when people may make their own account in the app. */
+  readonly self_sign_up: number
 }
 
 /** An administrator of an app, with the names lists show. */
@@ -35,7 +38,16 @@ export class BrandedAppStore extends Context.Service<
   {
     readonly findByBundleId: (bundleId: string) => Effect.Effect<BrandedAppRow | undefined>
     readonly findById: (id: number) => Effect.Effect<BrandedAppRow | undefined>
-    readonly insert: (app: { bundle_id: string; name: string }) => Effect.Effect<BrandedAppRow>
+    readonly insert: (app: {
+      readonly bundle_id: string
+      readonly name: string
+      readonly self_sign_up?: boolean
+    }) => Effect.Effect<BrandedAppRow>
+    /** Changes the app's name or sign-up; answers it, or `undefined` when there is no such app. */
+    readonly update: (
+      id: number,
+      changes: { readonly name?: string; readonly self_sign_up?: boolean },
+    ) => Effect.Effect<BrandedAppRow | undefined>
     readonly list: Effect.Effect<ReadonlyArray<BrandedAppRow>>
     /** Makes the user an administrator of the app; `false` when they were one already. */
     readonly addAdministrator: (appId: number, userId: number) => Effect.Effect<boolean>
@@ -52,7 +64,7 @@ export class BrandedAppStore extends Context.Service<
     BrandedAppStore,
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
-      const columns = sql`id, bundle_id, name`
+      const columns = sql`id, bundle_id, name, self_sign_up`
       return BrandedAppStore.of({
         findByBundleId: (bundleId) =>
           sql<BrandedAppRow>`SELECT ${columns} FROM branded_apps WHERE bundle_id = ${bundleId}`.pipe(
@@ -67,11 +79,25 @@ export class BrandedAppStore extends Context.Service<
         insert: (app) =>
           Effect.gen(function* () {
             const created_at = yield* nowIso
-            const rows =
-              yield* sql<BrandedAppRow>`INSERT INTO branded_apps ${sql.insert({ ...app, created_at })}
-              RETURNING ${columns}`
+            const rows = yield* sql<BrandedAppRow>`INSERT INTO branded_apps ${sql.insert({
+              bundle_id: app.bundle_id,
+              name: app.name,
+              self_sign_up: app.self_sign_up === true ? 1 : 0,
+              created_at,
+            })} RETURNING ${columns}`
             return rows[0]!
           }).pipe(Effect.orDie),
+        update: (id, changes) => {
+          const values = changedColumns(changes)
+          return (
+            Object.keys(values).length === 0
+              ? sql<BrandedAppRow>`SELECT ${columns} FROM branded_apps WHERE id = ${id}`
+              : sql<BrandedAppRow>`UPDATE branded_apps SET ${sql.update(values)} WHERE id = ${id} RETURNING ${columns}`
+          ).pipe(
+            Effect.map((rows) => rows[0]),
+            Effect.orDie,
+          )
+        },
         list: sql<BrandedAppRow>`SELECT ${columns} FROM branded_apps ORDER BY id`.pipe(Effect.orDie),
         addAdministrator: (appId, userId) =>
           Effect.gen(function* () {

@@ -81,8 +81,9 @@ const userColumns = [
   "push_notification_enabled",
   "last_active_at",
   "created_at",
+  "email_verified",
 ]
-const appColumns = ["id", "bundle_id", "name"]
+const appColumns = ["id", "bundle_id", "name", "self_sign_up"]
 
 /** One table's part of the `findSignedIn` row: each column under its own prefix, so none collide. */
 const prefixed = (prefix: string, columns: ReadonlyArray<string>) =>

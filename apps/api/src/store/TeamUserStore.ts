@@ -102,6 +102,8 @@ export interface TeamUserPage {
 export interface CandidateUser {
   readonly id: number
   readonly deactivated: number
+  /** 0 for someone who signed up and has not verified their e-mail address yet. */
+  readonly email_verified: number
 }
 
 /** A team user as `add_users_to_team_channels` reads and writes it. */
@@ -316,7 +318,7 @@ export class TeamUserStore extends Context.Service<
         users: (ids) =>
           ids.length === 0
             ? Effect.succeed([])
-            : sql<CandidateUser>`SELECT id, deactivated FROM users WHERE id IN ${sql.in(ids)}`.pipe(
+            : sql<CandidateUser>`SELECT id, deactivated, email_verified FROM users WHERE id IN ${sql.in(ids)}`.pipe(
                 Effect.orDie,
               ),
         teamChannelIds: (teamId, ids) =>

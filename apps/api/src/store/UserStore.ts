@@ -21,6 +21,8 @@ export interface UserRow {
   readonly push_notification_enabled: number
   readonly last_active_at: string | null
   readonly created_at: string
+  /** 0 for someone who signed up and has not yet verified their e-mail address; 1 otherwise. */
+  readonly email_verified: number
 }
 
 export interface NewUser {
@@ -29,6 +31,8 @@ export interface NewUser {
   readonly last_name: string
   readonly password_hash: string | null
   readonly admin: boolean
+  /** False for someone signing up, until they verify the address; true when absent. */
+  readonly email_verified?: boolean
 }
 
 /** Columns a user may change about themselves or an administrator about them. */
@@ -43,6 +47,7 @@ export interface UserChanges {
   readonly bluetooth_enabled?: boolean
   readonly location_enabled?: boolean
   readonly push_notification_enabled?: boolean
+  readonly email_verified?: boolean
 }
 
 export class UserStore extends Context.Service<
@@ -88,6 +93,7 @@ export class UserStore extends Context.Service<
               last_name: user.last_name,
               password_hash: user.password_hash,
               admin: user.admin ? 1 : 0,
+              email_verified: user.email_verified === false ? 0 : 1,
               created_at,
             })} RETURNING *`
             return rows[0]!

@@ -97,11 +97,18 @@ describe("POST and GET /api/v4/admin/branded_apps", () => {
       id: created.body.id,
       bundle_id: "com.example.riverwatch",
       name: "River watch",
+      self_sign_up: false,
     })
     expect(created.headers.get("location")).toBe(`/api/v4/admin/branded_apps/${created.body.id}`)
     const listed = await asAdmin("GET", "/api/v4/admin/branded_apps")
     expect(listed.status).toBe(200)
-    expect(listed.body[0]).toEqual({ id: 1, bundle_id: bundleId, name: "Fieldreport", administrators: [] })
+    expect(listed.body[0]).toEqual({
+      id: 1,
+      bundle_id: bundleId,
+      name: "Fieldreport",
+      self_sign_up: false,
+      administrators: [],
+    })
     expect(listed.body).toContainEqual({ ...created.body, administrators: [] })
   })
 
@@ -161,7 +168,7 @@ describe("GET /api/v4/branded_app", () => {
     expect(byHeader.status).toBe(200)
     expect(byHeader.body).toEqual(other.body)
     const bySession = await server.request("GET", "/api/v4/branded_app", { token: someone.token })
-    expect(bySession.body).toEqual({ id: 1, bundle_id: bundleId, name: "Fieldreport" })
+    expect(bySession.body).toEqual({ id: 1, bundle_id: bundleId, name: "Fieldreport", self_sign_up: false })
     const unknown = await server.request("GET", "/api/v4/branded_app", {
       token: someone.token,
       headers: { "X-AppId": "com.example.nowhere" },
@@ -729,5 +736,60 @@ describe("API tokens and the access token lifetime", () => {
     expect((await shortLived.request("GET", "/api/v4/users/me", { token: created.body.token })).status).toBe(
       200,
     )
+  })
+})
+
+describe("PATCH /api/v4/admin/branded_apps/{id}", () => {
+  it("turns sign-up on and off and renames the app; the bundle id stays", async () => {
+    const created = await asAdmin("POST", "/api/v4/admin/branded_apps", {
+      branded_app: { bundle_id: "com.example.open", name: "Open", self_sign_up: true },
+    })
+    expect(created.status).toBe(201)
+    expect(created.body.self_sign_up).toBe(true)
+    const path = `/api/v4/admin/branded_apps/${created.body.id}`
+    const closed = await asAdmin("PATCH", path, {
+      branded_app: { self_sign_up: false, name: "Closed", bundle_id: "com.example.moved" },
+    })
+    expect(closed.status).toBe(200)
+    expect(closed.body).toEqual({
+      id: created.body.id,
+      bundle_id: "com.example.open",
+      name: "Closed",
+      self_sign_up: false,
+      administrators: [],
+    })
+    expect((await asAdmin("GET", path)).body).toEqual(closed.body)
+    const current = await server.request("GET", "/api/v4/branded_app", {
+      token: someone.token,
+      headers: { "X-AppId": "com.example.open" },
+    })
+    expect(current.body).toEqual({
+      id: created.body.id,
+      bundle_id: "com.example.open",
+      name: "Closed",
+      self_sign_up: false,
+    })
+    expect((await asAdmin("PATCH", path, { branded_app: {} })).body).toEqual(closed.body)
+  })
+
+  it("names what is wrong, is 404 for an unknown app, and is for platform administrators with a session", async () => {
+    const refused = await asAdmin("PATCH", "/api/v4/admin/branded_apps/1", {
+      branded_app: { name: " ", self_sign_up: "yes" },
+    })
+    expect(refused.status).toBe(422)
+    expect(Object.keys(refused.body.errors).sort()).toEqual(["branded_app.name", "branded_app.self_sign_up"])
+    expect(
+      (await asAdmin("PATCH", "/api/v4/admin/branded_apps/999999", { branded_app: { name: "X" } })).status,
+    ).toBe(404)
+    const body = { branded_app: { self_sign_up: true } }
+    expect(
+      (await server.request("PATCH", "/api/v4/admin/branded_apps/1", { token: someone.token, body })).status,
+    ).toBe(403)
+    expect((await server.request("PATCH", "/api/v4/admin/branded_apps/1", { body })).status).toBe(401)
+    const token = (
+      await asAdmin("POST", "/api/v4/admin/users/1/api_tokens", { api_token: { name: "Integration" } })
+    ).body.token
+    expect((await server.request("PATCH", "/api/v4/admin/branded_apps/1", { token, body })).status).toBe(403)
+    expect((await asAdmin("GET", "/api/v4/admin/branded_apps/1")).body.self_sign_up).toBe(false)
   })
 })

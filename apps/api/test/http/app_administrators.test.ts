@@ -54,6 +54,7 @@ describe("app administrators", () => {
       id: appId,
       bundle_id: "com.example.rivers",
       name: "Rivers",
+      self_sign_up: false,
       administrators: [listed(zed), listed(ana)],
     })
     const apps = await server.request("GET", "/api/v4/admin/branded_apps", { token: adminToken })

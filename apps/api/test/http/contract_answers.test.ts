@@ -22,6 +22,7 @@ import type { ReportStateRecord } from "@fieldreport/domain/ReportStateRecord"
 import type { Session } from "@fieldreport/domain/Session"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { mailsOf, tokenIn } from "../support/Mails.ts"
 import { runJobs } from "../support/Members.ts"
 import { png } from "../support/ReportFixtures.ts"
 import {
@@ -194,6 +195,42 @@ describe("the real server answers as the contract declares", () => {
     const administered = await run(adminClient.call("getBrandedApp", { path: { id: app.id } }))
     expect(administered.administrators.map((each) => each.id)).toEqual([user.id])
     await run(adminClient.call("removeAppAdministrator", { path: { id: app.id, user_id: user.id } }))
+    const opened = await run(
+      adminClient.call("updateBrandedApp", {
+        path: { id: app.id },
+        body: { branded_app: { self_sign_up: true } },
+      }),
+    )
+    expect(opened.self_sign_up).toBe(true)
+  })
+
+  it("signs up in an app that allows it, verifies the address and resets the password", async () => {
+    const inApp = clientFor(undefined, { appId: "com.example.contract" })
+    const email = "signed-up@example.com"
+    const signedUp = await run(
+      inApp.request("signUp", {
+        body: { user: { email, first_name: "Sid", last_name: "Signup", password } },
+      }),
+    )
+    expect(signedUp.status).toBe(201)
+    await runJobs(server)
+    const verified = await run(
+      clientFor().call("verifyEmail", {
+        body: { token: tokenIn(mailsOf(server.dataDir).at(-1) ?? "", "verify-email") },
+      }),
+    )
+    expect(verified.email).toBe(email)
+    expect((await run(clientFor().call("requestPasswordReset", { body: { email } }))).email).toBe(email)
+    await runJobs(server)
+    const reset = await run(
+      clientFor().call("resetPassword", {
+        body: {
+          token: tokenIn(mailsOf(server.dataDir).at(-1) ?? "", "reset-password"),
+          password: "kiwi fern harbour tide",
+        },
+      }),
+    )
+    expect(reset.email).toBe(email)
   })
 
   it("makes a team, invites a user into the world's team, and the user accepts", async () => {

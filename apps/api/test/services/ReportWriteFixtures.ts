@@ -34,8 +34,9 @@ export const actor: Actor = {
     push_notification_enabled: 0,
     last_active_at: null,
     created_at: "2026-01-01T00:00:00.000Z",
+    email_verified: 1,
   },
-  app: { id: 1, bundle_id: "com.fieldreport.app", name: "Fieldreport" },
+  app: { id: 1, bundle_id: "com.fieldreport.app", name: "Fieldreport", self_sign_up: 0 },
   teamId: 4,
   session: undefined,
 }

@@ -3,7 +3,7 @@
  */
 import { ApiToken, ApiTokenCreate, CreatedApiToken } from "@fieldreport/domain/ApiToken"
 import { AdminBrandedApp } from "@fieldreport/domain/AppAdministrator"
-import { BrandedApp, BrandedAppCreate } from "@fieldreport/domain/BrandedApp"
+import { BrandedApp, BrandedAppCreate, BrandedAppUpdate } from "@fieldreport/domain/BrandedApp"
 import { AdminUser, AdminUserCreate, AdminUserUpdate, CreatedUser } from "@fieldreport/domain/User"
 import { created, done, envelope, group, many, one, page } from "../Endpoint.ts"
 
@@ -24,6 +24,19 @@ export const administration = group({
       access: "admin",
       body: envelope("branded_app", BrandedAppCreate),
       replies: { 201: created(BrandedApp, "The new branded app.") },
+    },
+    {
+      method: "patch",
+      path: "/api/v4/admin/branded_apps/{id}",
+      operationId: "updateBrandedApp",
+      reach: "account",
+      summary: "Update a branded app",
+      description:
+        "A new name, or `self_sign_up` turned on or off (whether people may make their own account in the " +
+        "app with `POST /api/v4/users`). The bundle id never changes.",
+      access: "admin",
+      body: envelope("branded_app", BrandedAppUpdate),
+      replies: { 200: one(AdminBrandedApp, "The branded app, with its administrators.") },
     },
     {
       method: "get",

@@ -1,14 +1,14 @@
 /**
- * `/api/v4/admin/…` (docs/api.md, Platform administration): platform administrators create and list
- * branded apps and users, update users, and issue, list and revoke users' API tokens. Anyone else
- * is `403`, and so is every API token (administration is for people); a caller without credentials
- * `401`.
+ * `/api/v4/admin/…` (docs/api.md, Platform administration): platform administrators create, change
+ * and list branded apps, create, list and update users, and issue, list and revoke users' API
+ * tokens. Anyone else is `403`, and so is every API token (administration is for people); a caller
+ * without credentials `401`.
  */
 
 import { href } from "@fieldreport/contract/Api"
 import type { administration } from "@fieldreport/contract/endpoints/Administration"
 import { ApiTokenCreate, type CreatedApiToken } from "@fieldreport/domain/ApiToken"
-import { BrandedAppCreate } from "@fieldreport/domain/BrandedApp"
+import { BrandedAppCreate, BrandedAppUpdate } from "@fieldreport/domain/BrandedApp"
 import * as Range from "@fieldreport/domain/RangePage"
 import { AdminUserCreate, AdminUserUpdate } from "@fieldreport/domain/User"
 import { Effect } from "effect"
@@ -40,6 +40,16 @@ export const administrationRoutes = (route: Route<AppServices>): GroupHandlers<t
         const input = yield* bodyOf(req, "branded_app", BrandedAppCreate)
         const app = yield* (yield* Administration).createBrandedApp(caller, input)
         return json(brandedAppBody(app), 201, { Location: href("getBrandedApp", { id: app.id }) })
+      }),
+    ),
+  ],
+  updateBrandedApp: [
+    route((req) =>
+      Effect.gen(function* () {
+        const caller = yield* administrator(req)
+        const id = yield* idParam(req, "id")
+        const changes = yield* bodyOf(req, "branded_app", BrandedAppUpdate)
+        return json(adminBrandedAppBody(yield* (yield* Administration).updateBrandedApp(caller, id, changes)))
       }),
     ),
   ],

@@ -24,6 +24,7 @@ import { fileRoutes } from "./FileRoutes.ts"
 import { formRoutes } from "./FormRoutes.ts"
 import { notificationRoutes } from "./NotificationRoutes.ts"
 import { ogcRoutes } from "./OgcRoutes.ts"
+import { passwordResetRoutes } from "./PasswordResetRoutes.ts"
 import { pinRoutes } from "./PinRoutes.ts"
 import { referenceRoutes } from "./ReferenceRoutes.ts"
 import { reportExportRoutes } from "./ReportExportRoutes.ts"
@@ -32,6 +33,7 @@ import { reportSearchRoutes } from "./ReportSearchRoutes.ts"
 import { reportStateRoutes } from "./ReportStateRoutes.ts"
 import { sessionRoutes } from "./SessionRoutes.ts"
 import { shapeRoutes } from "./ShapeRoutes.ts"
+import { signUpRoutes } from "./SignUpRoutes.ts"
 import { taskRoutes } from "./TaskRoutes.ts"
 import { teamRoutes } from "./TeamRoutes.ts"
 import { teamUserRoutes } from "./TeamUserRoutes.ts"
@@ -64,6 +66,8 @@ export const routers = (route: Route<AppServices>, adminUi?: AdminUiOptions): Re
     ...auditEventRoutes(route),
     ...brandedAppRoutes(route),
     ...userRoutes(route),
+    ...passwordResetRoutes(route),
+    ...signUpRoutes(route),
     ...shapeRoutes(route),
     ...pinRoutes(),
     ...referenceRoutes(),

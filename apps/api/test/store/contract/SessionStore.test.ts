@@ -105,7 +105,7 @@ describe("SessionStore contract", () => {
           })
           const [user] = yield* sql<UserRow>`SELECT * FROM users WHERE id = ${userId}`.pipe(Effect.orDie)
           const [app] =
-            yield* sql<BrandedAppRow>`SELECT id, bundle_id, name FROM branded_apps WHERE id = ${appId}`.pipe(
+            yield* sql<BrandedAppRow>`SELECT id, bundle_id, name, self_sign_up FROM branded_apps WHERE id = ${appId}`.pipe(
               Effect.orDie,
             )
           assert.deepStrictEqual(yield* store.findSignedIn(pair.access_token_hash), { session, user, app })

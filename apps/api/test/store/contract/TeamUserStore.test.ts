@@ -186,7 +186,9 @@ describe("TeamUserStore contract", () => {
           const [second] = yield* sql<{ id: number }>`INSERT INTO channels (team_id, name, created_at)
             VALUES (${channel.teamId}, 'Alpha', ${at(1)}) RETURNING id`.pipe(Effect.orDie)
           const user = yield* newUser("Ada", "Lovelace")
-          assert.deepStrictEqual(yield* store.users([user, -1]), [{ id: user, deactivated: 0 }])
+          assert.deepStrictEqual(yield* store.users([user, -1]), [
+            { id: user, deactivated: 0, email_verified: 1 },
+          ])
           assert.deepStrictEqual(yield* store.users([]), [])
           assert.deepStrictEqual(
             [

@@ -40,6 +40,7 @@ describe("UserStore contract", () => {
             push_notification_enabled: 0,
             last_active_at: null,
             created_at: "1970-01-01T00:00:00.000Z",
+            email_verified: 1,
           })
           assert.deepStrictEqual(yield* store.findByEmail(email.toUpperCase()), user)
           assert.deepStrictEqual(yield* store.findById(user.id), user)
@@ -60,7 +61,11 @@ describe("UserStore contract", () => {
             last_name: "B",
             password_hash: null,
             admin: false,
+            email_verified: false,
           })
+          assert.strictEqual(second.email_verified, 0)
+          yield* store.update(second.id, { email_verified: true })
+          assert.strictEqual((yield* store.findById(second.id))?.email_verified, 1)
           assert.strictEqual(yield* store.count, before + 2)
           const all = yield* store.list
           assert.deepStrictEqual(

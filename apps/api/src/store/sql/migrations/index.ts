@@ -34,6 +34,7 @@ import reportTexts from "./0030_report_texts.ts"
 import offlineSync from "./0031_offline_sync.ts"
 import uploadAuthorizations from "./0032_upload_authorizations.ts"
 import reportChanges from "./0033_report_changes.ts"
+import accounts from "./0034_accounts.ts"
 
 /** Every migration, keyed `<number>_<name>`. */
 export const migrations = Migrator.fromRecord({
@@ -69,4 +70,5 @@ export const migrations = Migrator.fromRecord({
   "0031_offline_sync": offlineSync,
   "0032_upload_authorizations": uploadAuthorizations,
   "0033_report_changes": reportChanges,
+  "0034_accounts": accounts,
 })
