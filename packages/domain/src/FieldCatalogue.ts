@@ -131,6 +131,12 @@ export const report: FieldCatalogue = adds(
     "appearance",
     "cache_key",
     "version",
+    "categories_title",
+    "comment_count",
+    "viewer_count",
+    "report_state",
+    "assignee",
+    "hidden_fields",
   ),
 )
 

@@ -16,10 +16,10 @@
 import { Result, Schema, SchemaTransformation, Struct } from "effect"
 import { FieldKey, FormField, isFieldKey } from "./FormField.ts"
 import { InvalidInput } from "./Invalid.ts"
-import { Id, Name, nullOr, Uuid } from "./internal/wire.ts"
+import { Count, Id, Name, nullOr, Uuid } from "./internal/wire.ts"
 import { NoteComment } from "./NoteComment.ts"
 import { ReportComment } from "./ReportComment.ts"
-import { Appearance } from "./ReportStateRecord.ts"
+import { Appearance, ReportStateRecord } from "./ReportStateRecord.ts"
 import * as TextLimits from "./TextLimits.ts"
 import { Timestamp } from "./Timestamp.ts"
 
@@ -378,6 +378,21 @@ export const UserOpened = Schema.Struct({
 export type UserOpened = typeof UserOpened.Type
 
 /**
+ * Who a report is assigned to (`assignee`), by name.
+ *
+ * @example
+ * ```ts
+ * const assignee: Assignee = { id: 12, first_name: "Mere", last_name: "Ngata" }
+ * ```
+ */
+export const Assignee = Schema.Struct({
+  id: Id,
+  first_name: Schema.String,
+  last_name: Schema.String,
+})
+export type Assignee = typeof Assignee.Type
+
+/**
  * The report resource. Default fields are required keys, optional ones optional keys; the user
  * fields (`user_id`, `user_image`, `user_short_name`) are left out of anonymous reports.
  * `location` is null for a report filed with an address only, `address` empty for one filed with
@@ -426,5 +441,11 @@ export const Report = Schema.Struct({
   appearance: Schema.optionalKey(Appearance),
   cache_key: Schema.optionalKey(Schema.String),
   version: Schema.optionalKey(Id),
+  categories_title: Schema.optionalKey(Schema.String),
+  comment_count: Schema.optionalKey(Count),
+  viewer_count: Schema.optionalKey(Count),
+  report_state: Schema.optionalKey(ReportStateRecord),
+  assignee: Schema.optionalKey(Schema.NullOr(Assignee)),
+  hidden_fields: Schema.optionalKey(Schema.Array(FieldKey)),
 })
 export type Report = typeof Report.Type

@@ -43,6 +43,12 @@ describe("FieldCatalogue", () => {
         "appearance",
         "cache_key",
         "version",
+        "categories_title",
+        "comment_count",
+        "viewer_count",
+        "report_state",
+        "assignee",
+        "hidden_fields",
       ],
     ],
     [

@@ -542,8 +542,23 @@ describe("Report", () => {
       updated_at: "2024-01-03T00:00:00Z",
       appearance: "attention",
       cache_key: "49-1704240000000",
+      categories_title: "Potholes, Roads",
+      comment_count: 1,
+      viewer_count: 1,
+      report_state: {
+        id: 2,
+        channel_id: 1,
+        name: "New",
+        position: 1,
+        initial: true,
+        appearance: "attention",
+        next_state_ids: null,
+      },
+      assignee: { id: 4, first_name: "Ana", last_name: "Lee" },
+      hidden_fields: ["f_1_4_2"],
     }
     expect(errors(Report, full)).toBeUndefined()
+    expect(errors(Report, { ...full, assignee: null, hidden_fields: [] })).toBeUndefined()
   })
 
   it.each([

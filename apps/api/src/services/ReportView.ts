@@ -18,8 +18,15 @@
  * - `map_url` is null for a report filed with an address only.
  * - `cache_key` is the report's id and `version`; every write of the report (comments included)
  *   moves the version.
+ * - The fields the mobile client asks for: `categories_title` is the category path as a derived
+ *   title ends with it ("Potholes, Roads, Streets"); `comment_count` counts the report comments;
+ *   `viewer_count` the readers `users_opened` names; `report_state` is the state as
+ *   `/api/v4/report_states/{id}` answers it; `assignee` is `{id, first_name, last_name}` or null;
+ *   `hidden_fields` the keys of the form's fields whose answers the caller is not shown (private
+ *   ones, for readers other than the channel's staff and the reporter).
  */
 
+import * as CategoryTree from "@fieldreport/domain/CategoryTree"
 import {
   type FieldAttachment,
   type FieldValue,
@@ -31,7 +38,9 @@ import { mayEditReport } from "@fieldreport/domain/Roles"
 import { Context, Effect, Layer, Option } from "effect"
 import { AppConfig } from "../Config.ts"
 import { noteCommentBody, reportCommentBody } from "../presentation/CommentView.ts"
+import { reportStateBody } from "../presentation/ReportStateView.ts"
 import type { AttachmentRow } from "../store/AttachmentStore.ts"
+import { type CategoryRow, CategoryStore } from "../store/CategoryStore.ts"
 import { CommentStore } from "../store/CommentStore.ts"
 import { type FormFieldRow, FormStore } from "../store/FormStore.ts"
 import { ReportStateStore } from "../store/ReportStateStore.ts"
@@ -111,6 +120,7 @@ export class ReportView extends Context.Service<
       const comments = yield* CommentStore
       const forms = yield* FormStore
       const states = yield* ReportStateStore
+      const categoryStore = yield* CategoryStore
 
       const formOf = (channelId: number) =>
         Effect.flatMap(forms.findByChannel(channelId), (form) =>
@@ -135,7 +145,7 @@ export class ReportView extends Context.Service<
         const attributed = reports.filter((report) => report.is_anonymous !== 1)
 
         const accesses = new Map(decided)
-        if (any("is_manageable_by", "form_fields", "note_comments", "note_comment_ids")) {
+        if (any("is_manageable_by", "form_fields", "note_comments", "note_comment_ids", "hidden_fields")) {
           for (const channelId of channelIds.filter((id) => !decided.has(id))) {
             const found = yield* Effect.option(access.channelFor(actor, channelId, "read"))
             if (Option.isSome(found)) accesses.set(channelId, found.value)
@@ -145,31 +155,45 @@ export class ReportView extends Context.Service<
           any("account_name", "account_logo") ? yield* reportStore.channels(channelIds) : [],
         )
         const stateRows = byId(
-          any("report_state_name", "appearance") ? yield* states.listOfChannels(channelIds) : [],
+          any("report_state_name", "appearance", "report_state")
+            ? yield* states.listOfChannels(channelIds)
+            : [],
         )
         const reporters = byId(
           any("user_image", "user_short_name")
             ? yield* reportStore.reporters(unique(attributed.map((report) => report.user_id)))
             : [],
         )
-        const readers = groupBy(has("users_opened") ? yield* reportStore.readers(reportIds) : [])
+        const assignees = byId(
+          has("assignee")
+            ? yield* reportStore.reporters(unique(reports.flatMap((report) => report.assignee_id ?? [])))
+            : [],
+        )
+        const categories = new Map<number, ReadonlyArray<CategoryRow>>()
+        if (has("categories_title")) {
+          for (const channelId of channelIds)
+            categories.set(channelId, yield* categoryStore.listOfChannel(channelId))
+        }
+        const readers = groupBy(
+          any("users_opened", "viewer_count") ? yield* reportStore.readers(reportIds) : [],
+        )
         const notes = groupBy(
           any("note_comments", "note_comment_ids") ? yield* comments.notesOfReports(reportIds) : [],
         )
         const reportComments = groupBy(
-          any("report_comments", "report_comment_ids")
+          any("report_comments", "report_comment_ids", "comment_count")
             ? yield* comments.reportCommentsOfReports(reportIds)
             : [],
         )
         const formFields = new Map<number, ReadonlyArray<FormFieldRow>>()
-        if (has("form_fields")) {
+        if (any("form_fields", "hidden_fields")) {
           for (const channelId of channelIds) formFields.set(channelId, yield* formOf(channelId))
         }
 
         // Every file any selected field shows, read and signed once.
         const fileIds = unique([
           ...reports.flatMap((report) =>
-            (formFields.get(report.channel_id) ?? [])
+            (has("form_fields") ? (formFields.get(report.channel_id) ?? []) : [])
               .filter((field) => isAttachment(field.field_type))
               .flatMap((field) => idsOf(report.answers[field.key])),
           ),
@@ -245,6 +269,16 @@ export class ReportView extends Context.Service<
           if (state !== undefined) {
             record.report_state_name = state.name
             record.appearance = state.appearance
+            record.report_state = reportStateBody(state)
+          }
+          const assignee = report.assignee_id === null ? undefined : assignees.get(report.assignee_id)
+          record.assignee =
+            assignee === undefined
+              ? null
+              : { id: assignee.id, first_name: assignee.first_name, last_name: assignee.last_name }
+          if (has("categories_title")) {
+            const path = CategoryTree.path(categories.get(report.channel_id) ?? [], report.category_id)
+            record.categories_title = path.map((category) => category.name).join(", ")
           }
           const reporter = anonymous ? undefined : reporters.get(report.user_id)
           if (reporter !== undefined) {
@@ -258,6 +292,7 @@ export class ReportView extends Context.Service<
             { user_id: report.user_id, anonymous },
             readers.get(report.id) ?? [],
           )
+          record.viewer_count = namedReaders.length
           record.users_opened = namedReaders.map(({ id, first_name, last_name, opened_at }) => ({
             id,
             first_name,
@@ -272,6 +307,7 @@ export class ReportView extends Context.Service<
           const commentsOfReport = reportComments.get(report.id) ?? []
           record.report_comments = commentsOfReport.map(reportCommentBody)
           record.report_comment_ids = commentsOfReport.map((comment) => comment.id)
+          record.comment_count = commentsOfReport.length
           if (has("form_fields")) {
             const seesPrivate = ReportDisclosure.seesPrivateAnswers(channelAccess, actor.user.id, report)
             const answerOf = (field: FormField): FieldValue => {
@@ -285,6 +321,12 @@ export class ReportView extends Context.Service<
               const field = formFieldOf(row)
               return { ...field, value: answerOf(field) }
             })
+          }
+          if (has("hidden_fields")) {
+            const seesPrivate = ReportDisclosure.seesPrivateAnswers(channelAccess, actor.user.id, report)
+            record.hidden_fields = (formFields.get(report.channel_id) ?? [])
+              .filter((field) => field.field_visibility === "private" && !seesPrivate)
+              .map((field) => field.key)
           }
           return record
         })
