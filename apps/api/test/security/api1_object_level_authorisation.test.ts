@@ -123,6 +123,11 @@ beforeAll(async () => {
   const search = await server.request("GET", "/api/v4/reports/search", { token: owner.token })
   // Its results must be there for the reads below to answer 200.
   await awaitSearch(server, owner, `/api/v4/report_searches/${search.body.id}`)
+  const reportExport = await server.request("POST", "/api/v4/report_exports", {
+    token: owner.token,
+    body: { report_export: { report_search_id: search.body.id, format: "csv" } },
+  })
+  expect(reportExport.status).toBe(202)
   const shape = await server.request("POST", "/api/v4/shapes", {
     token: admin,
     headers: { "X-AppId": otherApp },
@@ -142,6 +147,7 @@ beforeAll(async () => {
     categories: str(category.id),
     report_states: str(states.body[0].id),
     report_searches: str(search.body.id),
+    report_exports: str(reportExport.body.id),
     notifications: str(notifications.body[0].id),
     // A shape of the other app: shapes are shared by everyone with a team in their own app.
     shapes: str(shape.body.id),
