@@ -85,7 +85,7 @@ describe("a page", () => {
       // A list is an array, or an array under one member (`deleted_resources`).
       const records: ReadonlyArray<unknown> = Array.isArray(answer.body)
         ? answer.body
-        : Object.values(answer.body)[0]
+        : (Object.values(answer.body)[0] as ReadonlyArray<unknown>)
       expect(records.length, path).toBeLessThanOrEqual(syncing(parameters) ? 1_000 : 100)
     }
     const notes = await server.request("GET", `/api/v4/reports/${reportId}/note_comments`, {
