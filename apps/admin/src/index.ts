@@ -24,6 +24,9 @@ import.meta.glob(
     "!./components/**/*.test.ts",
     "!./components/**/*.styles.ts",
     "!./components/analytics-dashboard/**",
+    "!./components/api-tokens/**",
+    "!./components/app-administrators/**",
+    "!./components/audit-log/**",
     "!./components/channel-settings/**",
     "!./components/form-builder/**",
     "!./components/gis-access/**",
@@ -45,6 +48,9 @@ import.meta.glob(["./views/*.ts", "!./views/*.test.ts"], { eager: true })
  */
 export const defineAll = defineOnFirstUse({
   "fr-analytics-dashboard": () => import("./components/analytics-dashboard/analytics-dashboard.ts"),
+  "fr-api-tokens": () => import("./components/api-tokens/api-tokens.ts"),
+  "fr-app-administrators": () => import("./components/app-administrators/app-administrators.ts"),
+  "fr-audit-log": () => import("./components/audit-log/audit-log.ts"),
   "fr-channel-settings": () => import("./components/channel-settings/channel-settings.ts"),
   "fr-form-builder": () => import("./components/form-builder/form-builder.ts"),
   "fr-gis-access": () => import("./components/gis-access/gis-access.ts"),

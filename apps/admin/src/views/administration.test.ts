@@ -14,7 +14,7 @@ import "./audit-log.ts"
 // A view for everyone, last: the component files share one registry, and others' first views stay first.
 registerView({ id: "start", label: "Start", order: 1000, render: () => html`<p>Start view</p>` })
 
-const app = { id: 1, bundle_id: "com.fieldreport.app", name: "Fieldreport" }
+const app = { id: 1, bundle_id: "com.fieldreport.app", name: "Fieldreport", self_sign_up: false }
 
 /** Who signs in: a platform administrator, the owner of a team, or a member of it. */
 type Who = "admin" | "owner" | "member"
@@ -119,7 +119,10 @@ describe("the administration views", () => {
           root.querySelector("main")?.getAttribute("aria-label") === view.label,
           `${view.id} for ${who}`,
         ).toBe(shown)
-        expect(root.querySelector(view.tag) !== null, `${view.tag} for ${who}`).toBe(shown)
+        // The pages' elements load on first use: wait for the one shown.
+        await vi.waitFor(() =>
+          expect(root.querySelector(view.tag) !== null, `${view.tag} for ${who}`).toBe(shown),
+        )
         document.body.replaceChildren()
       }
     }

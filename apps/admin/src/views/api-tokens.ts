@@ -4,12 +4,12 @@
  */
 import { html } from "lit"
 import { registerView } from "../shell/ViewRegistry.ts"
-import "../components/api-tokens/api-tokens.ts"
 
 registerView({
   id: "api-tokens",
   label: "API tokens",
   order: 90,
+  load: () => import("../components/api-tokens/api-tokens.ts"),
   shownTo: (viewer) => viewer.admin,
   render: () => html`<fr-api-tokens></fr-api-tokens>`,
 })

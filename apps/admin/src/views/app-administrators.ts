@@ -4,12 +4,12 @@
  */
 import { html } from "lit"
 import { registerView } from "../shell/ViewRegistry.ts"
-import "../components/app-administrators/app-administrators.ts"
 
 registerView({
   id: "app-administrators",
   label: "App administrators",
   order: 91,
+  load: () => import("../components/app-administrators/app-administrators.ts"),
   shownTo: (viewer) => viewer.admin,
   render: () => html`<fr-app-administrators></fr-app-administrators>`,
 })

@@ -4,12 +4,12 @@
  */
 import { html } from "lit"
 import { registerView } from "../shell/ViewRegistry.ts"
-import "../components/audit-log/audit-log.ts"
 
 registerView({
   id: "audit-log",
   label: "Audit log",
   order: 92,
+  load: () => import("../components/audit-log/audit-log.ts"),
   shownTo: (viewer) => viewer.admin || viewer.ownedTeamIds.length > 0,
   render: () => html`<fr-audit-log></fr-audit-log>`,
 })
