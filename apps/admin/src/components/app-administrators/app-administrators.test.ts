@@ -39,13 +39,28 @@ const administrator = ({ id, email, first_name, last_name }: ReturnType<typeof u
 
 /** An API with two apps; the farm app's administrators are kept as the calls change them. */
 const routes = (admin = true): FakeRoutes => {
-  const farm = { id: 2, bundle_id: "nz.farm.app", name: "Farm", self_sign_up: false, administrators: [administrator(users[1]!)] }
+  const farm = {
+    id: 2,
+    bundle_id: "nz.farm.app",
+    name: "Farm",
+    self_sign_up: false,
+    administrators: [administrator(users[1]!)],
+  }
   const app = () => ({ ...farm, administrators: [...farm.administrators] })
   return {
     "GET /api/v4/users/me": { body: me(admin) },
     "GET /api/v4/admin/users": { body: users, headers: { "Content-Range": "users 0-3/4" } },
     "GET /api/v4/admin/branded_apps": () => ({
-      body: [{ id: 1, bundle_id: "com.fieldreport.app", name: "Fieldreport", self_sign_up: false, administrators: [] }, app()],
+      body: [
+        {
+          id: 1,
+          bundle_id: "com.fieldreport.app",
+          name: "Fieldreport",
+          self_sign_up: false,
+          administrators: [],
+        },
+        app(),
+      ],
     }),
     "GET /api/v4/admin/branded_apps/2": () => ({ body: app() }),
     "POST /api/v4/admin/branded_apps/2/administrators": (request: SentRequest) => {
