@@ -50,6 +50,9 @@ let appAdmin: Person
 let reportId: number
 let states: Record<string, number>
 let taskUuid: string
+/** A report search the owner started, and an export of it. */
+let ownersSearchId: number
+let ownersExportId: number
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -83,6 +86,15 @@ beforeAll(async () => {
   })
   expect(task.status).toBe(201)
   taskUuid = task.body.uuid
+  const search = await server.request("GET", "/api/v4/reports/search", { token: world.owner.token })
+  expect(search.status).toBe(200)
+  ownersSearchId = search.body.id
+  const exporting = await server.request("POST", "/api/v4/report_exports", {
+    token: world.owner.token,
+    body: { report_export: { report_search_id: ownersSearchId, format: "csv" } },
+  })
+  expect(exporting.status).toBe(202)
+  ownersExportId = exporting.body.id
 })
 afterAll(() => server.close())
 
@@ -254,6 +266,25 @@ const rules = (): ReadonlyArray<Rule> => {
         expect(shape.status).toBe(201)
         return request("DELETE", `/api/v4/shapes/${shape.body.id}`, undefined, app)(person)
       },
+    },
+    {
+      // Only the person who started a search exports it, whatever their role in its channels.
+      name: "export another's report search",
+      allowed: ["owner"],
+      call: request("POST", "/api/v4/report_exports", {
+        report_export: { report_search_id: ownersSearchId, format: "geojson" },
+      }),
+    },
+    {
+      name: "follow another's export",
+      allowed: ["owner"],
+      call: request("GET", `/api/v4/report_exports/${ownersExportId}`),
+    },
+    {
+      // GIS tools read a channel's reports as OGC features: its readers and the team's managers do.
+      name: "read the channel's reports as OGC features",
+      allowed: ["owner", "manager", "operator", "reporter", "viewer"],
+      call: request("GET", `/ogc/features/collections/reports-${channel}/items`),
     },
   ]
 }
