@@ -26,15 +26,13 @@
  *
  * A temporary data directory is deleted afterwards unless `--keep`; a named one never is.
  */
-import { spawnSync } from "node:child_process"
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { existsSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { parseArgs } from "node:util"
 import { href } from "@fieldreport/contract/Api"
 import * as OgcCursor from "@fieldreport/domain/OgcCursor"
-import { ConfigProvider } from "effect"
-import { startServer } from "../src/Server.ts"
+import * as GeneratedCity from "./GeneratedCity.ts"
 
 /** A page of 10,000 features must be read within this. */
 const TARGET_MS = 1000
@@ -63,22 +61,16 @@ const repetitions = whole("repetitions")
 const named = flags["data-dir"]
 const databaseUrl = flags["database-url"]
 const dataDir = resolve(named ?? mkdtempSync(join(tmpdir(), "fieldreport-ogc-bench-")))
-const manifest = join(dataDir, "generated.json")
 
 const log = (line: string) => process.stdout.write(`${line}\n`)
 const ms = (value: number) => `${Math.round(value)} ms`
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`
 
-/** Fills the data directory through the generator's command, unless it was filled before. */
-const fill = () => {
-  if (existsSync(manifest)) {
-    log(`Reusing ${dataDir}`)
-    return
-  }
-  if (databaseUrl !== undefined)
-    throw new Error("--database-url needs a --data-dir whose embedded database was filled and copied there")
-  log(`Generating ${reports} reports in one channel in ${dataDir}`)
-  const counts = {
+if (!existsSync(join(dataDir, "generated.json")) && databaseUrl !== undefined)
+  throw new Error("--database-url needs a --data-dir whose embedded database was filled and copied there")
+const { setup } = GeneratedCity.fill(
+  dataDir,
+  {
     reports,
     channels: 1,
     members: 1000,
@@ -88,50 +80,10 @@ const fill = () => {
     notifications: 0,
     reads: 0,
     images: 0,
-  }
-  const run = spawnSync(
-    "npm",
-    [
-      "run",
-      "--silent",
-      "generate",
-      "-w",
-      "tooling",
-      "--",
-      "--data-dir",
-      dataDir,
-      ...Object.entries(counts).flatMap(([name, count]) => [`--${name}`, String(count)]),
-    ],
-    { cwd: resolve(import.meta.dirname, "../../.."), stdio: "inherit" },
-  )
-  if (run.status !== 0) throw new Error(`the generator failed with status ${run.status}`)
-}
-
-fill()
-const { setup } = JSON.parse(readFileSync(manifest, "utf8")) as {
-  readonly setup: {
-    readonly channelId: number
-    readonly owner: { readonly email: string; readonly password: string }
-  }
-}
-const server = await startServer(
-  ConfigProvider.layer(
-    ConfigProvider.fromEnv({
-      env: {
-        FIELDREPORT_HOST: "127.0.0.1",
-        FIELDREPORT_PORT: "0",
-        FIELDREPORT_DATA_DIR: dataDir,
-        FIELDREPORT_DEMO: "false",
-        FIELDREPORT_LOG_LEVEL: "silent",
-        FIELDREPORT_BOOTSTRAP_ADMIN_EMAIL: "bench-admin@example.com",
-        FIELDREPORT_BOOTSTRAP_ADMIN_PASSWORD: "bench-admin-password-1",
-        FIELDREPORT_RATE_LIMIT_PER_TOKEN: "1000000",
-        FIELDREPORT_RATE_LIMIT_PER_ADDRESS: "1000000",
-        ...(databaseUrl === undefined ? {} : { FIELDREPORT_DATABASE_URL: databaseUrl }),
-      },
-    }),
-  ),
+  },
+  log,
 )
+const server = await GeneratedCity.serve(dataDir, databaseUrl)
 
 /** One read of a page: the times to the first and the last byte, the process's CPU time, and what came. */
 interface Read {

@@ -19,15 +19,13 @@
  *
  * A temporary data directory is deleted afterwards unless `--keep`; a named one never is.
  */
-import { spawnSync } from "node:child_process"
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { parseArgs } from "node:util"
 import { href } from "@fieldreport/contract/Api"
 import { type Format, formats } from "@fieldreport/domain/ReportExport"
-import { ConfigProvider } from "effect"
-import { startServer } from "../src/Server.ts"
+import * as GeneratedCity from "./GeneratedCity.ts"
 
 /** Each export of a million reports must be done within this. */
 const TARGET_SECONDS = 30
@@ -52,49 +50,11 @@ if (unknown.length > 0)
   throw new Error(`--formats: unknown ${unknown.join(", ")}; known: ${formats.join(", ")}`)
 const named = flags["data-dir"]
 const dataDir = resolve(named ?? mkdtempSync(join(tmpdir(), "fieldreport-export-bench-")))
-const manifest = join(dataDir, "generated.json")
 
 const log = (line: string) => process.stdout.write(`${line}\n`)
 const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1)
 const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
-
-/** Fills the data directory through the generator's command, unless it was filled before. */
-const fill = () => {
-  if (existsSync(manifest)) {
-    log(`Reusing ${dataDir}`)
-    return
-  }
-  log(`Generating ${reports} reports in ${dataDir}`)
-  const began = performance.now()
-  const counts = {
-    reports,
-    members: 100,
-    followers: 0,
-    areas: 0,
-    shapes: 0,
-    notifications: 0,
-    reads: 0,
-    images: 0,
-  }
-  const run = spawnSync(
-    "npm",
-    [
-      "run",
-      "--silent",
-      "generate",
-      "-w",
-      "tooling",
-      "--",
-      "--data-dir",
-      dataDir,
-      ...Object.entries(counts).flatMap(([name, count]) => [`--${name}`, String(count)]),
-    ],
-    { cwd: resolve(import.meta.dirname, "../../.."), stdio: "inherit" },
-  )
-  if (run.status !== 0) throw new Error(`the generator failed with status ${run.status}`)
-  log(`Generated in ${seconds(began)} s`)
-}
 
 /** Resident memory sampled every 100 ms while `during` runs: the highest sample. */
 const sampled = async <A>(
@@ -111,27 +71,12 @@ const sampled = async <A>(
   }
 }
 
-fill()
-const { setup } = JSON.parse(readFileSync(manifest, "utf8")) as {
-  readonly setup: { readonly owner: { readonly email: string; readonly password: string } }
-}
-const server = await startServer(
-  ConfigProvider.layer(
-    ConfigProvider.fromEnv({
-      env: {
-        FIELDREPORT_HOST: "127.0.0.1",
-        FIELDREPORT_PORT: "0",
-        FIELDREPORT_DATA_DIR: dataDir,
-        FIELDREPORT_DEMO: "false",
-        FIELDREPORT_LOG_LEVEL: "silent",
-        FIELDREPORT_BOOTSTRAP_ADMIN_EMAIL: "bench-admin@example.com",
-        FIELDREPORT_BOOTSTRAP_ADMIN_PASSWORD: "bench-admin-password-1",
-        FIELDREPORT_RATE_LIMIT_PER_TOKEN: "1000000",
-        FIELDREPORT_RATE_LIMIT_PER_ADDRESS: "1000000",
-      },
-    }),
-  ),
+const { setup } = GeneratedCity.fill(
+  dataDir,
+  { reports, members: 100, followers: 0, areas: 0, shapes: 0, notifications: 0, reads: 0, images: 0 },
+  log,
 )
+const server = await GeneratedCity.serve(dataDir)
 
 /** A JSON call of the API, failing on any status but those expected. */
 const call = async (
