@@ -51,3 +51,24 @@ export const PasswordReset = Schema.Struct({
   password: Password,
 })
 export type PasswordReset = typeof PasswordReset.Type
+
+/**
+ * The body of `PUT /api/v4/reset_passwords/update_password` (no envelope), the reset as older
+ * clients spell it: the account's address, the token of the reset e-mail, and the new password
+ * twice.
+ *
+ * @example
+ * ```ts
+ * decodeInput(PasswordUpdateWithToken, {
+ *   email: "ana@example.com", reset_token: "frp_…",
+ *   password: "kiwi fern harbour tide", password_confirmation: "kiwi fern harbour tide",
+ * })
+ * ```
+ */
+export const PasswordUpdateWithToken = Schema.Struct({
+  email: Email,
+  reset_token: Secret,
+  password: Password,
+  password_confirmation: Secret,
+})
+export type PasswordUpdateWithToken = typeof PasswordUpdateWithToken.Type

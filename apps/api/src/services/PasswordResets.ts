@@ -91,8 +91,13 @@ export class PasswordResets extends Context.Service<
       readonly bundleId: string | undefined
       readonly baseUrl: string
     }) => Effect.Effect<void, NotFound | TooManyRequests>
-    /** Sets the new password with a reset token; answers the account's address. */
-    readonly reset: (input: PasswordReset) => Effect.Effect<string, InvalidInput>
+    /**
+     * Sets the new password with a reset token; answers the account's address. Given `email`, the
+     * account's address must be it (`422` naming `email` otherwise).
+     */
+    readonly reset: (
+      input: PasswordReset & { readonly email?: string },
+    ) => Effect.Effect<string, InvalidInput>
   }
 >()("api/services/PasswordResets") {
   static readonly layer = Layer.effect(
@@ -155,12 +160,16 @@ export class PasswordResets extends Context.Service<
       const invalidToken = () =>
         InvalidInput.at("token", "is not a valid reset token, or it was used or expired")
 
-      const reset = Effect.fn("PasswordResets.reset")(function* (input: PasswordReset) {
+      const reset = Effect.fn("PasswordResets.reset")(function* (
+        input: PasswordReset & { readonly email?: string },
+      ) {
         const found = yield* tokens.find(tokenDigest(Redacted.value(input.token)), "password_reset")
         if (found === undefined || found.used_at !== null || found.expires_at <= (yield* nowIso))
           return yield* invalidToken()
         const user = yield* users.findById(found.user_id)
         if (user === undefined || user.deactivated === 1) return yield* invalidToken()
+        if (input.email !== undefined && input.email.trim().toLowerCase() !== user.email)
+          return yield* InvalidInput.at("email", "is not the address the reset e-mail was sent to")
         const password = Redacted.value(input.password)
         yield* requireStrong(password, { field: "password", userInputs: userInputsOf(user) })
         // Hashed before the transaction, so the write lock is not held for the hashing.

@@ -231,6 +231,19 @@ describe("the real server answers as the contract declares", () => {
       }),
     )
     expect(reset.email).toBe(email)
+    await run(clientFor().call("requestPasswordReset", { body: { email } }))
+    await runJobs(server)
+    const updated = await run(
+      clientFor().call("updatePasswordWithResetToken", {
+        body: {
+          email,
+          reset_token: tokenIn(mailsOf(server.dataDir).at(-1) ?? "", "reset-password"),
+          password: "tui song over the estuary",
+          password_confirmation: "tui song over the estuary",
+        },
+      }),
+    )
+    expect(updated.email).toBe(email)
   })
 
   it("makes a team, invites a user into the world's team, and the user accepts", async () => {

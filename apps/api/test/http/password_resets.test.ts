@@ -278,3 +278,91 @@ describe("POST /api/v4/reset_passwords", () => {
     expect(await loginStatus(gil.email, "person-password-1")).toBe(201)
   })
 })
+
+describe("PUT /api/v4/reset_passwords/update_password", () => {
+  const updatePassword = (body: unknown, options: { token?: string } = {}) =>
+    server.request("PUT", "/api/v4/reset_passwords/update_password", {
+      body,
+      headers: { "X-AppId": bundleId },
+      ...options,
+    })
+
+  it("sets the new password with the address, the token and the password twice, as older clients send", async () => {
+    const hal = await createPerson(server, "hal.reset@example.com")
+    const token = await resetToken(hal)
+    const answer = await updatePassword({
+      email: "Hal.Reset@example.com",
+      reset_token: token,
+      password: newPassword,
+      password_confirmation: newPassword,
+    })
+    expect(answer.status).toBe(200)
+    expect(answer.body).toEqual({ email: "hal.reset@example.com" })
+    expect((await server.request("GET", "/api/v4/users/me", { token: hal.token })).status).toBe(401)
+    expect(await loginStatus(hal.email, newPassword)).toBe(201)
+    const again = await updatePassword({
+      email: hal.email,
+      reset_token: token,
+      password: "another long passphrase here",
+      password_confirmation: "another long passphrase here",
+    })
+    expect(again.status).toBe(422)
+    expect(again.body.errors).toEqual({
+      reset_token: ["is not a valid reset token, or it was used or expired"],
+    })
+  })
+
+  it("names the field at fault and keeps the token: another address, a confirmation that differs, a weak password", async () => {
+    const ida = await createPerson(server, "ida.reset@example.com")
+    await createPerson(server, "ida.other@example.com")
+    const token = await resetToken(ida)
+    const body = {
+      email: ida.email,
+      reset_token: token,
+      password: newPassword,
+      password_confirmation: newPassword,
+    }
+    const otherAddress = await updatePassword({ ...body, email: "ida.other@example.com" })
+    expect(otherAddress.status).toBe(422)
+    expect(otherAddress.body.errors).toEqual({ email: ["is not the address the reset e-mail was sent to"] })
+    const differing = await updatePassword({ ...body, password_confirmation: "tui song over the harbour" })
+    expect(differing.status).toBe(422)
+    expect(differing.body.errors).toEqual({ password_confirmation: ["does not match password"] })
+    const weak = await updatePassword({
+      ...body,
+      password: "password123",
+      password_confirmation: "password123",
+    })
+    expect(weak.status).toBe(422)
+    expect(Object.keys(weak.body.errors)).toEqual(["password"])
+    const missing = await updatePassword({ email: ida.email, password: newPassword })
+    expect(missing.status).toBe(422)
+    expect(Object.keys(missing.body.errors).sort()).toEqual(["password_confirmation", "reset_token"])
+    expect(await loginStatus(ida.email, "person-password-1")).toBe(201)
+    expect((await updatePassword(body)).status).toBe(200)
+  })
+
+  it("refuses an API token (403), and a form-encoded body (415): the body is JSON", async () => {
+    const jo = await createPerson(server, "jo.reset@example.com")
+    const token = await resetToken(jo)
+    const apiToken = (
+      await server.request("POST", `/api/v4/admin/users/${jo.id}/api_tokens`, {
+        token: adminToken,
+        body: { api_token: { name: "Integration" } },
+      })
+    ).body.token
+    const body = {
+      email: jo.email,
+      reset_token: token,
+      password: newPassword,
+      password_confirmation: newPassword,
+    }
+    expect((await updatePassword(body, { token: apiToken })).status).toBe(403)
+    const form = await server.request("PUT", "/api/v4/reset_passwords/update_password", {
+      raw: new URLSearchParams(body).toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    })
+    expect(form.status).toBe(415)
+    expect(await loginStatus(jo.email, "person-password-1")).toBe(201)
+  })
+})

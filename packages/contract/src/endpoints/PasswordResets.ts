@@ -2,7 +2,12 @@
  * `/api/v4/reset_passwords`: resetting a forgotten password by e-mail (docs/api.md, Field apps and
  * offline sync).
  */
-import { PasswordReset, PasswordResetAnswer, PasswordResetRequest } from "@fieldreport/domain/PasswordReset"
+import {
+  PasswordReset,
+  PasswordResetAnswer,
+  PasswordResetRequest,
+  PasswordUpdateWithToken,
+} from "@fieldreport/domain/PasswordReset"
 import { bare, group, one } from "../Endpoint.ts"
 
 /** The password reset endpoints. */
@@ -43,6 +48,22 @@ export const passwordResets = group({
         "session of the user ends, every other reset token of theirs is void, and the e-mail address " +
         "counts as verified, since the e-mail reached its owner.",
       body: bare(PasswordReset),
+      replies: { 200: one(PasswordResetAnswer, "The account's address, to sign in with.") },
+      errors: [403, 422],
+    },
+    {
+      method: "put",
+      path: "/api/v4/reset_passwords/update_password",
+      operationId: "updatePasswordWithResetToken",
+      reach: "account",
+      access: "public",
+      summary: "Set a new password with a reset token, as older clients spell it",
+      description:
+        "The same reset as `POST /api/v4/reset_passwords`, with the fields older clients send: the " +
+        "account's address (`422` naming `email` when the token is another account's), the token as " +
+        "`reset_token` (`422` naming it when unknown, used or expired), and the new password twice " +
+        "(`422` naming `password_confirmation` when they differ). The body is JSON.",
+      body: bare(PasswordUpdateWithToken),
       replies: { 200: one(PasswordResetAnswer, "The account's address, to sign in with.") },
       errors: [403, 422],
     },
