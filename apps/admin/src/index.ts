@@ -4,8 +4,9 @@
  * edit here: an element is `components/<name>/<name>.ts`, a view `views/<name>.ts`.
  *
  * The heavy elements (the analytics charts, the form builder and the channel settings that hold it),
- * and those of the exports page, are left out of the entry, so the shell's first view (sign-in,
- * then the reports) does not download them: the shell's views import them when first shown (`load`
+ * those of the exports page, and the report table's bulk actions (loaded by the table on the first
+ * selection) are left out of the entry, so the shell's first view (sign-in, then the reports) does
+ * not download them: the shell's views import them when first shown (`load`
  * of `registerView`), and an embedding page gets them defined the first time their tag is in the
  * document (`defineOnFirstUse`). A page that puts one inside its own shadow root calls
  * `defineAll()` first.
@@ -30,6 +31,7 @@ import.meta.glob(
     "!./components/channel-settings/**",
     "!./components/form-builder/**",
     "!./components/gis-access/**",
+    "!./components/report-bulk-actions/**",
     "!./components/report-exports/**",
   ],
   { eager: true },
@@ -54,6 +56,7 @@ export const defineAll = defineOnFirstUse({
   "fr-channel-settings": () => import("./components/channel-settings/channel-settings.ts"),
   "fr-form-builder": () => import("./components/form-builder/form-builder.ts"),
   "fr-gis-access": () => import("./components/gis-access/gis-access.ts"),
+  "fr-report-bulk-actions": () => import("./components/report-bulk-actions/report-bulk-actions.ts"),
   "fr-report-exports": () => import("./components/report-exports/report-exports.ts"),
 })
 

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest"
+import { afterEach, describe, expect, it, vi } from "vitest"
+import { ReportsChangedEvent } from "../../events/reports-changed.ts"
 import "./report-browser.ts"
 
 afterEach(() => {
@@ -39,5 +40,15 @@ describe("fr-report-browser", () => {
     form.shadowRoot!.querySelector("form")!.requestSubmit()
     await browser.updateComplete
     expect(browser.hasAttribute("filters-open")).toBe(false)
+  })
+
+  it("loads the map again when a bulk action of the table changed reports", async () => {
+    const browser = document.createElement("fr-report-browser")
+    document.body.append(browser)
+    await browser.updateComplete
+    const root = browser.shadowRoot!
+    const refresh = vi.spyOn(root.querySelector("fr-report-map")!, "refresh").mockImplementation(() => {})
+    root.querySelector("fr-report-table")!.dispatchEvent(new ReportsChangedEvent([4]))
+    expect(refresh).toHaveBeenCalledTimes(1)
   })
 })

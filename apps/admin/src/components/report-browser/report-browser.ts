@@ -8,6 +8,7 @@ import { ifDefined } from "lit/directives/if-defined.js"
 import type { FilterChangeEvent } from "../../events/filter-change.ts"
 import { everything, type ReportFilter } from "../../shared/ReportFilter.ts"
 import { base } from "../../shared/theme.ts"
+import type { ReportMap } from "../report-map/report-map.ts"
 import "../report-filters/report-filters.ts"
 import "../report-map/report-map.ts"
 import "../report-table/report-table.ts"
@@ -19,6 +20,8 @@ import "../report-table/report-table.ts"
  * `fr-report-map` and `fr-report-table` with their own attributes instead.
  *
  * @event fr-report-select - Bubbles up from the map and the table when the user opens a report.
+ * @event fr-reports-changed - Bubbles up from the table's bulk actions once one is over; the map
+ * (and the table) load again.
  * @csspart filters - The filter form element.
  * @csspart map - The map element.
  * @csspart table - The table element.
@@ -80,6 +83,10 @@ export class ReportBrowser extends LitElement {
       this.filter = event.filter
       // Applied: a phone shows the reports again, not the form.
       this.filtersOpen = false
+    })
+    // The table loads itself again; the map, beside it, is told here.
+    this.addEventListener("fr-reports-changed", () => {
+      this.renderRoot.querySelector<ReportMap>("fr-report-map")?.refresh()
     })
   }
 

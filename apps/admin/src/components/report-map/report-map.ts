@@ -195,6 +195,21 @@ export class ReportMap extends ApiElement {
     }
   }
 
+  /**
+   * Loads the reports in view again, forgetting the pins and counts kept for the filter (after
+   * reports were changed or deleted, say); the view stays where it is.
+   *
+   * @example
+   * ```ts
+   * map.refresh()
+   * ```
+   */
+  refresh(): void {
+    this.#pins = undefined
+    this.#counts = undefined
+    void this.load()
+  }
+
   /** Loads what the current view shows: counts, or pins when there are few enough reports. */
   private async load() {
     const map = this.#map

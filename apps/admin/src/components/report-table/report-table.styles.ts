@@ -23,5 +23,17 @@ export const styles = [
       border: none; background: none; padding: 0; color: ${accent}; text-decoration: underline; text-align: left;
     }
     td.title { white-space: normal; min-width: 14rem; }
+    /* The checkboxes: the whole cell is the label, so the target is larger than the box. */
+    th.pick, td.pick { width: 1%; padding: 0; }
+    .pick label { display: flex; align-items: center; justify-content: center; min-width: 2.25rem; min-height: 2rem; cursor: pointer; }
+    tbody tr[aria-selected="true"] { background: ${surfaceRaised}; box-shadow: inset 3px 0 ${accent}; }
+    .selection { display: flex; flex-wrap: wrap; gap: 0.4rem 0.75rem; align-items: center; margin: 0 0 0.5rem; }
+    .selection .hint { color: ${muted}; font-size: 0.85rem; flex: 1 1 100%; }
+    /* A phone: a finger's size (44 px) for every checkbox and button. */
+    @media (max-width: 40rem) {
+      .pick label { min-width: 44px; min-height: 44px; }
+      .bar button, .bar summary, .selection button { min-height: 44px; }
+      .selection button { flex: 1 1 auto; }
+    }
   `,
 ]

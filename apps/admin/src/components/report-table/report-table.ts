@@ -1,8 +1,14 @@
 /**
  * `fr-report-table`: the reports of a search, a page at a time (`Range`), with the columns the
  * user picks (sent as `fields`) and ordering by the orderable columns.
+ *
+ * Rows have checkboxes: a row's selects its report, the header's every report of the page, and
+ * with the page selected, "Select all" selects every report the search finds (through its pages,
+ * up to `selectionLimit`). The bulk actions (`fr-report-bulk-actions`, loaded on the first
+ * selection) act on the selection; a new filter clears it, as does an action once done.
  */
 import { html, nothing, type PropertyValues } from "lit"
+import { ifDefined } from "lit/directives/if-defined.js"
 import { FilterChangeEvent } from "../../events/filter-change.ts"
 import { ReportSelectEvent } from "../../events/report-select.ts"
 import { ApiElement } from "../../shared/ApiElement.ts"
@@ -10,18 +16,29 @@ import type { Connection } from "../../shared/connection.ts"
 import { everything, type OrderClause, type ReportFilter } from "../../shared/ReportFilter.ts"
 import { type ReportRow, reportPage, startSearch } from "../../shared/reportSearch.ts"
 import { errorText } from "../../shared/run.ts"
+import { countOf, formatCount } from "../../shared/size.ts"
 import { type Column, cellText, columns, defaultColumns } from "./report-columns.ts"
 import { styles } from "./report-table.styles.ts"
+
+/** The most reports one selection holds: bulk actions on more are for a narrower filter. */
+export const selectionLimit = 1000
+
+/** The widest page of a search the server answers. */
+const widestPage = 100
 
 /**
  * @summary A paged table of the reports that match a filter.
  *
  * @event fr-report-select - `ReportSelectEvent` when the user opens a report.
  * @event fr-filter-change - `FilterChangeEvent` when the user orders by a column (the new filter).
+ * @event fr-reports-changed - `ReportsChangedEvent`, from the bulk actions, once one is over; the
+ * table loads its page again and clears the selection.
  * @csspart table - The table.
  * @csspart pager - The previous and next buttons.
+ * @csspart selection - What is selected, with Select all and Clear selection.
+ * @csspart bulk-actions - The bulk actions element.
  * @cssproperty --fr-color-accent - Report links.
- * @cssproperty --fr-color-surface-raised - Header row and hovered rows.
+ * @cssproperty --fr-color-surface-raised - Header row, hovered rows and the bulk actions bar.
  *
  * @example
  * ```html
@@ -45,6 +62,9 @@ export class ReportTable extends ApiElement {
     total: { state: true },
     busy: { state: true },
     failure: { state: true },
+    selection: { state: true },
+    matching: { state: true },
+    selecting: { state: true },
   }
 
   static override styles = styles
@@ -60,6 +80,12 @@ export class ReportTable extends ApiElement {
   declare total: number | undefined
   declare busy: boolean
   declare failure: string | undefined
+  /** The selected reports: report id to its channel's id (the bulk actions need both). */
+  declare selection: ReadonlyMap<number, number>
+  /** Whether the selection is every report the search finds. */
+  declare matching: boolean
+  /** Whether every report of the search is being selected, page after page. */
+  declare selecting: boolean
 
   #searchId: number | undefined
   #searched: { readonly filter: ReportFilter; readonly connection: Connection } | undefined
@@ -73,6 +99,13 @@ export class ReportTable extends ApiElement {
     this.rows = []
     this.start = 0
     this.busy = false
+    this.selection = new Map()
+    this.matching = false
+    this.selecting = false
+    this.addEventListener("fr-reports-changed", () => {
+      this.select(new Map())
+      this.refresh()
+    })
   }
 
   private get shownColumns(): ReadonlyArray<Column> {
@@ -85,6 +118,8 @@ export class ReportTable extends ApiElement {
     if (connection === undefined) return
     if (this.#searched?.filter !== this.filter || this.#searched.connection !== connection) {
       this.#searched = { filter: this.filter, connection }
+      // Another search: what was selected from the last one is not what "all" means now.
+      if (this.selection.size > 0) this.select(new Map())
       void this.search(connection)
     } else if (changed.has("fields") || changed.has("pageSize")) {
       void this.load(connection, this.start)
@@ -120,7 +155,10 @@ export class ReportTable extends ApiElement {
     this.busy = true
     try {
       const size = Math.min(100, Math.max(1, this.pageSize))
-      const page = await reportPage(connection, this.#searchId, { start, end: start + size - 1 }, this.fields)
+      const page = await reportPage(connection, this.#searchId, { start, end: start + size - 1 }, [
+        ...this.fields,
+        "account_id",
+      ])
       if (request !== this.#request) return
       this.rows = page.items
       this.start = start
@@ -155,6 +193,55 @@ export class ReportTable extends ApiElement {
     this.fields = columns.map((column) => column.field).filter((candidate) => wanted.has(candidate))
   }
 
+  /** Sets the selection; any change but Select all makes it less than every matching report. */
+  private select(selection: ReadonlyMap<number, number>, matching = false) {
+    this.selection = selection
+    this.matching = matching
+    // The bulk actions load with the first selection: a view that selects nothing never fetches them.
+    if (selection.size > 0) void import("../report-bulk-actions/report-bulk-actions.ts")
+  }
+
+  private toggleRow(row: ReportRow, selected: boolean) {
+    const selection = new Map(this.selection)
+    if (selected) selection.set(row.id, Number(row.account_id))
+    else selection.delete(row.id)
+    this.select(selection)
+  }
+
+  private togglePage(selected: boolean) {
+    const selection = new Map(this.selection)
+    for (const row of this.rows) {
+      if (selected) selection.set(row.id, Number(row.account_id))
+      else selection.delete(row.id)
+    }
+    this.select(selection)
+  }
+
+  /** Selects every report the search finds, up to the limit, through the search's pages. */
+  private async selectAllMatching() {
+    const connection = this.connection
+    const searchId = this.#searchId
+    if (connection === undefined || searchId === undefined || this.total === undefined) return
+    const wanted = Math.min(this.total, selectionLimit)
+    this.selecting = true
+    try {
+      const selection = new Map<number, number>()
+      while (selection.size < wanted) {
+        const start = selection.size
+        const end = Math.min(wanted, start + widestPage) - 1
+        const page = await reportPage(connection, searchId, { start, end }, ["account_id"])
+        if (searchId !== this.#searchId) return
+        for (const row of page.items) selection.set(row.id, Number(row.account_id))
+        if (page.items.length === 0) break
+      }
+      this.select(selection, selection.size === this.total)
+    } catch (error) {
+      if (searchId === this.#searchId) this.failure = errorText(error)
+    } finally {
+      this.selecting = false
+    }
+  }
+
   override render() {
     const size = Math.min(100, Math.max(1, this.pageSize))
     const end = this.start + this.rows.length
@@ -178,13 +265,22 @@ export class ReportTable extends ApiElement {
         </span>
       </div>
       ${this.failure === undefined ? nothing : html`<p class="error" role="alert">${this.failure}</p>`}
+      ${this.selectionLine()}
+      ${
+        this.selection.size === 0 && customElements.get("fr-report-bulk-actions") === undefined
+          ? nothing
+          : html`<fr-report-bulk-actions part="bulk-actions" .selection=${this.selection} .filter=${this.filter}
+              ?matching=${this.matching} base-url=${ifDefined(this.baseUrl)} token=${ifDefined(this.token)}
+              app-id=${ifDefined(this.appId)} team-id=${ifDefined(this.teamId)}></fr-report-bulk-actions>`
+      }
       <div class="scroll">
         <table part="table" aria-busy=${this.busy ? "true" : "false"}>
           <caption class="visually-hidden">Reports</caption>
-          <thead><tr>${this.shownColumns.map((column) => this.header(column))}</tr></thead>
+          <thead><tr>${this.pageCheckbox()}${this.shownColumns.map((column) => this.header(column))}</tr></thead>
           <tbody>
             ${this.rows.map(
-              (row) => html`<tr>${this.shownColumns.map((column) => this.cell(column, row))}</tr>`,
+              (row) => html`<tr aria-selected=${this.selection.has(row.id) ? "true" : "false"}>
+                ${this.rowCheckbox(row)}${this.shownColumns.map((column) => this.cell(column, row))}</tr>`,
             )}
           </tbody>
         </table>
@@ -197,6 +293,62 @@ export class ReportTable extends ApiElement {
     if (this.total === 0) return "No reports match."
     if (this.total === undefined) return ""
     return `Reports ${this.start + 1}–${end} of ${this.total}`
+  }
+
+  private pageCheckbox() {
+    const selected = this.rows.filter((row) => this.selection.has(row.id)).length
+    const all = this.rows.length > 0 && selected === this.rows.length
+    return html`<th scope="col" class="pick">
+      <label><input type="checkbox" .checked=${all} .indeterminate=${selected > 0 && !all}
+        ?disabled=${this.rows.length === 0 || this.selecting}
+        @change=${(event: Event) => this.togglePage((event.target as HTMLInputElement).checked)}
+      /><span class="visually-hidden">Select the reports of this page</span></label>
+    </th>`
+  }
+
+  private rowCheckbox(row: ReportRow) {
+    const title = typeof row.title === "string" && row.title !== "" ? `: ${row.title}` : ""
+    return html`<td class="pick">
+      <label><input type="checkbox" .checked=${this.selection.has(row.id)} ?disabled=${this.selecting}
+        @change=${(event: Event) => this.toggleRow(row, (event.target as HTMLInputElement).checked)}
+      /><span class="visually-hidden">Select report ${row.id}${title}</span></label>
+    </td>`
+  }
+
+  /**
+   * What is selected, and the way to more or none of it: with the whole page selected and more
+   * reports in the search, Select all (at most `selectionLimit`, said when the search holds more).
+   */
+  private selectionLine() {
+    const total = this.total ?? 0
+    const count = this.selection.size
+    const pageSelected = this.rows.length > 0 && this.rows.every((row) => this.selection.has(row.id))
+    const more = pageSelected && !this.matching && count < Math.min(total, selectionLimit)
+    if (count === 0 && !this.selecting) return nothing
+    const said = this.selecting
+      ? `Selecting up to ${countOf(Math.min(total, selectionLimit), "report")}…`
+      : this.matching
+        ? `All ${countOf(count, "report")} the search finds are selected.`
+        : `${countOf(count, "report")} selected.`
+    const capped = total > selectionLimit
+    return html`<p part="selection" class="selection">
+      <span>${said}</span>
+      ${
+        more && !this.selecting
+          ? html`<button type="button" @click=${() => void this.selectAllMatching()}>${
+              capped
+                ? `Select the first ${formatCount(selectionLimit)} of ${countOf(total, "report")}`
+                : `Select all ${countOf(total, "report")}`
+            }</button>`
+          : nothing
+      }
+      ${
+        capped && (more || count >= selectionLimit)
+          ? html`<span class="hint">Bulk actions take at most ${countOf(selectionLimit, "report")} at a time; narrow the filter for the rest.</span>`
+          : nothing
+      }
+      <button type="button" ?disabled=${this.selecting} @click=${() => this.select(new Map())}>Clear selection</button>
+    </p>`
   }
 
   private header(column: Column) {
