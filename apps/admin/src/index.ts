@@ -4,11 +4,10 @@
  * edit here: an element is `components/<name>/<name>.ts`, a view `views/<name>.ts`.
  *
  * The heavy elements (the analytics charts, the form builder and the channel settings that hold it),
- * those of the exports page, and the report table's bulk actions (loaded by the table on the first
- * selection) are left out of the entry, so the shell's first view (sign-in, then the reports) does
- * not download them: the shell's views import them when first shown (`load`
- * of `registerView`), and an embedding page gets them defined the first time their tag is in the
- * document (`defineOnFirstUse`). A page that puts one inside its own shadow root calls
+ * and those of the exports, tasks, alerts and shapes pages, are left out of the entry, so the
+ * shell's first view (sign-in, then the reports) does not download them: the shell's views import
+ * them when first shown (`load` of `registerView`), and an embedding page gets them defined the
+ * first time their tag is in the document (`defineOnFirstUse`). A page that puts one inside its own shadow root calls
  * `defineAll()` first.
  *
  * @example
@@ -24,6 +23,7 @@ import.meta.glob(
     "./components/*/*.ts",
     "!./components/**/*.test.ts",
     "!./components/**/*.styles.ts",
+    "!./components/alert-areas/**",
     "!./components/analytics-dashboard/**",
     "!./components/api-tokens/**",
     "!./components/app-administrators/**",
@@ -31,8 +31,10 @@ import.meta.glob(
     "!./components/channel-settings/**",
     "!./components/form-builder/**",
     "!./components/gis-access/**",
-    "!./components/report-bulk-actions/**",
+    "!./components/notification-list/**",
     "!./components/report-exports/**",
+    "!./components/shape-map/**",
+    "!./components/tasks-board/**",
   ],
   { eager: true },
 )
@@ -49,6 +51,7 @@ import.meta.glob(["./views/*.ts", "!./views/*.test.ts"], { eager: true })
  * ```
  */
 export const defineAll = defineOnFirstUse({
+  "fr-alert-areas": () => import("./components/alert-areas/alert-areas.ts"),
   "fr-analytics-dashboard": () => import("./components/analytics-dashboard/analytics-dashboard.ts"),
   "fr-api-tokens": () => import("./components/api-tokens/api-tokens.ts"),
   "fr-app-administrators": () => import("./components/app-administrators/app-administrators.ts"),
@@ -56,8 +59,10 @@ export const defineAll = defineOnFirstUse({
   "fr-channel-settings": () => import("./components/channel-settings/channel-settings.ts"),
   "fr-form-builder": () => import("./components/form-builder/form-builder.ts"),
   "fr-gis-access": () => import("./components/gis-access/gis-access.ts"),
-  "fr-report-bulk-actions": () => import("./components/report-bulk-actions/report-bulk-actions.ts"),
+  "fr-notification-list": () => import("./components/notification-list/notification-list.ts"),
   "fr-report-exports": () => import("./components/report-exports/report-exports.ts"),
+  "fr-shape-map": () => import("./components/shape-map/shape-map.ts"),
+  "fr-tasks-board": () => import("./components/tasks-board/tasks-board.ts"),
 })
 
 export { ApiError, TransportError } from "@fieldreport/client/ApiError"

@@ -6,11 +6,14 @@
  * <fr-report-table base-url="https://reports.example.com" token="fra_…" app-id="com.fieldreport.app"></fr-report-table>
  * ```
  *
- * Attributes win over the context, so a page can point one element at another team.
+ * Attributes win over the context, so a page can point one element at another team. Every such
+ * element renders again when the language changes (see `localization.ts`).
  */
 import { ContextConsumer } from "@lit/context"
+import { updateWhenLocaleChanges } from "@lit/localize"
 import { LitElement, type PropertyValues } from "lit"
 import { type Connection, connect, connectionContext } from "./connection.ts"
+import "./localization.ts"
 
 /**
  * An element with a `connection` to the API.
@@ -45,6 +48,7 @@ export class ApiElement extends LitElement {
 
   constructor() {
     super()
+    updateWhenLocaleChanges(this)
     new ContextConsumer(this, {
       context: connectionContext,
       subscribe: true,

@@ -1,7 +1,8 @@
 /**
- * Counts and file sizes for people, in the browser's language (`Intl.NumberFormat`): sizes in the
- * largest unit that keeps the number at least 1, as file managers show them.
+ * Counts and file sizes for people, in the language shown (`Intl.NumberFormat` of `intlLocale`):
+ * sizes in the largest unit that keeps the number at least 1, as file managers show them.
  */
+import { intlLocale } from "./localization.ts"
 
 const units = ["byte", "kilobyte", "megabyte", "gigabyte", "terabyte"] as const
 
@@ -13,7 +14,7 @@ const units = ["byte", "kilobyte", "megabyte", "gigabyte", "terabyte"] as const
  * formatCount(1234567) // "1,234,567" in English
  * ```
  */
-export const formatCount = (value: number): string => new Intl.NumberFormat().format(value)
+export const formatCount = (value: number): string => new Intl.NumberFormat(intlLocale()).format(value)
 
 /**
  * A count of things in the reader's numbers, the noun made plural but for one.
@@ -44,7 +45,7 @@ export const formatSize = (bytes: number): string => {
     value /= 1000
     unit++
   }
-  return new Intl.NumberFormat(undefined, {
+  return new Intl.NumberFormat(intlLocale(), {
     style: "unit",
     unit: units[unit],
     unitDisplay: unit === 0 ? "long" : "short",

@@ -1,21 +1,22 @@
 /**
- * Timestamps for people: in the browser's language and time zone, shown as text or edited in a
- * `datetime-local` input.
+ * Timestamps for people: in the language shown (`intlLocale`) and the browser's time zone, shown as
+ * text or edited in a `datetime-local` input.
  */
 import { DateTime } from "effect"
+import { intlLocale } from "./localization.ts"
 
 /**
  * A timestamp (decoded by the domain Schemas, or an ISO string) as local date and time.
  *
  * @example
  * ```ts
- * formatTime("2026-03-01T09:30:00.000Z") // "1 Mar 2026, 22:30" in Auckland, English
+ * formatTime("2026-03-01T09:30:00.000Z") // "1 Mar 2026, 22:30" in Auckland, English; "1 mar 2026, 22:30" in Spanish
  * ```
  */
 export const formatTime = (value: DateTime.Utc | string | null | undefined): string => {
   if (value === null || value === undefined) return ""
   const date = typeof value === "string" ? new Date(value) : DateTime.toDate(value)
-  return date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })
+  return date.toLocaleString(intlLocale(), { dateStyle: "medium", timeStyle: "short" })
 }
 
 /**

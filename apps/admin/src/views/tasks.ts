@@ -1,11 +1,11 @@
 /**
- * The shell's tasks view: the team's tasks board; a task's report opens in the reports view.
+ * The shell's tasks view: the team's tasks board; a task's report opens in the reports view. The
+ * board is loaded when the view is first shown.
  */
 import { html } from "lit"
 import { NavigateEvent } from "../events/navigate.ts"
 import type { ReportSelectEvent } from "../events/report-select.ts"
 import { registerView } from "../shell/ViewRegistry.ts"
-import "../components/tasks-board/tasks-board.ts"
 
 const open = (event: ReportSelectEvent) => {
   event.target?.dispatchEvent(new NavigateEvent(`reports/${event.reportId}`))
@@ -15,5 +15,6 @@ registerView({
   id: "tasks",
   label: "Tasks",
   order: 30,
+  load: () => import("../components/tasks-board/tasks-board.ts"),
   render: () => html`<fr-tasks-board @fr-report-select=${open}></fr-tasks-board>`,
 })

@@ -1,8 +1,8 @@
 /**
  * The bundle `npm run build` writes, as a browser meets it: the stable entry pages embed, modules
- * with content-hashed names, the heavy views (charts, form builder) outside what the entry imports,
- * brotli and gzip copies beside each text file, source maps beside the modules but not referenced
- * from them, and the first view of the app shell small enough.
+ * with content-hashed names, the heavy views (charts, form builder) and the Spanish translations
+ * outside what the entry imports, brotli and gzip copies beside each text file, source maps beside
+ * the modules but not referenced from them, and the first view of the app shell small enough.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { dirname, join, normalize, relative } from "node:path"
@@ -49,7 +49,12 @@ const sourcesOf = (file: string): ReadonlyArray<string> => {
   return map.sources.map((source) => relative(root, join(dist, dirname(file), source)))
 }
 
-const heavy = [/^node_modules\/chart\.js\//, /^apps\/admin\/src\/components\/form-builder\//]
+/** What the first view must not load: the charts, the form builder and the Spanish translations. */
+const heavy = [
+  /^node_modules\/chart\.js\//,
+  /^apps\/admin\/src\/components\/form-builder\//,
+  /^apps\/admin\/src\/locales\//,
+]
 
 const allFiles = () => readdirSync(dist, { recursive: true, encoding: "utf8" })
 
@@ -65,7 +70,7 @@ describe("the admin bundle", () => {
     expect(staticImports(entry)).toEqual([expect.stringMatching(/^assets\/fieldreport-admin-[\w-]{8}\.js$/)])
   })
 
-  it("keeps the charts and the form builder out of the modules the entry loads, in modules of their own", () => {
+  it("keeps the charts, the form builder and the translations out of the modules the entry loads, in modules of their own", () => {
     const first = staticGraph(entry)
     for (const module of first.filter((file) => file !== entry)) {
       for (const source of sourcesOf(module)) {
