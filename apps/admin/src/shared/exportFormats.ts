@@ -3,9 +3,10 @@
  * Export button offers them and the exports page lists them.
  */
 import type { Format } from "@fieldreport/domain/ReportExport"
+import { msg } from "@lit/localize"
 
 /**
- * The name of each format.
+ * The name of each format, in the language shown.
  *
  * @example
  * ```ts
@@ -17,5 +18,7 @@ export const formatNames: Readonly<Record<Format, string>> = {
   geojson: "GeoJSON",
   kml: "KML",
   gpkg: "GeoPackage",
-  xlsx: "Excel workbook (XLSX)",
+  get xlsx() {
+    return msg("Excel workbook (XLSX)", { id: "exportFormats.xlsx" })
+  },
 }

@@ -86,7 +86,16 @@ const views = new Map<string, AdminView>()
 export const registerView = (view: AdminView): void => {
   views.set(
     view.id,
-    view.load === undefined ? view : { ...view, render: renderWhenLoaded(view.load, view.render) },
+    view.load === undefined
+      ? view
+      : {
+          ...view,
+          // A label in the language shown (a getter) is asked each time, as the view's own would be.
+          get label() {
+            return view.label
+          },
+          render: renderWhenLoaded(view.load, view.render),
+        },
   )
 }
 

@@ -3,6 +3,7 @@
  * a status line meanwhile, and a message if they cannot be fetched (a page left open across an
  * upgrade asks for chunks the server no longer has; reloading the page gets the new ones).
  */
+import { msg, str } from "@lit/localize"
 import { html, type TemplateResult } from "lit"
 import { until } from "lit/directives/until.js"
 import { errorText } from "../shared/run.ts"
@@ -39,8 +40,8 @@ export const renderWhenLoaded = <Context>(
     const shown = loading.then(
       () => render(context),
       (error: unknown) =>
-        html`<p role="alert">This view could not be loaded (${errorText(error)}). Reload the page to try again.</p>`,
+        html`<p role="alert">${msg(str`This view could not be loaded (${errorText(error)}). Reload the page to try again.`, { id: "shell.viewNotLoaded" })}</p>`,
     )
-    return html`${until(shown, html`<p role="status">Loading…</p>`)}`
+    return html`${until(shown, html`<p role="status">${msg("Loading…", { id: "shell.loading" })}</p>`)}`
   }
 }

@@ -2,6 +2,7 @@
  * The shell's alerts view: the user's alert areas on the map beside their notifications; opening
  * a notification opens its report. Its elements are loaded when it is first shown.
  */
+import { msg } from "@lit/localize"
 import { html } from "lit"
 import { ifDefined } from "lit/directives/if-defined.js"
 import { NavigateEvent } from "../events/navigate.ts"
@@ -14,7 +15,9 @@ const open = (event: ReportSelectEvent) => {
 
 registerView({
   id: "alerts",
-  label: "Alerts",
+  get label() {
+    return msg("Alerts", { id: "view.alerts" })
+  },
   order: 40,
   load: () =>
     Promise.all([

@@ -2,6 +2,7 @@
  * The shell's analytics view: the dashboard of the team's channels; a report image opens its report.
  * The dashboard (with its charts) is loaded when the view is first shown.
  */
+import { msg } from "@lit/localize"
 import { html } from "lit"
 import { NavigateEvent } from "../events/navigate.ts"
 import type { ReportSelectEvent } from "../events/report-select.ts"
@@ -13,7 +14,9 @@ const open = (event: ReportSelectEvent) => {
 
 registerView({
   id: "analytics",
-  label: "Analytics",
+  get label() {
+    return msg("Analytics", { id: "view.analytics" })
+  },
   order: 50,
   load: () => import("../components/analytics-dashboard/analytics-dashboard.ts"),
   render: ({ channels }) =>

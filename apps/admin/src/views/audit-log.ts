@@ -2,12 +2,15 @@
  * The shell's audit log view: shown to platform administrators (every event) and to team owners
  * (their teams' events), the readers of the log the shell can tell.
  */
+import { msg } from "@lit/localize"
 import { html } from "lit"
 import { registerView } from "../shell/ViewRegistry.ts"
 
 registerView({
   id: "audit-log",
-  label: "Audit log",
+  get label() {
+    return msg("Audit log", { id: "view.auditLog" })
+  },
   order: 92,
   load: () => import("../components/audit-log/audit-log.ts"),
   shownTo: (viewer) => viewer.admin || viewer.ownedTeamIds.length > 0,

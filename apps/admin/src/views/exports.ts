@@ -4,12 +4,15 @@
  * from the reports view, on the reports its filter finds. Few open it first, so its elements are
  * loaded when it is first shown.
  */
+import { msg } from "@lit/localize"
 import { html } from "lit"
 import { registerView } from "../shell/ViewRegistry.ts"
 
 registerView({
   id: "exports",
-  label: "Exports",
+  get label() {
+    return msg("Exports", { id: "view.exports" })
+  },
   order: 15,
   load: () =>
     Promise.all([
@@ -17,10 +20,10 @@ registerView({
       import("../components/report-exports/report-exports.ts"),
     ]),
   render: ({ viewer }) => html`
-    <section aria-label="Exports">
-      <h2>My exports</h2>
+    <section aria-label=${msg("Exports", { id: "view.exports" })}>
+      <h2>${msg("My exports", { id: "view.exports.mine" })}</h2>
       <fr-report-exports></fr-report-exports>
-      <h2>Use in GIS</h2>
+      <h2>${msg("Use in GIS", { id: "view.exports.gis" })}</h2>
       <fr-gis-access ?admin=${viewer.admin}></fr-gis-access>
     </section>
   `,

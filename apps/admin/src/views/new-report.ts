@@ -1,6 +1,7 @@
 /**
  * The shell's new report view, `#/new-report`: files a report, then opens it.
  */
+import { msg } from "@lit/localize"
 import { html } from "lit"
 import { ifDefined } from "lit/directives/if-defined.js"
 import { NavigateEvent } from "../events/navigate.ts"
@@ -10,7 +11,9 @@ import "../components/new-report/new-report.ts"
 
 registerView({
   id: "new-report",
-  label: "New report",
+  get label() {
+    return msg("New report", { id: "view.newReport" })
+  },
   order: 20,
   render: ({ tileUrl, tileAttribution }) =>
     html`<fr-new-report tile-url=${ifDefined(tileUrl)} tile-attribution=${ifDefined(tileAttribution)}

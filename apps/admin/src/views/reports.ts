@@ -5,6 +5,7 @@
  * (`#/reports?filter[channels]=3`), so links, reloads and the back button keep them. Export makes a
  * file of the reports the filter finds.
  */
+import { msg } from "@lit/localize"
 import { html } from "lit"
 import { ifDefined } from "lit/directives/if-defined.js"
 import type { FilterChangeEvent } from "../events/filter-change.ts"
@@ -30,7 +31,9 @@ const close = (event: ReportCloseEvent) => {
 
 registerView({
   id: "reports",
-  label: "Reports",
+  get label() {
+    return msg("Reports", { id: "view.reports" })
+  },
   order: 10,
   render: ({ rest, query, channels, tileUrl, tileAttribution }) => {
     const [id] = rest

@@ -2,6 +2,7 @@
  * The shell's team view: the team's users, adding users to channels (and inviting them), and the
  * user's own channel selections.
  */
+import { msg } from "@lit/localize"
 import { html } from "lit"
 import type { UsersAddedEvent } from "../events/users-added.ts"
 import { registerView } from "../shell/ViewRegistry.ts"
@@ -17,15 +18,17 @@ const refresh = (event: UsersAddedEvent) => {
 
 registerView({
   id: "team",
-  label: "Team",
+  get label() {
+    return msg("Team", { id: "view.team" })
+  },
   order: 60,
   render: () => html`
-    <section aria-label="Team">
-      <h2>Team users</h2>
+    <section aria-label=${msg("Team", { id: "view.team" })}>
+      <h2>${msg("Team users", { id: "view.team.users" })}</h2>
       <fr-team-users></fr-team-users>
-      <h2>Add users to channels</h2>
+      <h2>${msg("Add users to channels", { id: "view.team.addUsers" })}</h2>
       <fr-add-users @fr-users-added=${refresh}></fr-add-users>
-      <h2>My channel selections</h2>
+      <h2>${msg("My channel selections", { id: "view.team.channelSelections" })}</h2>
       <fr-channel-selections></fr-channel-selections>
     </section>
   `,
