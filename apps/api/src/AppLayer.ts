@@ -39,6 +39,7 @@ import { ReportView } from "./services/ReportView.ts"
 import { Shapes } from "./services/Shapes.ts"
 import { SignUps } from "./services/SignUps.ts"
 import { Tasks } from "./services/Tasks.ts"
+import { TeamInvitations } from "./services/TeamInvitations.ts"
 import { Teams } from "./services/Teams.ts"
 import { TeamUsers } from "./services/TeamUsers.ts"
 import { Tiles } from "./services/Tiles.ts"
@@ -70,6 +71,7 @@ import { SessionStore } from "./store/SessionStore.ts"
 import { ShapeStore } from "./store/ShapeStore.ts"
 import * as Database from "./store/sql/Database.ts"
 import { TaskStore } from "./store/TaskStore.ts"
+import { TeamInvitationStore } from "./store/TeamInvitationStore.ts"
 import { TeamStore } from "./store/TeamStore.ts"
 import { TeamUserStore } from "./store/TeamUserStore.ts"
 import { UploadAuthorizationStore } from "./store/UploadAuthorizationStore.ts"
@@ -106,6 +108,7 @@ const stores = Layer.mergeAll(
   AuditStore.layer,
   EmailedTokenStore.layer,
   MailRequestStore.layer,
+  TeamInvitationStore.layer,
   FileStore.layer,
 )
 
@@ -158,6 +161,7 @@ const searchServices = Layer.mergeAll(Tiles.layer, Demo.layer, ReportExports.lay
 /** The API's services, given its configuration. */
 export const appLayer = searchServices.pipe(
   Layer.provideMerge(reportServices),
+  Layer.provideMerge(TeamInvitations.layer),
   Layer.provideMerge(services),
   Layer.provideMerge(Access.layer),
   Layer.provideMerge(AuditLog.layer),

@@ -29,6 +29,7 @@ import { sessions } from "./endpoints/Sessions.ts"
 import { shapes } from "./endpoints/Shapes.ts"
 import { signUps } from "./endpoints/SignUps.ts"
 import { tasks } from "./endpoints/Tasks.ts"
+import { teamInvitations } from "./endpoints/TeamInvitations.ts"
 import { teams } from "./endpoints/Teams.ts"
 import { teamUsers } from "./endpoints/TeamUsers.ts"
 import { users } from "./endpoints/Users.ts"
@@ -51,6 +52,7 @@ export const groups = [
   analyticsGroup,
   teams,
   teamUsers,
+  teamInvitations,
   shapes,
   channelSelections,
   channels,

@@ -1,6 +1,6 @@
 /**
- * Bearer secrets: access, refresh and API tokens, and the tokens of password-reset and
- * address-verification e-mails. Each has 256 random bits and a readable prefix; only its SHA-256
+ * Bearer secrets: access, refresh and API tokens, and the tokens of password-reset,
+ * address-verification and invitation e-mails. Each has 256 random bits and a readable prefix; only its SHA-256
  * digest is stored.
  */
 import { createHash, randomBytes } from "node:crypto"
@@ -12,6 +12,7 @@ export const prefixes = {
   api: "frt_",
   passwordReset: "frp_",
   emailVerification: "frv_",
+  teamInvitation: "fri_",
 } as const
 
 export type TokenKind = keyof typeof prefixes

@@ -225,3 +225,31 @@ export const EmailVerificationMail = jobKind("mail.email_verification", SignedUp
  * ```
  */
 export const AccountMailCleanup = jobKind("account_mail.cleanup", Schema.Struct({}))
+
+/**
+ * An invitation of an address without an account to send, or send again: the invitation and the
+ * address the service is reached at. The token is made by the job, as a reset's is.
+ *
+ * @example
+ * ```ts
+ * const asked: TeamInvitationAsked = { invitation_id: 4, base_url: "https://…" }
+ * ```
+ */
+export const TeamInvitationAsked = Schema.Struct({
+  invitation_id: Schema.Int,
+  base_url: Schema.String,
+})
+
+/** The payload of an invitation-by-address job. */
+export type TeamInvitationAsked = typeof TeamInvitationAsked.Type
+
+/**
+ * Sends one invitation e-mail to an address without an account, unless it was accepted or
+ * withdrawn meanwhile.
+ *
+ * @example
+ * ```ts
+ * yield* jobs.enqueue(JobKinds.TeamInvitationMail, asked)
+ * ```
+ */
+export const TeamInvitationMail = jobKind("mail.team_invitation", TeamInvitationAsked)

@@ -22,10 +22,11 @@
 import { InvalidInput } from "@fieldreport/domain/Invalid"
 import type { PasswordReset } from "@fieldreport/domain/PasswordReset"
 import { Context, Duration, Effect, Layer, Redacted } from "effect"
+import { adminLink, issueToken, isUsable } from "../auth/EmailedToken.ts"
 import { limits, MailThrottle } from "../auth/MailThrottle.ts"
 import { hashPassword } from "../auth/Password.ts"
 import { requireStrong, userInputsOf } from "../auth/PasswordStrength.ts"
-import { newToken, tokenDigest } from "../auth/Token.ts"
+import { tokenDigest } from "../auth/Token.ts"
 import { NotFound, type TooManyRequests } from "../Errors.ts"
 import * as JobKinds from "../jobs/JobKinds.ts"
 import { JobRunner, type RunningJob } from "../jobs/JobRunner.ts"
@@ -33,7 +34,7 @@ import { BrandedAppStore } from "../store/BrandedAppStore.ts"
 import { EmailedTokenStore } from "../store/EmailedTokenStore.ts"
 import { MailRequestStore } from "../store/MailRequestStore.ts"
 import { SessionStore } from "../store/SessionStore.ts"
-import { isoIn, nowIso } from "../store/sql/Clock.ts"
+import { nowIso } from "../store/sql/Clock.ts"
 import * as Transaction from "../store/sql/Transaction.ts"
 import { UserStore } from "../store/UserStore.ts"
 import { AuditLog } from "./AuditLog.ts"
@@ -138,17 +139,12 @@ export class PasswordResets extends Context.Service<
         const user = yield* users.findByEmail(payload.email)
         if (user === undefined || user.deactivated === 1) return
         const app = payload.app_id === null ? undefined : yield* apps.findById(payload.app_id)
-        const token = newToken("passwordReset")
-        yield* tokens.insert({
-          user_id: user.id,
-          purpose: "password_reset",
-          token_hash: tokenDigest(token),
-          expires_at: yield* isoIn(Duration.toMillis(tokenLifetime)),
-        })
+        const { token, digest, expires_at } = yield* issueToken("passwordReset", tokenLifetime)
+        yield* tokens.insert({ user_id: user.id, purpose: "password_reset", token_hash: digest, expires_at })
         const { subject, text } = resetMessage({
           appName: app?.name ?? "Fieldreport",
           email: user.email,
-          link: `${payload.base_url}/admin/#/reset-password?token=${token}`,
+          link: adminLink(payload.base_url, "reset-password", token),
         })
         yield* mailer.send(messageName("password-reset", job.id), payload.base_url, {
           to: { name: `${user.first_name} ${user.last_name}`, address: user.email },
@@ -164,8 +160,7 @@ export class PasswordResets extends Context.Service<
         input: PasswordReset & { readonly email?: string },
       ) {
         const found = yield* tokens.find(tokenDigest(Redacted.value(input.token)), "password_reset")
-        if (found === undefined || found.used_at !== null || found.expires_at <= (yield* nowIso))
-          return yield* invalidToken()
+        if (found === undefined || !isUsable(found, yield* nowIso)) return yield* invalidToken()
         const user = yield* users.findById(found.user_id)
         if (user === undefined || user.deactivated === 1) return yield* invalidToken()
         if (input.email !== undefined && input.email.trim().toLowerCase() !== user.email)

@@ -20,16 +20,17 @@
 import { InvalidInput } from "@fieldreport/domain/Invalid"
 import type { EmailVerification, SignUp } from "@fieldreport/domain/SignUp"
 import { Context, Duration, Effect, Layer, Redacted } from "effect"
+import { adminLink, issueToken, isUsable } from "../auth/EmailedToken.ts"
 import { MailThrottle } from "../auth/MailThrottle.ts"
 import { hashPassword } from "../auth/Password.ts"
 import { requireStrong, userInputsOf } from "../auth/PasswordStrength.ts"
-import { newToken, tokenDigest } from "../auth/Token.ts"
+import { tokenDigest } from "../auth/Token.ts"
 import { Forbidden, NotFound, type TooManyRequests } from "../Errors.ts"
 import * as JobKinds from "../jobs/JobKinds.ts"
 import { JobRunner, type RunningJob } from "../jobs/JobRunner.ts"
 import { BrandedAppStore } from "../store/BrandedAppStore.ts"
 import { EmailedTokenStore } from "../store/EmailedTokenStore.ts"
-import { isoIn, nowIso } from "../store/sql/Clock.ts"
+import { nowIso } from "../store/sql/Clock.ts"
 import * as Transaction from "../store/sql/Transaction.ts"
 import { type UserRow, UserStore } from "../store/UserStore.ts"
 import { AuditLog } from "./AuditLog.ts"
@@ -177,17 +178,17 @@ export class SignUps extends Context.Service<
         const user = yield* users.findById(signedUp.user_id)
         if (user === undefined || user.deactivated === 1 || user.email_verified === 1) return
         const app = yield* apps.findById(signedUp.app_id)
-        const token = newToken("emailVerification")
+        const { token, digest, expires_at } = yield* issueToken("emailVerification", tokenLifetime)
         yield* tokens.insert({
           user_id: user.id,
           purpose: "email_verification",
-          token_hash: tokenDigest(token),
-          expires_at: yield* isoIn(Duration.toMillis(tokenLifetime)),
+          token_hash: digest,
+          expires_at,
         })
         const { subject, text } = verificationMessage({
           appName: app?.name ?? "Fieldreport",
           firstName: user.first_name,
-          link: `${signedUp.base_url}/admin/#/verify-email?token=${token}`,
+          link: adminLink(signedUp.base_url, "verify-email", token),
         })
         yield* mailer.send(messageName("email-verification", job.id), signedUp.base_url, {
           to: { name: `${user.first_name} ${user.last_name}`, address: user.email },
@@ -201,8 +202,7 @@ export class SignUps extends Context.Service<
 
       const verify = Effect.fn("SignUps.verify")(function* (input: EmailVerification) {
         const found = yield* tokens.find(tokenDigest(Redacted.value(input.token)), "email_verification")
-        if (found === undefined || found.used_at !== null || found.expires_at <= (yield* nowIso))
-          return yield* invalidToken()
+        if (found === undefined || !isUsable(found, yield* nowIso)) return yield* invalidToken()
         const user = yield* users.findById(found.user_id)
         if (user === undefined || user.deactivated === 1) return yield* invalidToken()
         yield* inTransaction(

@@ -60,7 +60,7 @@ import { Invitations } from "./Invitations.ts"
 import { requireVerified } from "./SignUps.ts"
 
 /** How often a pending invitee may be invited again (and e-mailed). */
-const invitationInterval = Duration.days(1)
+export const invitationInterval = Duration.days(1)
 
 /** What the team users list asks for. */
 export interface TeamUserQuery {

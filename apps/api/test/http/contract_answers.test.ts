@@ -22,6 +22,7 @@ import type { ReportStateRecord } from "@fieldreport/domain/ReportStateRecord"
 import type { Session } from "@fieldreport/domain/Session"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { TeamInvitationStore } from "../../src/store/TeamInvitationStore.ts"
 import { mailsOf, tokenIn } from "../support/Mails.ts"
 import { runJobs } from "../support/Members.ts"
 import { png } from "../support/ReportFixtures.ts"
@@ -289,6 +290,52 @@ describe("the real server answers as the contract declares", () => {
       owner.call("getTeamUser", { path: { team_id: world.teamId, id: invitation.id } }),
     )
     expect(joined.agreed_to_join).toBe(true)
+  })
+
+  it("invites e-mail addresses: one accepts with the token of the e-mail, another is sent again and withdrawn", async () => {
+    const sent = await run(
+      owner.request("createTeamInvitation", {
+        path: { team_id: world.teamId },
+        body: { invitation: { email: "by-mail@example.com", channel_ids: [world.channel.id] } },
+      }),
+    )
+    expect(sent.status).toBe(201)
+    await runJobs(server)
+    const token = tokenIn(mailsOf(server.dataDir).at(-1) ?? "", "accept-invitation")
+    const found = await run(clientFor().call("lookUpTeamInvitation", { body: { token } }))
+    expect(found).toEqual({
+      team_name: "River care",
+      inviter_name: expect.any(String),
+      email: "by-mail@example.com",
+    })
+    const accepted = await run(
+      clientFor().call("acceptTeamInvitation", {
+        body: { token, first_name: "By", last_name: "Mail", password: "kiwi fern harbour tide" },
+      }),
+    )
+    expect(accepted.session.app_bundle_id).toBe(bundleId)
+
+    const later = await run(
+      owner.call("createTeamInvitation", {
+        path: { team_id: world.teamId },
+        body: { invitation: { email: "later@example.com", team_role: "manager" } },
+      }),
+    )
+    const pending = await run(
+      owner.page("listTeamInvitations", everything, { path: { team_id: world.teamId } }),
+    )
+    expect(pending.items.map((each) => each.email)).toEqual(["later@example.com"])
+    const id = later.invitation_id ?? 0
+    // Sent a day ago, it may be sent again.
+    await server.runtime.runPromise(
+      Effect.flatMap(Effect.service(TeamInvitationStore), (invitations) =>
+        invitations.update(id, { last_invited_at: "2000-01-01T00:00:00.000Z" }),
+      ),
+    )
+    const resent = await run(owner.call("resendTeamInvitation", { path: { team_id: world.teamId, id } }))
+    expect(resent.team_role).toBe("manager")
+    await run(owner.call("withdrawTeamInvitation", { path: { team_id: world.teamId, id } }))
+    await runJobs(server)
   })
 
   it("makes and changes channels, forms, categories and report states", async () => {

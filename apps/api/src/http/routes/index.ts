@@ -35,6 +35,7 @@ import { sessionRoutes } from "./SessionRoutes.ts"
 import { shapeRoutes } from "./ShapeRoutes.ts"
 import { signUpRoutes } from "./SignUpRoutes.ts"
 import { taskRoutes } from "./TaskRoutes.ts"
+import { teamInvitationRoutes } from "./TeamInvitationRoutes.ts"
 import { teamRoutes } from "./TeamRoutes.ts"
 import { teamUserRoutes } from "./TeamUserRoutes.ts"
 import { userRoutes } from "./UserRoutes.ts"
@@ -46,6 +47,7 @@ export const routers = (route: Route<AppServices>, adminUi?: AdminUiOptions): Re
     ...reportSearchRoutes(route),
     ...teamRoutes(route),
     ...teamUserRoutes(route),
+    ...teamInvitationRoutes(route),
     ...channelSelectionRoutes(route),
     ...taskRoutes(route),
     ...channelRoutes(route),

@@ -35,6 +35,7 @@ import offlineSync from "./0031_offline_sync.ts"
 import uploadAuthorizations from "./0032_upload_authorizations.ts"
 import reportChanges from "./0033_report_changes.ts"
 import accounts from "./0034_accounts.ts"
+import teamInvitations from "./0035_team_invitations.ts"
 
 /** Every migration, keyed `<number>_<name>`. */
 export const migrations = Migrator.fromRecord({
@@ -71,4 +72,5 @@ export const migrations = Migrator.fromRecord({
   "0032_upload_authorizations": uploadAuthorizations,
   "0033_report_changes": reportChanges,
   "0034_accounts": accounts,
+  "0035_team_invitations": teamInvitations,
 })
