@@ -8,6 +8,7 @@
  * Leaving the page stops only the following here: the export goes on, and the Exports page lists
  * it with its link.
  */
+
 import {
   type Format,
   fileName,
@@ -15,14 +16,16 @@ import {
   type ReportExport,
   type RunningReportExport,
 } from "@fieldreport/domain/ReportExport"
+import { msg, str } from "@lit/localize"
 import { html, nothing } from "lit"
 import { ifDefined } from "lit/directives/if-defined.js"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import { formatNames } from "../../shared/exportFormats.ts"
 import { everything, type ReportFilter } from "../../shared/ReportFilter.ts"
+import { reportCount } from "../../shared/reportCount.ts"
 import { exportedFile, startExport } from "../../shared/reportExport.ts"
 import { SaveStatus } from "../../shared/SaveStatus.ts"
-import { countOf, formatCount, formatSize } from "../../shared/size.ts"
+import { formatCount, formatSize } from "../../shared/size.ts"
 import { styles } from "./report-export.styles.ts"
 
 /** How far an export got, as its progress answers. */
@@ -109,7 +112,13 @@ export class ReportExportButton extends ApiElement {
         )
       },
       () =>
-        `Exported ${countOf(done?.rows ?? 0, "report")} as ${formatNames[format]}${excel ? " for Excel" : ""}.`,
+        excel
+          ? msg(str`Exported ${reportCount(done?.rows ?? 0)} as ${formatNames[format]} for Excel.`, {
+              id: "reportExport.exportedForExcel",
+            })
+          : msg(str`Exported ${reportCount(done?.rows ?? 0)} as ${formatNames[format]}.`, {
+              id: "reportExport.exported",
+            }),
     )
     this.running = undefined
     this.done = done
@@ -119,13 +128,15 @@ export class ReportExportButton extends ApiElement {
     const total = running.rows_total
     const said =
       running.state === "pending" || total === null
-        ? "Waiting for the export to start…"
-        : `Written ${formatCount(running.rows_written)} of ${countOf(total, "report")}…`
+        ? msg("Waiting for the export to start…", { id: "reportExport.waiting" })
+        : msg(str`Written ${formatCount(running.rows_written)} of ${reportCount(total)}…`, {
+            id: "reportExport.written",
+          })
     return html`
       <div part="progress" class="progress">
-        <progress aria-label="Export progress" max=${total ?? 1} value=${ifDefined(total === null ? undefined : running.rows_written)}></progress>
+        <progress aria-label=${msg("Export progress", { id: "reportExport.progress" })} max=${total ?? 1} value=${ifDefined(total === null ? undefined : running.rows_written)}></progress>
         <span>${said}</span>
-        <span class="muted">You may leave this page: the export goes on, and Past exports lists it.</span>
+        <span class="muted">${msg("You may leave this page: the export goes on, and Past exports lists it.", { id: "reportExport.mayLeave" })}</span>
       </div>
     `
   }
@@ -133,8 +144,8 @@ export class ReportExportButton extends ApiElement {
   #download(done: ReportExport) {
     return html`
       <p class="download">
-        <a part="download" href=${done.download_url} download=${fileName(done.id, done.format)}>Download ${fileName(done.id, done.format)}</a>
-        <span class="muted">(${countOf(done.rows, "report")}, ${formatSize(done.bytes)})</span>
+        <a part="download" href=${done.download_url} download=${fileName(done.id, done.format)}>${msg(str`Download ${fileName(done.id, done.format)}`, { id: "reportExport.download" })}</a>
+        <span class="muted">(${reportCount(done.rows)}, ${formatSize(done.bytes)})</span>
       </p>
     `
   }
@@ -142,8 +153,8 @@ export class ReportExportButton extends ApiElement {
   override render() {
     const saving = this.#status.saving
     return html`
-      <form part="form" aria-label="Export reports" @submit=${(event: SubmitEvent) => this.#export(event)}>
-        <label>Format
+      <form part="form" aria-label=${msg("Export reports", { id: "reportExport.form" })} @submit=${(event: SubmitEvent) => this.#export(event)}>
+        <label>${msg("Format", { id: "reportExport.format" })}
           <select name="format" .value=${this.format} @change=${(event: Event) => {
             this.format = (event.target as HTMLSelectElement).value as Format
             this.#status.edited()
@@ -152,10 +163,10 @@ export class ReportExportButton extends ApiElement {
           </select>
         </label>
         <label class="choice" ?hidden=${this.format !== "csv"}>
-          <input type="checkbox" name="excel" @change=${() => this.#status.edited()} /> For Excel
+          <input type="checkbox" name="excel" @change=${() => this.#status.edited()} /> ${msg("For Excel", { id: "reportExport.forExcel" })}
         </label>
-        <button class="primary" type="submit" ?disabled=${saving}>Export</button>
-        <a class="past" href="#/exports">Past exports</a>
+        <button class="primary" type="submit" ?disabled=${saving}>${msg("Export", { id: "reportExport.export" })}</button>
+        <a class="past" href="#/exports">${msg("Past exports", { id: "reportExport.past" })}</a>
       </form>
       ${this.running === undefined ? nothing : this.#progress(this.running)}
       ${

@@ -5,14 +5,17 @@
  * started, so the list holds only those. While one is still being made the list reads itself
  * again every few seconds, so it turns into a link without the user asking.
  */
+
 import type { ListedReportExport } from "@fieldreport/domain/ReportExport"
 import { fileName } from "@fieldreport/domain/ReportExport"
+import { msg, str } from "@lit/localize"
 import { html, nothing } from "lit"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
 import { formatNames } from "../../shared/exportFormats.ts"
+import { reportCount } from "../../shared/reportCount.ts"
 import { errorText, run } from "../../shared/run.ts"
-import { countOf, formatCount, formatSize } from "../../shared/size.ts"
+import { formatCount, formatSize } from "../../shared/size.ts"
 import { formatTime } from "../../shared/time.ts"
 import { styles } from "./report-exports.styles.ts"
 
@@ -103,15 +106,17 @@ export class ReportExports extends ApiElement {
   #state(listed: ListedReportExport) {
     switch (listed.state) {
       case "pending":
-        return "Waiting to start"
+        return msg("Waiting to start", { id: "reportExports.waiting" })
       case "running":
         return listed.rows_total === null
-          ? "Running"
-          : `Running: ${formatCount(listed.rows_written)} of ${countOf(listed.rows_total, "report")}`
+          ? msg("Running", { id: "reportExports.running" })
+          : msg(str`Running: ${formatCount(listed.rows_written)} of ${reportCount(listed.rows_total)}`, {
+              id: "reportExports.runningOf",
+            })
       case "done":
-        return `Done: ${countOf(listed.rows_written, "report")}`
+        return msg(str`Done: ${reportCount(listed.rows_written)}`, { id: "reportExports.done" })
       case "failed":
-        return html`<span class="error">Failed: ${listed.error ?? "the export failed"}</span>`
+        return html`<span class="error">${msg(str`Failed: ${listed.error ?? msg("the export failed", { id: "reportExports.failedReason" })}`, { id: "reportExports.failed" })}</span>`
     }
   }
 
@@ -124,13 +129,14 @@ export class ReportExports extends ApiElement {
   }
 
   #row(listed: ListedReportExport) {
+    const [started, format, state, file, kept] = headings()
     return html`
       <tr>
-        <th scope="row" data-label="Started">${formatTime(listed.created_at)}</th>
-        <td data-label="Format">${formatNames[listed.format]}</td>
-        <td data-label="State">${this.#state(listed)}</td>
-        <td data-label="File">${this.#file(listed)}</td>
-        <td data-label="Kept until">${formatTime(listed.expires_at)}</td>
+        <th scope="row" data-label=${started}>${formatTime(listed.created_at)}</th>
+        <td data-label=${format}>${formatNames[listed.format]}</td>
+        <td data-label=${state}>${this.#state(listed)}</td>
+        <td data-label=${file}>${this.#file(listed)}</td>
+        <td data-label=${kept}>${formatTime(listed.expires_at)}</td>
       </tr>
     `
   }
@@ -140,15 +146,24 @@ export class ReportExports extends ApiElement {
     const said =
       this.exports.length === 0
         ? this.loading
-          ? "Loading…"
-          : "No exports"
-        : `Exports ${formatCount(this.start + 1)}–${formatCount(end)}${this.total === undefined ? "" : ` of ${formatCount(this.total)}`}`
+          ? msg("Loading…", { id: "reportExports.loading" })
+          : msg("No exports", { id: "reportExports.none" })
+        : this.total === undefined
+          ? msg(str`Exports ${formatCount(this.start + 1)}–${formatCount(end)}`, {
+              id: "reportExports.range",
+            })
+          : msg(
+              str`Exports ${formatCount(this.start + 1)}–${formatCount(end)} of ${formatCount(this.total)}`,
+              {
+                id: "reportExports.rangeOf",
+              },
+            )
     return html`
       <div part="pager" class="pager">
-        <button type="button" ?disabled=${this.start === 0} @click=${() => this.load(Math.max(0, this.start - PAGE))}>Newer</button>
+        <button type="button" ?disabled=${this.start === 0} @click=${() => this.load(Math.max(0, this.start - PAGE))}>${msg("Newer", { id: "reportExports.newer" })}</button>
         <span role="status">${said}</span>
-        <button type="button" ?disabled=${this.total === undefined || end >= this.total} @click=${() => this.load(end)}>Older</button>
-        <button type="button" @click=${() => this.load(this.start)}>Refresh</button>
+        <button type="button" ?disabled=${this.total === undefined || end >= this.total} @click=${() => this.load(end)}>${msg("Older", { id: "reportExports.older" })}</button>
+        <button type="button" @click=${() => this.load(this.start)}>${msg("Refresh", { id: "reportExports.refresh" })}</button>
       </div>
     `
   }
@@ -156,15 +171,14 @@ export class ReportExports extends ApiElement {
   override render() {
     const empty = this.exports.length === 0 && !this.loading && this.problem === undefined
     return html`
-      <p class="muted">Your exports of the last 24 hours: each is deleted, with its file, a day after it started.
-        Export reports from the Reports page (filter them, pick a format, press Export).</p>
+      <p class="muted">${msg("Your exports of the last 24 hours: each is deleted, with its file, a day after it started. Export reports from the Reports page (filter them, pick a format, press Export).", { id: "reportExports.intro" })}</p>
       ${this.problem === undefined ? nothing : html`<p class="error" role="alert">${this.problem}</p>`}
       ${
         empty
-          ? html`<p>You have no exports from the last 24 hours.</p>`
-          : html`<table part="exports" aria-label="My exports">
+          ? html`<p>${msg("You have no exports from the last 24 hours.", { id: "reportExports.empty" })}</p>`
+          : html`<table part="exports" aria-label=${msg("My exports", { id: "view.exports.mine" })}>
               <thead>
-                <tr>${["Started", "Format", "State", "File", "Kept until"].map((heading) => html`<th scope="col">${heading}</th>`)}</tr>
+                <tr>${headings().map((heading) => html`<th scope="col">${heading}</th>`)}</tr>
               </thead>
               <tbody>${this.exports.map((listed) => this.#row(listed))}</tbody>
             </table>`
@@ -173,6 +187,15 @@ export class ReportExports extends ApiElement {
     `
   }
 }
+
+/** The table's column headings, in their order. */
+const headings = (): ReadonlyArray<string> => [
+  msg("Started", { id: "reportExports.started" }),
+  msg("Format", { id: "reportExport.format" }),
+  msg("State", { id: "reportExports.state" }),
+  msg("File", { id: "reportExports.file" }),
+  msg("Kept until", { id: "reportExports.keptUntil" }),
+]
 
 /** Whether an export is still waiting or being made. */
 const unfinished = (listed: ListedReportExport): boolean =>
