@@ -2,13 +2,16 @@
  * The current user's notifications: unread ones stand out, opening one marks it read and opens its
  * report, and each can be archived, brought back or deleted.
  */
+
 import type { Notification } from "@fieldreport/domain/Notification"
-import { DateTime } from "effect"
+import { msg, str } from "@lit/localize"
 import { html, nothing } from "lit"
 import { ReportSelectEvent } from "../../events/report-select.ts"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
 import { errorText, run } from "../../shared/run.ts"
+import { formatCount } from "../../shared/size.ts"
+import { formatTime } from "../../shared/time.ts"
 import { styles } from "./notification-list.styles.ts"
 
 /**
@@ -113,7 +116,11 @@ export class NotificationList extends ApiElement {
     const unread = this.notifications.filter((notification) => !notification.read).length
     return html`
       <div class="toolbar">
-        <strong>${this.archived ? "Archived notifications" : `Notifications (${unread} unread)`}</strong>
+        <strong>${
+          this.archived
+            ? msg("Archived notifications", { id: "notificationList.archived" })
+            : msg(str`Notifications (${formatCount(unread)} unread)`, { id: "notificationList.title" })
+        }</strong>
         <button
           aria-pressed=${this.archived ? "true" : "false"}
           @click=${() => {
@@ -121,26 +128,30 @@ export class NotificationList extends ApiElement {
             void this.load()
           }}
         >
-          ${this.archived ? "Show current" : "Show archived"}
+          ${
+            this.archived
+              ? msg("Show current", { id: "notificationList.showCurrent" })
+              : msg("Show archived", { id: "notificationList.showArchived" })
+          }
         </button>
-        <button @click=${() => this.load()}>Refresh</button>
+        <button @click=${() => this.load()}>${msg("Refresh", { id: "reportExports.refresh" })}</button>
       </div>
       ${this.problem === undefined ? nothing : html`<p class="error" role="alert">${this.problem}</p>`}
-      ${this.notifications.length === 0 ? html`<p class="muted">No notifications.</p>` : nothing}
-      <ul aria-label="Notifications">
+      ${this.notifications.length === 0 ? html`<p class="muted">${msg("No notifications.", { id: "notificationList.none" })}</p>` : nothing}
+      <ul aria-label=${msg("Notifications", { id: "notificationList.list" })}>
         ${this.notifications.map(
           (notification) => html`
             <li part="notification" class=${notification.read ? "read" : "unread"}>
               <span>
-                ${notification.read ? "" : html`<span class="visually-hidden">Unread: </span>`}Report #${notification.report_id}
-                <span class="when">${DateTime.formatIso(notification.created_at).slice(0, 16).replace("T", " ")} UTC</span>
+                ${notification.read ? "" : html`<span class="visually-hidden">${msg("Unread:", { id: "notificationList.unread" })} </span>`}${msg(str`Report #${notification.report_id}`, { id: "notificationList.report" })}
+                <span class="when">${formatTime(notification.created_at)}</span>
               </span>
               <span class="actions">
-                <button @click=${() => this.#open(notification)}>Open<span class="visually-hidden"> report ${notification.report_id}</span></button>
+                <button @click=${() => this.#open(notification)}>${msg("Open", { id: "notificationList.open" })}<span class="visually-hidden"> ${msg(str`report ${notification.report_id}`, { id: "notificationList.openWhat" })}</span></button>
                 <button @click=${() => this.#archive(notification, !notification.archived)}>
-                  ${notification.archived ? "Unarchive" : "Archive"}<span class="visually-hidden"> notification about report ${notification.report_id}</span>
+                  ${notification.archived ? msg("Unarchive", { id: "notificationList.unarchive" }) : msg("Archive", { id: "notificationList.archive" })}<span class="visually-hidden"> ${msg(str`notification about report ${notification.report_id}`, { id: "notificationList.about" })}</span>
                 </button>
-                <button @click=${() => this.#delete(notification)}>Delete<span class="visually-hidden"> notification about report ${notification.report_id}</span></button>
+                <button @click=${() => this.#delete(notification)}>${msg("Delete", { id: "notificationList.delete" })}<span class="visually-hidden"> ${msg(str`notification about report ${notification.report_id}`, { id: "notificationList.about" })}</span></button>
               </span>
             </li>
           `,
