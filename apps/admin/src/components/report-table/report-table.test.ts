@@ -106,7 +106,6 @@ describe("fr-report-table", () => {
     rows()[1]!.click()
     await until(() => root.querySelector("[part=selection]") !== null, "the selection line")
     expect(page.indeterminate).toBe(true)
-    expect(root.querySelector("[part=selection] span")?.textContent).toBe("2 reports selected.")
     expect(root.querySelector("tbody tr")?.getAttribute("aria-selected")).toBe("true")
     await until(() => customElements.get("fr-report-bulk-actions") !== undefined, "the bulk actions")
     const bulk = root.querySelector("fr-report-bulk-actions")!
@@ -136,7 +135,6 @@ describe("fr-report-table", () => {
 
     root.querySelector<HTMLInputElement>("thead th.pick input")!.click()
     await until(() => root.querySelector("[part=selection] button") !== null, "Select all")
-    expect(root.querySelector("[part=selection] span")?.textContent).toBe("60 reports selected.")
     const before = fake.sent.length
     button(root, "Select all 75 reports").click()
 
@@ -178,7 +176,7 @@ describe("fr-report-table", () => {
     expect(ranges[0]).toBe("objects=0-99")
     expect(ranges[9]).toBe("objects=900-999")
     expect(bulk.matching).toBe(false)
-    expect(root.querySelector("[part=selection] span")?.textContent).toBe("1,000 reports selected.")
+    expect(root.querySelector("[part=selection] span:not(.hint)")).toBeNull()
     expect(root.querySelector("[part=selection] .hint")).not.toBeNull()
   })
 

@@ -325,14 +325,15 @@ export class ReportTable extends ApiElement {
     const pageSelected = this.rows.length > 0 && this.rows.every((row) => this.selection.has(row.id))
     const more = pageSelected && !this.matching && count < Math.min(total, selectionLimit)
     if (count === 0 && !this.selecting) return nothing
+    // The count itself is the bulk actions' to say; this line says only what "all" came to.
     const said = this.selecting
       ? `Selecting up to ${countOf(Math.min(total, selectionLimit), "report")}…`
       : this.matching
         ? `All ${countOf(count, "report")} the search finds are selected.`
-        : `${countOf(count, "report")} selected.`
+        : undefined
     const capped = total > selectionLimit
     return html`<p part="selection" class="selection">
-      <span>${said}</span>
+      ${said === undefined ? nothing : html`<span>${said}</span>`}
       ${
         more && !this.selecting
           ? html`<button type="button" @click=${() => void this.selectAllMatching()}>${
