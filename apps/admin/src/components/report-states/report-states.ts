@@ -4,12 +4,15 @@
  * are kept until Save, which sends each changed state's update and says which were saved
  * (`SaveStatus`); Discard goes back to what is stored. Adding a state is a save of its own.
  */
+
 import type { Appearance, ReportStateRecord } from "@fieldreport/domain/ReportStateRecord"
 import { appearances } from "@fieldreport/domain/ReportStateRecord"
 import * as TextLimits from "@fieldreport/domain/TextLimits"
+import { msg, str } from "@lit/localize"
 import { html, nothing } from "lit"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
+import { intlLocale } from "../../shared/localization.ts"
 import { errorText, run } from "../../shared/run.ts"
 import { SaveStatus } from "../../shared/SaveStatus.ts"
 import { styles } from "./report-states.styles.ts"
@@ -17,7 +20,21 @@ import { stateChanges } from "./state-changes.ts"
 
 /** A list of names as a sentence says them: "New, In progress and Resolved". */
 const names = (states: ReadonlyArray<{ readonly name: string }>): string =>
-  new Intl.ListFormat("en", { type: "conjunction" }).format(states.map((state) => state.name))
+  new Intl.ListFormat(intlLocale(), { type: "conjunction" }).format(states.map((state) => state.name))
+
+/** How an appearance is called in the language shown. */
+const appearanceName = (appearance: Appearance): string => {
+  switch (appearance) {
+    case "invisible":
+      return msg("invisible", { id: "reportStates.appearance.invisible" })
+    case "normal":
+      return msg("normal", { id: "reportStates.appearance.normal" })
+    case "attention":
+      return msg("attention", { id: "reportStates.appearance.attention" })
+    case "loud":
+      return msg("loud", { id: "reportStates.appearance.loud" })
+  }
+}
 
 /**
  * @summary A channel's report states and the transitions allowed between them.
@@ -148,7 +165,12 @@ export class ReportStates extends ApiElement {
             }),
           )
       },
-      `Saved ${names(this.draft.filter((state) => changes.some((each) => each.state.id === state.id)))}.`,
+      msg(
+        str`Saved ${names(this.draft.filter((state) => changes.some((each) => each.state.id === state.id)))}.`,
+        {
+          id: "reportStates.saved",
+        },
+      ),
     )
     // A failure part way keeps the edits: what was saved no longer differs from the states read again.
     if (saved) await this.load()
@@ -164,22 +186,25 @@ export class ReportStates extends ApiElement {
     if (connection === undefined || channelId === undefined) return
     const name = String(data.get("name") ?? "")
     void this.#status
-      .save(async () => {
-        const created = await run(
-          connection.client.call("createReportState", {
-            body: {
-              report_state: {
-                channel_id: channelId,
-                name,
-                appearance: String(data.get("appearance")) as Appearance,
+      .save(
+        async () => {
+          const created = await run(
+            connection.client.call("createReportState", {
+              body: {
+                report_state: {
+                  channel_id: channelId,
+                  name,
+                  appearance: String(data.get("appearance")) as Appearance,
+                },
               },
-            },
-          }),
-        )
-        // Added to the stored states and to the edits alike, so edits not saved yet stay.
-        this.states = [...this.states, created]
-        this.draft = [...this.draft, created]
-      }, `Added the state ${name}.`)
+            }),
+          )
+          // Added to the stored states and to the edits alike, so edits not saved yet stay.
+          this.states = [...this.states, created]
+          this.draft = [...this.draft, created]
+        },
+        msg(str`Added the state ${name}.`, { id: "reportStates.added" }),
+      )
       .then((added) => {
         if (added) form.reset()
       })
@@ -192,29 +217,35 @@ export class ReportStates extends ApiElement {
     return html`
       <li part="state">
         <div class="row">
-          <input aria-label="Name of state ${named}" required maxlength=${TextLimits.name} .value=${state.name}
+          <input aria-label=${msg(str`Name of state ${named}`, { id: "reportStates.nameOf" })} required maxlength=${TextLimits.name} .value=${state.name}
             @input=${(event: Event) => this.#edit(state.id, (edited) => ({ ...edited, name: (event.target as HTMLInputElement).value }))} />
-          <label>Appearance
+          <label>${msg("Appearance", { id: "reportStates.appearance" })}
             <select @change=${(event: Event) => this.#edit(state.id, (edited) => ({ ...edited, appearance: (event.target as HTMLSelectElement).value as Appearance }))}>
-              ${appearances.map((appearance) => html`<option ?selected=${appearance === state.appearance}>${appearance}</option>`)}
+              ${appearances.map((appearance) => html`<option value=${appearance} ?selected=${appearance === state.appearance}>${appearanceName(appearance)}</option>`)}
             </select>
           </label>
           <label class="inline">
             <input type="radio" name="initial" .checked=${state.initial} @change=${() => this.#makeInitial(state.id)} />
-            New reports start here
+            ${msg("New reports start here", { id: "reportStates.initial" })}
           </label>
           <span class="moves">
-            <button type="button" data-move="up" ?disabled=${index === 0} aria-label="Move ${named} up" @click=${() => this.#move(index, -1)}>↑</button>
-            <button type="button" data-move="down" ?disabled=${index === this.draft.length - 1} aria-label="Move ${named} down" @click=${() => this.#move(index, 1)}>↓</button>
+            <button type="button" data-move="up" ?disabled=${index === 0} aria-label=${msg(str`Move ${named} up`, { id: "reportStates.moveUp" })} @click=${() => this.#move(index, -1)}>↑</button>
+            <button type="button" data-move="down" ?disabled=${index === this.draft.length - 1} aria-label=${msg(str`Move ${named} down`, { id: "reportStates.moveDown" })} @click=${() => this.#move(index, 1)}>↓</button>
           </span>
         </div>
         <fieldset>
-          <legend>May be followed by${state.next_state_ids === null || state.next_state_ids.length === 0 ? " (any state while none is ticked)" : ""}</legend>
+          <legend>${
+            state.next_state_ids === null || state.next_state_ids.length === 0
+              ? msg("May be followed by (any state while none is ticked)", {
+                  id: "reportStates.followedByAny",
+                })
+              : msg("May be followed by", { id: "reportStates.followedBy" })
+          }</legend>
           ${others.map(
             (other) => html`<label class="inline">
               <input type="checkbox" .checked=${state.next_state_ids?.includes(other.id) ?? false}
                 @change=${(event: Event) => this.#setNext(state, other.id, (event.target as HTMLInputElement).checked)} />
-              ${other.name}<span class="visually-hidden"> after ${named}</span>
+              ${other.name}<span class="visually-hidden"> ${msg(str`after ${named}`, { id: "reportStates.after" })}</span>
             </label>`,
           )}
         </fieldset>
@@ -226,22 +257,22 @@ export class ReportStates extends ApiElement {
     const changed = stateChanges(this.states, this.draft).length > 0
     return html`
       ${this.problem === undefined ? nothing : html`<p class="error" role="alert">${this.problem}</p>`}
-      <form aria-label="Report states" @submit=${(event: SubmitEvent) => this.#save(event)}>
-        <ol class="states" aria-label="Report states">${this.draft.map((state, index) => this.#state(state, index))}</ol>
+      <form aria-label=${msg("Report states", { id: "reportStates.title" })} @submit=${(event: SubmitEvent) => this.#save(event)}>
+        <ol class="states" aria-label=${msg("Report states", { id: "reportStates.title" })}>${this.draft.map((state, index) => this.#state(state, index))}</ol>
         <div class="row save">
-          <button class="primary" type="submit" ?disabled=${!changed || this.#status.saving}>Save states</button>
+          <button class="primary" type="submit" ?disabled=${!changed || this.#status.saving}>${msg("Save states", { id: "reportStates.save" })}</button>
           <button type="button" ?disabled=${!changed || this.#status.saving} @click=${() => {
             this.draft = this.states
-          }}>Discard changes</button>
+          }}>${msg("Discard changes", { id: "reportStates.discard" })}</button>
         </div>
       </form>
       ${this.#status.render()}
-      <form class="row" aria-label="New report state" @submit=${(event: SubmitEvent) => this.#add(event)}>
-        <label>New state <input name="name" required maxlength=${TextLimits.name} /></label>
-        <label>Appearance
-          <select name="appearance">${appearances.map((appearance) => html`<option ?selected=${appearance === "normal"}>${appearance}</option>`)}</select>
+      <form class="row" aria-label=${msg("New report state", { id: "reportStates.new" })} @submit=${(event: SubmitEvent) => this.#add(event)}>
+        <label>${msg("New state", { id: "reportStates.newName" })} <input name="name" required maxlength=${TextLimits.name} /></label>
+        <label>${msg("Appearance", { id: "reportStates.appearance" })}
+          <select name="appearance">${appearances.map((appearance) => html`<option value=${appearance} ?selected=${appearance === "normal"}>${appearanceName(appearance)}</option>`)}</select>
         </label>
-        <button type="submit">Add state</button>
+        <button type="submit">${msg("Add state", { id: "reportStates.add" })}</button>
       </form>
     `
   }
