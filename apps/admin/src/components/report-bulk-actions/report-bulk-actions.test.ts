@@ -308,6 +308,14 @@ describe("fr-report-bulk-actions", () => {
     button(root, "Cancel").click()
     await until(() => root.querySelector("[role=alertdialog]") === null, "the confirmation closed")
     expect(deletes()).toEqual([])
+    await until(() => root.activeElement === button(root, "Delete"), "the focus back on Delete")
+    button(root, "Delete").click()
+    await until(() => root.querySelector("[role=alertdialog]") !== null, "the confirmation again")
+    root.activeElement!.dispatchEvent(
+      new KeyboardEvent("keydown", { key: "Escape", bubbles: true, composed: true }),
+    )
+    await until(() => root.querySelector("[role=alertdialog]") === null, "the confirmation closed by Escape")
+    expect(deletes()).toEqual([])
 
     button(root, "Delete").click()
     await until(() => root.querySelector("[role=alertdialog]") !== null, "the confirmation")

@@ -181,6 +181,14 @@ export class ReportBulkActions extends ApiElement {
     this.#status.edited()
   }
 
+  /** Closes the form (Cancel, Escape) and puts the focus back on the action's button. */
+  async #cancel() {
+    const action = this.action
+    this.action = undefined
+    await this.updateComplete
+    this.renderRoot.querySelector<HTMLElement>(`.actions button[data-action=${action}]`)?.focus()
+  }
+
   /**
    * Runs an action over the selection as a save: progress while it runs, then what it did (an
    * alert when the server refused some reports), and the table and the map load again.
@@ -282,12 +290,15 @@ export class ReportBulkActions extends ApiElement {
         <div class="actions" role="group" aria-label="Actions on the selected reports">
           ${actionLabels.map(
             ([action, label]) => html`<button type="button" class=${action === "delete" ? "danger" : ""}
-              aria-expanded=${this.action === action ? "true" : "false"} aria-controls="action-form"
+              data-action=${action} aria-expanded=${this.action === action ? "true" : "false"}
+              aria-controls="action-form"
               ?disabled=${busy} @click=${() => this.#choose(action)}>${label}</button>`,
           )}
         </div>
       </div>
-      ${count === 0 || this.action === undefined ? nothing : this.#form(this.action, busy)}
+      <div @keydown=${(event: KeyboardEvent) => {
+        if (event.key === "Escape" && this.action !== undefined) void this.#cancel()
+      }}>${count === 0 || this.action === undefined ? nothing : this.#form(this.action, busy)}</div>
       ${this.progress === undefined ? nothing : this.#progress(this.progress)}
       ${this.#status.render()}
     `
@@ -345,7 +356,7 @@ export class ReportBulkActions extends ApiElement {
           : nothing
       }
       <button class="primary" type="submit" ?disabled=${busy}>Change state</button>
-      <button type="button" @click=${() => this.#choose("state")}>Cancel</button>
+      <button type="button" @click=${() => this.#cancel()}>Cancel</button>
     </form>`
   }
 
@@ -362,7 +373,7 @@ export class ReportBulkActions extends ApiElement {
         </select>
       </label>
       <button class="primary" type="submit" ?disabled=${busy}>Assign</button>
-      <button type="button" @click=${() => this.#choose("assign")}>Cancel</button>
+      <button type="button" @click=${() => this.#cancel()}>Cancel</button>
       <p class="hint">Each report's assignee must be a member of its channel.</p>
     </form>`
   }
@@ -374,7 +385,7 @@ export class ReportBulkActions extends ApiElement {
         <input type="datetime-local" name="assignment_due_at" aria-describedby="due-hint" />
       </label>
       <button class="primary" type="submit" ?disabled=${busy}>Set due time</button>
-      <button type="button" @click=${() => this.#choose("due")}>Cancel</button>
+      <button type="button" @click=${() => this.#cancel()}>Cancel</button>
       <p class="hint" id="due-hint">Left empty, the reports have no due time.</p>
     </form>`
   }
@@ -397,7 +408,7 @@ export class ReportBulkActions extends ApiElement {
       aria-describedby="delete-question" @submit=${(event: SubmitEvent) => this.#delete(event)}>
       <p id="delete-question">Delete ${reports}? Their comments, notes, tasks and attachments go with them.
         This cannot be undone.</p>
-      <button type="button" @click=${() => this.#choose("delete")}>Cancel</button>
+      <button type="button" @click=${() => this.#cancel()}>Cancel</button>
       <button class="danger primary" type="submit" ?disabled=${busy}>Delete ${reports}</button>
     </form>`
   }
