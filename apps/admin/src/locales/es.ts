@@ -102,4 +102,15 @@ export const templates: TemplateMap = {
   "reportStates.new": "Nuevo estado de reporte",
   "reportStates.newName": "Nuevo estado",
   "reportStates.add": "Agregar estado",
+  // channel-selections
+  "channelSelections.view": "Ver",
+  "channelSelections.follow": "Seguir",
+  "channelSelections.alert": "Alertar",
+  "channelSelections.saved": str`Se guardaron sus opciones para ${0}.`,
+  "channelSelections.channelId": str`canal ${0}`,
+  "channelSelections.title": "Mis canales",
+  "channelSelections.channel": "Canal",
+  "channelSelections.hint":
+    "Ver: sus reportes se muestran de forma predeterminada. Seguir: una notificación por cada reporte nuevo. Alertar: una notificación por cada reporte nuevo dentro de sus áreas de alerta.",
+  "channelSelections.save": "Guardar opciones",
 }

@@ -4,21 +4,25 @@
  * reports inside their alert areas. Ticked boxes wait for Save choices, which sends each changed
  * channel's selection and names the channels saved (`SaveStatus`).
  */
+
 import type { Channel } from "@fieldreport/domain/Channel"
 import { type ChannelSelection, none } from "@fieldreport/domain/ChannelSelection"
+import { msg, str } from "@lit/localize"
 import { html, nothing } from "lit"
 import { live } from "lit/directives/live.js"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
+import { intlLocale } from "../../shared/localization.ts"
 import { errorText, run } from "../../shared/run.ts"
 import { SaveStatus } from "../../shared/SaveStatus.ts"
 import { currentTeamId, teamChannels } from "../../shared/team.ts"
 import { styles } from "./channel-selections.styles.ts"
 
+/** Each choice and its heading, in the language shown. */
 const flags = [
-  ["view", "View"],
-  ["follow", "Follow"],
-  ["alert", "Alert"],
+  ["view", () => msg("View", { id: "channelSelections.view" })],
+  ["follow", () => msg("Follow", { id: "channelSelections.follow" })],
+  ["alert", () => msg("Alert", { id: "channelSelections.alert" })],
 ] as const
 
 /**
@@ -107,25 +111,27 @@ export class ChannelSelections extends ApiElement {
           this.edits = new Map([...this.edits].filter(([channelId]) => channelId !== id))
         }
       },
-      `Saved your choices for ${this.#names(edits)}.`,
+      msg(str`Saved your choices for ${this.#names(edits)}.`, { id: "channelSelections.saved" }),
     )
   }
 
   #names(edits: ReadonlyArray<ChannelSelection>): string {
-    return new Intl.ListFormat("en", { type: "conjunction" }).format(
+    return new Intl.ListFormat(intlLocale(), { type: "conjunction" }).format(
       edits.map(
-        (edit) => this.channels.find((channel) => channel.id === edit.id)?.name ?? `channel ${edit.id}`,
+        (edit) =>
+          this.channels.find((channel) => channel.id === edit.id)?.name ??
+          msg(str`channel ${edit.id}`, { id: "channelSelections.channelId" }),
       ),
     )
   }
 
   override render() {
     return html`
-      <form aria-label="My channels" @submit=${(event: SubmitEvent) => this.#save(event)}>
+      <form aria-label=${msg("My channels", { id: "channelSelections.title" })} @submit=${(event: SubmitEvent) => this.#save(event)}>
       <table part="table">
-        <caption>My channels</caption>
+        <caption>${msg("My channels", { id: "channelSelections.title" })}</caption>
         <thead>
-          <tr><th scope="col">Channel</th>${flags.map(([, label]) => html`<th scope="col">${label}</th>`)}</tr>
+          <tr><th scope="col">${msg("Channel", { id: "channelSelections.channel" })}</th>${flags.map(([, label]) => html`<th scope="col">${label()}</th>`)}</tr>
         </thead>
         <tbody>
           ${this.channels.map((channel) => {
@@ -137,7 +143,7 @@ export class ChannelSelections extends ApiElement {
                 ([flag, label]) => html`<td>
                   <input
                     type="checkbox"
-                    aria-label="${label} ${channel.name}"
+                    aria-label="${label()} ${channel.name}"
                     .checked=${live(selection[flag])}
                     @change=${(event: Event) => this.#set(channel, flag, (event.target as HTMLInputElement).checked)}
                   />
@@ -147,8 +153,8 @@ export class ChannelSelections extends ApiElement {
           })}
         </tbody>
       </table>
-      <p class="muted hint">View: its reports show by default. Follow: a notification for every new report. Alert: a notification for new reports inside your alert areas.</p>
-      <button class="primary" type="submit" ?disabled=${this.edits.size === 0 || this.#status.saving}>Save choices</button>
+      <p class="muted hint">${msg("View: its reports show by default. Follow: a notification for every new report. Alert: a notification for new reports inside your alert areas.", { id: "channelSelections.hint" })}</p>
+      <button class="primary" type="submit" ?disabled=${this.edits.size === 0 || this.#status.saving}>${msg("Save choices", { id: "channelSelections.save" })}</button>
       </form>
       ${this.#status.render()}
       ${this.problem === undefined ? nothing : html`<p class="error" role="alert">${this.problem}</p>`}
