@@ -4,9 +4,9 @@ import { join } from "node:path"
 import { DatabaseSync, type StatementResultingChanges } from "node:sqlite"
 import { Worker } from "node:worker_threads"
 import { describe, expect, it, layer, vi } from "@effect/vitest"
-import { Effect, Exit, Predicate, Scope, Stream } from "effect"
+import { Deferred, Effect, Exit, Fiber, Predicate, Scope, Stream, Tracer } from "effect"
 import { Reactivity } from "effect/reactivity"
-import { SqlClient, type SqlError } from "effect/sql"
+import { SqlClient, type SqlError, Statement } from "effect/sql"
 import type { MockInstance } from "vitest"
 import * as SqliteClient from "../../src/store/sql/sqlite/SqliteClient.ts"
 
@@ -235,6 +235,74 @@ layer(SqliteClient.layer({ filename: ":memory:" }))("SqliteClient in memory", (i
         },
       )
       expect(yield* sql`SELECT value FROM counter`).toEqual([{ value: 25 }])
+    }),
+  )
+
+  it.effect("a statement of a fiber outside a transaction waits for another fiber's transaction to end", () =>
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      yield* sql`CREATE TABLE awaited (id INTEGER PRIMARY KEY)`
+      const inserted = yield* Deferred.make<void>()
+      const finish = yield* Deferred.make<void>()
+      const transaction = yield* Effect.forkChild(
+        sql.withTransaction(
+          Effect.gen(function* () {
+            yield* sql`INSERT INTO awaited VALUES (${1})`
+            yield* Deferred.succeed(inserted, undefined)
+            yield* Deferred.await(finish)
+            yield* sql`INSERT INTO awaited VALUES (${2})`
+          }),
+        ),
+      )
+      yield* Deferred.await(inserted)
+      // Run at once, the read would see the open transaction's first row and commit nothing.
+      const read = yield* Effect.forkChild(sql<{ id: number }>`SELECT id FROM awaited ORDER BY id`)
+      yield* Effect.yieldNow
+      expect(read.pollUnsafe()).toBeUndefined()
+      yield* Deferred.succeed(finish, undefined)
+      yield* Fiber.join(transaction)
+      expect(yield* Fiber.join(read)).toEqual([{ id: 1 }, { id: 2 }])
+    }),
+  )
+
+  it.effect("a statement of plain values is compiled once per call site, one with fragments per call", () =>
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const compile = yield* spying(
+        Object.getPrototypeOf(Statement.makeCompilerSqlite()) as Statement.Compiler,
+        "compile",
+      )
+      const plain = (id: number) => sql<{ id: number }>`SELECT ${id} AS id, ${"x"} AS name`
+      const fragment = (ids: ReadonlyArray<number>) =>
+        sql<{ id: number }>`SELECT 1 AS id WHERE 1 IN ${sql.in(ids)}`
+      for (const id of [1, 2, 3]) expect(yield* plain(id)).toEqual([{ id, name: "x" }])
+      expect(plain(4).compile()).toEqual(["SELECT ? AS id, ? AS name", [4, "x"]])
+      expect(compile).toHaveBeenCalledTimes(1)
+      for (const ids of [[1], [1, 2]]) expect(yield* fragment(ids)).toEqual([{ id: 1 }])
+      expect(compile).toHaveBeenCalledTimes(3)
+    }),
+  )
+
+  it.effect("with a tracer, every statement is a span named after the engine, holding its SQL", () =>
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const spans: Array<Tracer.NativeSpan> = []
+      const tracer = Tracer.make({
+        span: (options) => {
+          const span = new Tracer.NativeSpan(options)
+          spans.push(span)
+          return span
+        },
+      })
+      yield* sql`CREATE TABLE traced (id INTEGER PRIMARY KEY)`
+      yield* Effect.withTracer(
+        Effect.all([sql`INSERT INTO traced VALUES (${1})`.raw, sql`SELECT id FROM traced WHERE id = ${1}`]),
+        tracer,
+      )
+      expect(spans.map((span) => [span.name, span.attributes.get("db.query.text")])).toEqual([
+        ["sqlite", "INSERT INTO traced VALUES (?)"],
+        ["sqlite", "SELECT id FROM traced WHERE id = ?"],
+      ])
     }),
   )
 

@@ -21,6 +21,7 @@ import {
 import { Reactivity } from "effect/reactivity"
 import { SqlClient, type SqlConnection, SqlError, Statement } from "effect/sql"
 import * as Checkpointer from "./Checkpointer.ts"
+import { directStatements } from "./DirectStatements.ts"
 import * as WorkerReads from "./WorkerReads.ts"
 
 /**
@@ -142,7 +143,8 @@ export const make = Effect.fnUntraced(function* (config: SqliteClientConfig) {
       ? yield* WorkerReads.make(config.filename, { busyTimeout: config.busyTimeout ?? DEFAULT_BUSY_TIMEOUT })
       : undefined
 
-  const connection = makeConnection(db, config.preparedStatementCacheSize ?? DEFAULT_STATEMENT_CACHE_SIZE)
+  const cached = makeStatementCache(db, config.preparedStatementCacheSize ?? DEFAULT_STATEMENT_CACHE_SIZE)
+  const connection = makeConnection(db, cached)
   const acquirers = SqlClient.makeSqliteAcquirers({
     // A client that outlives its scope reports a closed connection instead of node:sqlite's bare Error.
     connection: Effect.suspend(() => (db.isOpen ? Effect.succeed(connection) : Effect.fail(closedError))),
@@ -152,7 +154,7 @@ export const make = Effect.fnUntraced(function* (config: SqliteClientConfig) {
   const transformRows = config.transformResultNames
     ? Statement.defaultTransforms(config.transformResultNames, false).array
     : undefined
-  const client = yield* SqlClient.make({
+  const shared = yield* SqlClient.make({
     driver: "node-sqlite",
     acquirer: acquirers.acquirer,
     borrower: acquirers.borrower,
@@ -168,6 +170,14 @@ export const make = Effect.fnUntraced(function* (config: SqliteClientConfig) {
     releaseSavepoint: (name) => `RELEASE SAVEPOINT ${name}`,
     // SQLite prepares transaction control like any statement, so they share the statement cache.
     prepareTransactionControls: true,
+  })
+  const client = directStatements(shared, {
+    free: () => db.isOpen && !db.isTransaction,
+    rows: (sql, params) => rowsOf(cached(sql), params),
+    values: (sql, params) => valuesOf(cached(sql), params),
+    run: (sql, params) => cached(sql).run(...bind(params)),
+    failure: (cause, operation) =>
+      SqlError.isSqlError(cause) ? cause : new SqlError.SqlError({ reason: classify(cause, operation) }),
   })
   /** Runs the statement's SQL with its parameters through `read`. */
   const compiled = <A>(
@@ -242,18 +252,27 @@ const configure = (db: DatabaseSync, config: SqliteClientConfig): string => {
 
 type TransformRows = <A extends object>(rows: ReadonlyArray<A>) => ReadonlyArray<A>
 
-const makeConnection = (db: DatabaseSync, cacheSize: number): SqlConnection.Connection => {
-  const cached = makeStatementCache(db, cacheSize)
+/** The rows of a statement as records. */
+const rowsOf = (statement: StatementSync, params: ReadonlyArray<unknown>) => {
+  statement.setReturnArrays(false)
+  return statement.all(...bind(params))
+}
+
+/** The rows of a statement as arrays of values. */
+const valuesOf = (statement: StatementSync, params: ReadonlyArray<unknown>) => {
+  // Cached statements are shared by `execute` and `executeValues`, so the mode is set on every run.
+  statement.setReturnArrays(true)
+  // @types/node types `all()` as records whatever the mode; with return arrays on, rows are arrays.
+  return statement.all(...bind(params)) as unknown as ReadonlyArray<ReadonlyArray<unknown>>
+}
+
+const makeConnection = (
+  db: DatabaseSync,
+  cached: (sql: string) => StatementSync,
+): SqlConnection.Connection => {
   const rows = (statement: StatementSync, params: ReadonlyArray<unknown>, transformRows?: TransformRows) => {
-    statement.setReturnArrays(false)
-    const result = statement.all(...bind(params))
+    const result = rowsOf(statement, params)
     return transformRows ? transformRows(result) : result
-  }
-  const values = (statement: StatementSync, params: ReadonlyArray<unknown>) => {
-    // Cached statements are shared by `execute` and `executeValues`, so the mode is set on every run.
-    statement.setReturnArrays(true)
-    // @types/node types `all()` as records whatever the mode; with return arrays on, rows are arrays.
-    return statement.all(...bind(params)) as unknown as ReadonlyArray<ReadonlyArray<unknown>>
   }
   return {
     execute: (sql, params, transformRows) =>
@@ -261,9 +280,9 @@ const makeConnection = (db: DatabaseSync, cacheSize: number): SqlConnection.Conn
     executeUnprepared: (sql, params, transformRows) =>
       attempt("executeUnprepared", () => rows(prepare(db, sql), params, transformRows)),
     executeRaw: (sql, params) => attempt("executeRaw", () => cached(sql).run(...bind(params))),
-    executeValues: (sql, params) => attempt("executeValues", () => values(cached(sql), params)),
+    executeValues: (sql, params) => attempt("executeValues", () => valuesOf(cached(sql), params)),
     executeValuesUnprepared: (sql, params) =>
-      attempt("executeValuesUnprepared", () => values(prepare(db, sql), params)),
+      attempt("executeValuesUnprepared", () => valuesOf(prepare(db, sql), params)),
     executeStream: (sql, params, transformRows) =>
       Stream.unwrap(
         Effect.map(

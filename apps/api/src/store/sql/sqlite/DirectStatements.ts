@@ -1,0 +1,179 @@
+/**
+ * The SQLite client's statements, run directly. node:sqlite answers synchronously, so a statement
+ * whose connection is free runs at once, in the step of the fiber that asks for it, without the
+ * span, scope, semaphore and effects `effect/sql` wraps around each statement: these cost the API
+ * far more than SQLite takes to run its small queries. The connection is free when no transaction
+ * is open on it, or when the one open is the asking fiber's own; otherwise, and when a tracer is
+ * configured (whose spans a statement must then make), the statement takes `effect/sql`'s way, which
+ * waits for the connection.
+ *
+ * A statement whose interpolations are all plain values (numbers, strings, null, booleans, dates,
+ * bytes) is compiled once per call site: its SQL depends only on the template's strings, which
+ * JavaScript hands every call of a tagged template alike. Fragments (`sql.in`, `sql.and`, …) are
+ * compiled per call, as `effect/sql` compiles them.
+ */
+import { Context, Effectable, Exit, type Fiber } from "effect"
+import { type SqlClient, type SqlError, Statement } from "effect/sql"
+
+/** The connection as direct statements use it: synchronous, throwing node:sqlite's errors. */
+export interface DirectConnection {
+  /** Whether a statement of a fiber outside any transaction may run now: no transaction is open. */
+  readonly free: () => boolean
+  /** The rows of a statement, as records. */
+  readonly rows: (sql: string, params: ReadonlyArray<unknown>) => ReadonlyArray<object>
+  /** The rows of a statement, as arrays of values. */
+  readonly values: (sql: string, params: ReadonlyArray<unknown>) => ReadonlyArray<ReadonlyArray<unknown>>
+  /** Runs a statement for its changes (`executeRaw`). */
+  readonly run: (sql: string, params: ReadonlyArray<unknown>) => unknown
+  /** The `SqlError` of what running a statement threw. */
+  readonly failure: (cause: unknown, operation: string) => SqlError.SqlError
+}
+
+/** The fields of an `effect/sql` statement this module reads or sets. */
+interface StatementFields {
+  readonly segments: ReadonlyArray<unknown>
+  readonly compiler: Statement.Compiler
+  readonly transformRows: (<A extends object>(rows: ReadonlyArray<A>) => ReadonlyArray<A>) | undefined
+}
+
+/** A statement built from a tagged template, run directly when it can be. */
+interface DirectStatement extends StatementFields {
+  readonly strings: TemplateStringsArray
+  readonly args: ReadonlyArray<unknown>
+  /** Whether every interpolation is a plain value, bound as a parameter. */
+  readonly plain: boolean
+  readonly compile: (withoutTransform?: boolean) => readonly [string, ReadonlyArray<unknown>]
+}
+
+type Operation = "execute" | "executeRaw" | "executeValues"
+
+const isTemplate = (value: unknown): value is TemplateStringsArray => Array.isArray(value) && "raw" in value
+
+const isPlain = (value: unknown): boolean =>
+  value === null ||
+  (typeof value !== "object" && typeof value !== "function") ||
+  value instanceof Date ||
+  value instanceof Uint8Array
+
+/** The property under which an effect keeps how the fiber runs it. */
+const evaluateKey = (() => {
+  const marker = () => Exit.void
+  const proto = Effectable.Prototype({ label: "probe", evaluate: marker }) as unknown as Record<
+    string,
+    unknown
+  >
+  const key = Object.keys(proto).find((name) => proto[name] === marker)
+  if (key === undefined) throw new Error("effect keeps no evaluate function on its effects")
+  return key
+})()
+
+/**
+ * The client with its tagged template replaced by one whose statements run directly; everything
+ * else (`withTransaction`, `sql.in`, `sql.unsafe`, …) is the client's.
+ *
+ * @example
+ * ```ts
+ * const sql = directStatements(client, { free: () => !db.isTransaction, rows, values, run, failure })
+ * const rows = yield* sql`SELECT id FROM reports WHERE id = ${49}`
+ * ```
+ */
+export const directStatements = <C extends SqlClient.SqlClient>(
+  client: C,
+  connection: DirectConnection,
+): C => {
+  const probe = client`SELECT 1` as unknown as StatementFields & Record<string, unknown>
+  const base = Object.getPrototypeOf(probe) as Record<string, unknown>
+  const slowEvaluate = base[evaluateKey] as (this: unknown, fiber: Fiber.Fiber<unknown, unknown>) => unknown
+  const getter = (name: string) => {
+    const descriptor = Object.getOwnPropertyDescriptor(base, name)
+    if (descriptor?.get === undefined) throw new Error(`effect/sql statements have no ${name}`)
+    return descriptor.get
+  }
+  const slow = { executeRaw: getter("raw"), executeValues: getter("values") }
+
+  /** Whether the fiber's statement may run now on the connection. */
+  const runsNow = (fiber: Fiber.Fiber<unknown, unknown>): boolean => {
+    if (fiber.cache.tracerEnabled && fiber.cache.tracer !== undefined) return false
+    if (fiber.getRef(Statement.CurrentTransformer) !== undefined) return false
+    return Context.getOrUndefined(fiber.context, client.transactionService) !== undefined || connection.free()
+  }
+
+  const run = (statement: DirectStatement, operation: Operation) => {
+    const [sql, params] = statement.compile()
+    try {
+      switch (operation) {
+        case "execute": {
+          const rows = connection.rows(sql, params)
+          return Exit.succeed(statement.transformRows === undefined ? rows : statement.transformRows(rows))
+        }
+        case "executeValues":
+          return Exit.succeed(connection.values(sql, params))
+        case "executeRaw":
+          return Exit.succeed(connection.run(sql, params))
+      }
+    } catch (cause) {
+      return Exit.fail(connection.failure(cause, operation))
+    }
+  }
+
+  /** `statement.raw` and `statement.values`: effects that run the statement their way. */
+  const operationProto = (operation: "executeRaw" | "executeValues") => {
+    const proto = Object.create(Effectable.Prototype({ label: "Statement", evaluate: () => Exit.void }))
+    proto[evaluateKey] = function (
+      this: { statement: DirectStatement },
+      fiber: Fiber.Fiber<unknown, unknown>,
+    ) {
+      return runsNow(fiber) ? run(this.statement, operation) : slow[operation].call(this.statement)
+    }
+    return proto as object
+  }
+  const rawProto = operationProto("executeRaw")
+  const valuesProto = operationProto("executeValues")
+
+  /** The SQL of each call site whose statements are plain. */
+  const texts = new WeakMap<TemplateStringsArray, string>()
+  const proto = Object.create(base) as Record<string, unknown>
+  for (const name of ["acquirer", "compiler", "spanAttributes", "transformRows", "borrower"])
+    proto[name] = probe[name]
+  Object.defineProperty(proto, "segments", {
+    get(this: DirectStatement) {
+      const { segments } = client(this.strings, ...this.args) as unknown as StatementFields
+      Object.defineProperty(this, "segments", { value: segments })
+      return segments
+    },
+  })
+  proto.compile = function (this: DirectStatement, withoutTransform?: boolean) {
+    if (!this.plain) return this.compiler.compile(this as never, withoutTransform ?? false)
+    let text = texts.get(this.strings)
+    if (text === undefined) {
+      text = this.compiler.compile(this as never, false)[0]
+      texts.set(this.strings, text)
+    }
+    return [text, this.args] as const
+  }
+  proto[evaluateKey] = function (this: DirectStatement, fiber: Fiber.Fiber<unknown, unknown>) {
+    return runsNow(fiber) ? run(this, "execute") : slowEvaluate.call(this, fiber)
+  }
+  Object.defineProperty(proto, "raw", {
+    get(this: DirectStatement) {
+      return Object.assign(Object.create(rawProto), { statement: this })
+    },
+  })
+  Object.defineProperty(proto, "values", {
+    get(this: DirectStatement) {
+      return Object.assign(Object.create(valuesProto), { statement: this })
+    },
+  })
+
+  const sql = function sql(strings: unknown, ...args: Array<unknown>) {
+    if (!isTemplate(strings))
+      return (client as unknown as (...all: Array<unknown>) => unknown)(strings, ...args)
+    const statement = Object.create(proto) as { strings: unknown; args: unknown; plain: boolean }
+    statement.strings = strings
+    statement.args = args
+    statement.plain = args.every(isPlain)
+    return statement
+  }
+  Object.assign(sql, client)
+  return Object.assign(sql, { safe: sql }) as unknown as C
+}
