@@ -170,4 +170,93 @@ describe("fr-add-users and consent", () => {
       "Ana Lee in Streets: role updated to viewer",
     ])
   })
+
+  describe("inviting by e-mail", () => {
+    const mount = async () => {
+      const element = document.createElement("fr-add-users")
+      element.baseUrl = "http://api.test"
+      element.token = "fra_token"
+      element.teamId = 3
+      document.body.append(element)
+      const root = element.shadowRoot!
+      await until(() => root.querySelectorAll("input[name=invite_channel_id]").length === 2, "the channels")
+      const invite = (emails: string) => {
+        root.querySelector<HTMLTextAreaElement>("textarea[name=emails]")!.value = emails
+        root.querySelector<HTMLFormElement>("form[part=invite-form]")!.requestSubmit()
+      }
+      return { element, root, invite }
+    }
+    const lines = (root: ShadowRoot) =>
+      [...root.querySelectorAll("[part=invite-results] li")].map((item) => item.textContent)
+
+    it("invites each address with the team role, channels and channel role, and says what happened to each", async () => {
+      const answers: Record<string, { status: number; body: unknown }> = {
+        "new@example.net": {
+          status: 201,
+          body: { email: "new@example.net", invitation_id: 4, team_user_id: null },
+        },
+        "ana@example.com": {
+          status: 200,
+          body: { email: "ana@example.com", invitation_id: null, team_user_id: 101 },
+        },
+        "again@example.net": {
+          status: 200,
+          body: { email: "again@example.net", invitation_id: 5, team_user_id: null },
+        },
+        "nope@": {
+          status: 422,
+          body: {
+            title: "Unprocessable Entity",
+            detail: "invalid",
+            errors: { "invitation.email": ["must be an e-mail address"] },
+          },
+        },
+      }
+      const api = fakeFetch({
+        "GET /api/v4/channels": { body: channels },
+        "GET /api/v4/teams/3/team_users": { body: [ana] },
+        "POST /api/v4/teams/3/invitations": (request) =>
+          answers[(request.body as { invitation: { email: string } }).invitation.email] ?? { status: 500 },
+      })
+      vi.stubGlobal("fetch", api.fetch)
+      const { element, root, invite } = await mount()
+      const added: Array<ReadonlyArray<number>> = []
+      element.addEventListener("fr-users-added", (event) => added.push(event.userIds))
+      root.querySelector<HTMLSelectElement>("select[name=team_role]")!.value = "manager"
+      root.querySelector<HTMLInputElement>("input[name=invite_channel_id][value='5']")!.checked = true
+      root.querySelector<HTMLSelectElement>("select[name=channel_role]")!.value = "operator"
+      invite("new@example.net, ana@example.com\nagain@example.net; nope@ new@example.net")
+
+      await until(() => lines(root).length === 4, "the results")
+      const posted = api.sent.filter((request) => request.method === "POST").map((request) => request.body)
+      expect(posted).toEqual(
+        ["new@example.net", "ana@example.com", "again@example.net", "nope@"].map((email) => ({
+          invitation: { email, team_role: "manager", channel_role: "operator", channel_ids: [5] },
+        })),
+      )
+      expect(lines(root)).toEqual([
+        "new@example.net: invited: an e-mail with a link to join is on its way",
+        "ana@example.com: has an account: invited to the team (joins when they accept)",
+        "again@example.net: invited already: roles and channels updated (the e-mail goes again at most once a day)",
+        "nope@: must be an e-mail address",
+      ])
+      expect([...root.querySelectorAll("[part=invite-results] li.error")]).toHaveLength(1)
+      // A refusal keeps the form, to correct and send again; the team view reloads its lists.
+      expect(root.querySelector<HTMLTextAreaElement>("textarea[name=emails]")?.value).not.toBe("")
+      expect(added).toEqual([[]])
+    })
+
+    it("asks for an address before sending anything", async () => {
+      const api = fakeFetch({
+        "GET /api/v4/channels": { body: channels },
+        "GET /api/v4/teams/3/team_users": { body: [] },
+      })
+      vi.stubGlobal("fetch", api.fetch)
+      const { element, root, invite } = await mount()
+      invite(" , ")
+      await element.updateComplete
+      expect(root.querySelector("[role=alert]")?.textContent).toBe("Type at least one e-mail address.")
+      expect(api.sent.filter((request) => request.method === "POST")).toEqual([])
+    })
+  })
 })

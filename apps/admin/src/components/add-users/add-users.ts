@@ -6,15 +6,20 @@
  * who is not yet in the team is invited and joins when they accept; the app's administrators add
  * people directly. The results say which happened, from the team's users who joined, read again
  * after the answer.
+ *
+ * A second form invites people by e-mail address (`createTeamInvitation`), one or several at once,
+ * with a team role and channels: an address without an account is sent a link to make one and join,
+ * an address with an account is invited as a team user. Each address gets its own result.
  */
 import type { Channel } from "@fieldreport/domain/Channel"
 import type { ChannelRole } from "@fieldreport/domain/Roles"
+import type { InvitedTeamRole } from "@fieldreport/domain/TeamInvitation"
 import type { TeamUser } from "@fieldreport/domain/TeamUser"
 import { html, nothing } from "lit"
 import { UsersAddedEvent } from "../../events/users-added.ts"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
-import { errorText, run } from "../../shared/run.ts"
+import { errorText, fieldErrors, run } from "../../shared/run.ts"
 import { currentTeamId, fullName, teamChannels, teamPeople } from "../../shared/team.ts"
 import { styles } from "./add-users.styles.ts"
 
@@ -24,6 +29,31 @@ const roles: ReadonlyArray<readonly [ChannelRole, string]> = [
   ["operator", "Operator: handles every report"],
   ["admin", "Admin: also shapes the channel"],
 ]
+
+/**
+ * The addresses typed into the invitation form: separated by commas, semicolons, spaces or lines,
+ * each once.
+ *
+ * @example
+ * ```ts
+ * addressesOf("ana@example.net, bo@example.net\nana@example.net") // ["ana@example.net", "bo@example.net"]
+ * ```
+ */
+export const addressesOf = (text: string): ReadonlyArray<string> => [
+  ...new Set(
+    text
+      .split(/[\s,;]+/)
+      .map((address) => address.trim())
+      .filter((address) => address !== ""),
+  ),
+]
+
+/** One line of an invitation's results: an address and what happened. */
+interface Invited {
+  readonly email: string
+  readonly text: string
+  readonly ok: boolean
+}
 
 /** One line of the results: a user in a channel and what happened. */
 interface Outcome {
@@ -38,8 +68,10 @@ interface Outcome {
  *
  * @csspart form - The form.
  * @csspart results - The list of results.
+ * @csspart invite-form - The form that invites by e-mail address.
+ * @csspart invite-results - The result of each address invited.
  *
- * @event fr-users-added - After the server answered; `userIds` are the users sent.
+ * @event fr-users-added - After the server answered; `userIds` are the users sent (none for invitations by e-mail).
  *
  * @example
  * ```html
@@ -54,12 +86,20 @@ export class AddUsers extends ApiElement {
     people: { state: true },
     outcomes: { state: true },
     problem: { state: true },
+    invited: { state: true },
+    inviteProblem: { state: true },
+    inviting: { state: true },
   }
 
   declare channels: ReadonlyArray<Channel>
   declare people: ReadonlyArray<TeamUser>
   declare outcomes: ReadonlyArray<Outcome>
   declare problem: string | undefined
+  /** The result of each address of the last invitation by e-mail. */
+  declare invited: ReadonlyArray<Invited>
+  declare inviteProblem: string | undefined
+  /** Whether invitations by e-mail are on their way: the button waits. */
+  declare inviting: boolean
 
   #teamId: number | undefined
 
@@ -69,6 +109,9 @@ export class AddUsers extends ApiElement {
     this.people = []
     this.outcomes = []
     this.problem = undefined
+    this.invited = []
+    this.inviteProblem = undefined
+    this.inviting = false
   }
 
   protected override connected(connection: Connection): void {
@@ -151,6 +194,87 @@ export class AddUsers extends ApiElement {
     }
   }
 
+  /** Invites each address in turn, so one refused address does not hold back the others. */
+  async #invite(event: SubmitEvent): Promise<void> {
+    event.preventDefault()
+    const connection = this.connection
+    const teamId = this.#teamId
+    if (connection === undefined || teamId === undefined) return
+    const form = event.currentTarget as HTMLFormElement
+    const data = new FormData(form)
+    const emails = addressesOf(String(data.get("emails") ?? ""))
+    if (emails.length === 0) {
+      this.inviteProblem = "Type at least one e-mail address."
+      return
+    }
+    const invitation = {
+      team_role: String(data.get("team_role")) as InvitedTeamRole,
+      channel_role: String(data.get("channel_role")) as ChannelRole,
+      channel_ids: data.getAll("invite_channel_id").map(Number),
+    }
+    this.inviting = true
+    this.inviteProblem = undefined
+    const invited: Array<Invited> = []
+    for (const email of emails) {
+      try {
+        const answer = await run(
+          connection.client.request("createTeamInvitation", {
+            path: { team_id: teamId },
+            body: { invitation: { ...invitation, email } },
+          }),
+        )
+        const text =
+          answer.body.team_user_id !== null
+            ? "has an account: invited to the team (joins when they accept)"
+            : answer.status === 201
+              ? "invited: an e-mail with a link to join is on its way"
+              : "invited already: roles and channels updated (the e-mail goes again at most once a day)"
+        invited.push({ email, text, ok: true })
+      } catch (error) {
+        const fields = Object.values(fieldErrors(error)).flat()
+        invited.push({ email, text: fields.length === 0 ? errorText(error) : fields.join("; "), ok: false })
+      }
+    }
+    this.invited = invited
+    this.inviting = false
+    if (invited.every((line) => line.ok)) form.reset()
+    this.dispatchEvent(new UsersAddedEvent([]))
+  }
+
+  #inviteForm() {
+    return html`
+      <form part="invite-form" aria-label="Invite by e-mail" @submit=${(event: SubmitEvent) => this.#invite(event)}>
+        <label class="stacked">E-mail addresses
+          <textarea name="emails" rows="3" placeholder="ana@example.net, bo@example.net" aria-describedby="invite-note"></textarea>
+        </label>
+        <p class="note" id="invite-note">One or several, separated by commas, spaces or lines. People without an
+          account get a link to make one and join; people with one are invited to the team. A link works once, for 7 days.</p>
+        <label class="stacked">Team role
+          <select name="team_role">
+            <option value="team_member">Member</option>
+            <option value="manager">Manager</option>
+          </select>
+        </label>
+        <fieldset>
+          <legend>Channels</legend>
+          ${this.channels.map((channel) => html`<label><input type="checkbox" name="invite_channel_id" value=${channel.id} /> ${channel.name}</label>`)}
+        </fieldset>
+        <label class="stacked">Channel role
+          <select name="channel_role">${roles.map(([value, label]) => html`<option value=${value} ?selected=${value === "reporter"}>${label}</option>`)}</select>
+        </label>
+        <div><button class="primary" type="submit" ?disabled=${this.inviting}>Invite</button></div>
+      </form>
+      ${this.inviteProblem === undefined ? nothing : html`<p class="error" role="alert">${this.inviteProblem}</p>`}
+      ${
+        this.invited.length === 0
+          ? nothing
+          : html`<ul part="invite-results" role="status" aria-label="Invitations">
+              ${this.invited.map((line) => html`<li class=${line.ok ? "ok" : "error"}>${line.email}: ${line.text}</li>`)}
+            </ul>`
+      }
+    `
+  }
+
   override render() {
     return html`
       <form part="form" aria-label="Add users to channels" @submit=${(event: SubmitEvent) => this.#submit(event)}>
@@ -181,6 +305,8 @@ export class AddUsers extends ApiElement {
               )}
             </ul>`
       }
+      <h3>Invite by e-mail</h3>
+      ${this.#inviteForm()}
     `
   }
 }

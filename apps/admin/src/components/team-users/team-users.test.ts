@@ -56,7 +56,7 @@ const mount = async () => {
   element.teamId = 3
   document.body.append(element)
   const root = element.shadowRoot!
-  await until(() => root.querySelectorAll("tbody tr").length === 3, "the users")
+  await until(() => root.querySelectorAll("[part=table] tbody tr").length === 3, "the users")
   return { element, root }
 }
 
@@ -183,5 +183,138 @@ describe("fr-team-users", () => {
     expect(root.querySelector("[role=status].saved")?.textContent).toBe("")
     // The change stays, to be saved again or changed back.
     expect(save().disabled).toBe(false)
+  })
+
+  describe("invitations by e-mail", () => {
+    const day = 24 * 60 * 60 * 1000
+    const ago = (millis: number) => new Date(Date.now() - millis).toISOString()
+    const invitation = (id: number, email: string, sentAgo: number) => ({
+      id,
+      email,
+      team_role: "manager",
+      channel_role: "operator",
+      channel_ids: [4, 5],
+      inviter_id: 7,
+      last_invited_at: ago(sentAgo),
+      expires_at: new Date(Date.now() - sentAgo + 7 * day).toISOString(),
+    })
+    const old = invitation(21, "cara@example.net", 2 * day)
+    const recent = invitation(22, "dan@example.net", 60 * 60 * 1000)
+
+    const withInvitations = (pending: ReadonlyArray<unknown>) => ({
+      ...routes(),
+      "GET /api/v4/teams/3/invitations": {
+        body: pending,
+        headers: { "Content-Range": `team_invitations 0-${pending.length - 1}/${pending.length}` },
+      },
+      "POST /api/v4/teams/3/invitations/21/resend": { body: { ...old, last_invited_at: ago(0) } },
+      "DELETE /api/v4/teams/3/invitations/22": { status: 204 },
+    })
+
+    const rows = (root: ShadowRoot) => [...root.querySelectorAll("[part=invitations] tbody tr")]
+
+    it("lists the pending addresses, sends one again and withdraws another after confirming, saying what it did", async () => {
+      let pending: ReadonlyArray<unknown> = [old, recent]
+      const api = fakeFetch({
+        ...withInvitations([]),
+        "GET /api/v4/teams/3/invitations": () => ({
+          body: pending,
+          headers: {
+            "Content-Range": `team_invitations 0-${Math.max(0, pending.length - 1)}/${pending.length}`,
+          },
+        }),
+      })
+      vi.stubGlobal("fetch", api.fetch)
+      const asked: Array<string> = []
+      vi.stubGlobal("confirm", (question: string) => {
+        asked.push(question)
+        return true
+      })
+      const { element, root } = await mount()
+      await until(() => rows(root).length === 2, "the invitations")
+      expect(root.querySelector("[part=invitations] caption")?.textContent).toBe(
+        "Invited by e-mail, no account yet",
+      )
+      const [cara, dan] = rows(root)
+      expect(cara?.querySelector("th")?.textContent).toBe("cara@example.net")
+      expect([...(cara?.querySelectorAll("td") ?? [])].slice(0, 2).map((cell) => cell.textContent)).toEqual([
+        "Manager",
+        "2 as operator",
+      ])
+      const resendOf = (row: Element | undefined) =>
+        row?.querySelector<HTMLButtonElement>("button[aria-label^=Send]")
+      // Sent an hour ago: again only from tomorrow, as the API allows.
+      expect(resendOf(dan)?.disabled).toBe(true)
+      expect(resendOf(dan)?.textContent).toMatch(/^Resend from \d{4}-\d{2}-\d{2}$/)
+      expect(resendOf(cara)?.disabled).toBe(false)
+
+      resendOf(cara)?.click()
+      await until(() => api.sent.some((request) => request.method === "POST"), "the resend")
+      await element.updateComplete
+      expect(asked[0]).toMatch(/^Send the invitation to cara@example\.net again\?/)
+      expect(api.sent.find((request) => request.method === "POST")?.url.pathname).toBe(
+        "/api/v4/teams/3/invitations/21/resend",
+      )
+      const said = () => [...root.querySelectorAll("[role=status].saved")].map((status) => status.textContent)
+      await until(
+        () =>
+          said().includes(
+            "The invitation to cara@example.net was sent again; its new link works for 7 days.",
+          ),
+        "the confirmation",
+      )
+
+      pending = [old]
+      rows(root)[1]?.querySelector<HTMLButtonElement>("button[aria-label^=Withdraw]")?.click()
+      await until(() => rows(root).length === 1, "the withdrawal")
+      expect(asked[1]).toBe("Withdraw the invitation to dan@example.net? Its link stops working.")
+      expect(api.sent.find((request) => request.method === "DELETE")?.url.pathname).toBe(
+        "/api/v4/teams/3/invitations/22",
+      )
+      expect(said()).toContain("The invitation to dan@example.net was withdrawn.")
+    })
+
+    it("sends nothing when the confirmation is cancelled, and shows a refusal as an alert", async () => {
+      const api = fakeFetch({
+        ...withInvitations([old]),
+        "POST /api/v4/teams/3/invitations/21/resend": {
+          status: 429,
+          body: { title: "Too Many Requests", detail: "too many requests; retry after 3600 s" },
+          headers: { "Retry-After": "3600" },
+        },
+      })
+      vi.stubGlobal("fetch", api.fetch)
+      let answer = false
+      vi.stubGlobal("confirm", () => answer)
+      const { element, root } = await mount()
+      await until(() => rows(root).length === 1, "the invitation")
+      const resend = () => rows(root)[0]!.querySelector<HTMLButtonElement>("button[aria-label^=Send]")!
+      resend().click()
+      rows(root)[0]!.querySelector<HTMLButtonElement>("button[aria-label^=Withdraw]")!.click()
+      await element.updateComplete
+      expect(api.sent.filter((request) => request.method !== "GET")).toEqual([])
+
+      answer = true
+      resend().click()
+      await until(() => root.querySelector("[role=alert]") !== null, "the refusal")
+      expect(root.querySelector("[role=alert]")?.textContent).toBe("too many requests; retry after 3600 s")
+      expect(rows(root)).toHaveLength(1)
+    })
+
+    it("shows none to someone the API does not list them to", async () => {
+      const api = fakeFetch({
+        ...routes(),
+        "GET /api/v4/teams/3/invitations": {
+          status: 403,
+          body: { title: "Forbidden", detail: "only the team's managers may do this" },
+        },
+      })
+      vi.stubGlobal("fetch", api.fetch)
+      const { element, root } = await mount()
+      await until(() => api.sent.some((request) => request.url.pathname.endsWith("/invitations")), "the list")
+      await element.updateComplete
+      expect(root.querySelector("[part=invitations]")).toBeNull()
+      expect(root.querySelector("[role=alert]")).toBeNull()
+    })
   })
 })

@@ -7,7 +7,16 @@
  * An invitee who has not accepted is listed as the invitation the API shows (docs/api.md,
  * Invitations): "Invited user N", their role and the date of the last invitation, nothing of the
  * person, and no controls until they join.
+ *
+ * To the team's managers (and the app's administrators) the addresses invited by e-mail that have
+ * no account yet are listed too, as pending invitations: the address, the roles and channels they
+ * get, when the last e-mail went out and until when its link works. Each may be sent again, once a
+ * day (before then its button says from when), or withdrawn, each after a confirmation and saying
+ * what it did (`SaveStatus`).
  */
+
+import { ApiError } from "@fieldreport/client/ApiError"
+import type { TeamInvitation } from "@fieldreport/domain/TeamInvitation"
 import {
   type InvitedTeamUser,
   isInvitee,
@@ -15,7 +24,7 @@ import {
   type TeamUserRecord,
   type TeamUserUpdate,
 } from "@fieldreport/domain/TeamUser"
-import { DateTime } from "effect"
+import { DateTime, Duration } from "effect"
 import { html, nothing } from "lit"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
@@ -68,11 +77,18 @@ const roleNames: Record<TeamUser["role"], string> = {
   owner: "Owner",
 }
 
+/** How often a pending invitation may be sent again (the API's rule). */
+const resendInterval = Duration.days(1)
+
+/** The most pending invitations shown; a team rarely waits on more. */
+const INVITATIONS = 100
+
 /**
  * @summary The team's users with every filter and sort, their role and supervisor.
  *
  * @csspart filters - The filter and sort form.
  * @csspart table - The table of users.
+ * @csspart invitations - The table of addresses invited by e-mail, shown to the team's managers.
  *
  * @cssproperty --fr-color-border - Lines between rows.
  *
@@ -92,6 +108,7 @@ export class TeamUsers extends ApiElement {
     filters: { state: true },
     problem: { state: true },
     pending: { state: true },
+    invitations: { state: true },
   }
 
   declare users: ReadonlyArray<TeamUserRecord>
@@ -103,8 +120,12 @@ export class TeamUsers extends ApiElement {
   declare problem: string | undefined
   /** Role and supervisor changes not saved yet, by team user id. */
   declare pending: ReadonlyMap<number, typeof TeamUserUpdate.Encoded>
+  /** The addresses invited by e-mail, not yet accepted; empty for those who may not list them. */
+  declare invitations: ReadonlyArray<TeamInvitation>
 
   #status = new SaveStatus(this)
+  /** Resends and withdrawals of the invitations by e-mail, said under their table. */
+  #invitationStatus = new SaveStatus(this)
   #teamId: number | undefined
   /** Counts loads, so the answer to an older filter never replaces a newer one's. */
   #asked = 0
@@ -118,6 +139,7 @@ export class TeamUsers extends ApiElement {
     this.filters = noFilters
     this.problem = undefined
     this.pending = new Map()
+    this.invitations = []
   }
 
   protected override connected(connection: Connection): void {
@@ -135,10 +157,11 @@ export class TeamUsers extends ApiElement {
     }
   }
 
-  /** Loads the page starting at `start` with the current filters and order. */
+  /** Loads the page starting at `start` with the current filters and order, and the pending invitations. */
   async load(start: number): Promise<void> {
     const connection = this.connection
     if (connection === undefined || this.#teamId === undefined) return
+    void this.#loadInvitations(connection, this.#teamId)
     const filters = this.filters
     const asked = ++this.#asked
     try {
@@ -168,6 +191,99 @@ export class TeamUsers extends ApiElement {
     } catch (error) {
       this.problem = errorText(error)
     }
+  }
+
+  /** The pending invitations by e-mail; none for those the API does not show them to. */
+  async #loadInvitations(connection: Connection, teamId: number): Promise<void> {
+    try {
+      const page = await run(
+        connection.client.page(
+          "listTeamInvitations",
+          { start: 0, end: INVITATIONS - 1 },
+          { path: { team_id: teamId } },
+        ),
+      )
+      this.invitations = page.items
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 403 || error.status === 404)) this.invitations = []
+      else this.problem = errorText(error)
+    }
+  }
+
+  /** When an invitation may be sent again; undefined when it may now. */
+  #resendableFrom(invitation: TeamInvitation): DateTime.Utc | undefined {
+    const from = DateTime.addDuration(invitation.last_invited_at, resendInterval)
+    return DateTime.toEpochMillis(from) > Date.now() ? from : undefined
+  }
+
+  async #resend(invitation: TeamInvitation): Promise<void> {
+    const connection = this.connection
+    const teamId = this.#teamId
+    if (connection === undefined || teamId === undefined) return
+    if (
+      !confirm(`Send the invitation to ${invitation.email} again? The link of the last e-mail stops working.`)
+    )
+      return
+    const sent = await this.#invitationStatus.save(
+      () =>
+        run(connection.client.call("resendTeamInvitation", { path: { team_id: teamId, id: invitation.id } })),
+      `The invitation to ${invitation.email} was sent again; its new link works for 7 days.`,
+    )
+    if (sent) await this.#loadInvitations(connection, teamId)
+  }
+
+  async #withdraw(invitation: TeamInvitation): Promise<void> {
+    const connection = this.connection
+    const teamId = this.#teamId
+    if (connection === undefined || teamId === undefined) return
+    if (!confirm(`Withdraw the invitation to ${invitation.email}? Its link stops working.`)) return
+    const withdrawn = await this.#invitationStatus.save(
+      () =>
+        run(
+          connection.client.call("withdrawTeamInvitation", { path: { team_id: teamId, id: invitation.id } }),
+        ),
+      `The invitation to ${invitation.email} was withdrawn.`,
+    )
+    if (withdrawn) await this.#loadInvitations(connection, teamId)
+  }
+
+  #invitations() {
+    if (this.invitations.length === 0) return this.#invitationStatus.render()
+    const expired = (invitation: TeamInvitation) =>
+      DateTime.toEpochMillis(invitation.expires_at) <= Date.now()
+    return html`
+      <div class="table-wrap">
+        <table part="invitations" aria-label="Invited by e-mail">
+          <caption>Invited by e-mail, no account yet</caption>
+          <thead>
+            <tr>
+              ${["E-mail", "Role", "Channels", "Last sent", "Link", "Actions"].map(
+                (heading) => html`<th scope="col">${heading}</th>`,
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            ${this.invitations.map((invitation) => {
+              const from = this.#resendableFrom(invitation)
+              return html`<tr class="invited">
+                <th scope="row">${invitation.email}</th>
+                <td>${roleNames[invitation.team_role]}</td>
+                <td>${invitation.channel_ids.length === 0 ? "none" : `${invitation.channel_ids.length} as ${invitation.channel_role}`}</td>
+                <td>${DateTime.formatIsoDate(invitation.last_invited_at)}</td>
+                <td>${expired(invitation) ? "expired" : `works until ${DateTime.formatIsoDate(invitation.expires_at)}`}</td>
+                <td class="actions">
+                  <button aria-label="Send the invitation to ${invitation.email} again" ?disabled=${from !== undefined || this.#invitationStatus.saving}
+                    @click=${() => this.#resend(invitation)}>${from === undefined ? "Resend" : `Resend from ${DateTime.formatIsoDate(from)}`}</button>
+                  <button aria-label="Withdraw the invitation to ${invitation.email}" ?disabled=${this.#invitationStatus.saving}
+                    @click=${() => this.#withdraw(invitation)}>Withdraw</button>
+                </td>
+              </tr>`
+            })}
+          </tbody>
+        </table>
+      </div>
+      ${this.#invitationStatus.render()}
+    `
   }
 
   /** Keeps a change of a row until its Save; a change back to what is stored is no change. */
@@ -387,6 +503,7 @@ export class TeamUsers extends ApiElement {
         <span role="status">${this.users.length === 0 ? "No users" : `${this.start + 1}–${end}${this.total === undefined ? "" : ` of ${this.total}`}`}</span>
         <button ?disabled=${this.total === undefined || end >= this.total} @click=${() => this.load(end)}>Next page</button>
       </div>
+      ${this.#invitations()}
     `
   }
 }
