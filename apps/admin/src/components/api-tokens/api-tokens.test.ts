@@ -155,7 +155,11 @@ describe("fr-api-tokens", () => {
     expect(row.textContent).not.toContain(secret)
 
     const copied = vi.fn(async (_text: string) => {})
-    vi.stubGlobal("navigator", { ...navigator, languages: navigator.languages, clipboard: { writeText: copied } })
+    vi.stubGlobal("navigator", {
+      ...navigator,
+      languages: navigator.languages,
+      clipboard: { writeText: copied },
+    })
     root.querySelector<HTMLButtonElement>("[part=new-token] button.primary")!.click()
     await until(() => copied.mock.calls.length === 1, "the copy")
     expect(copied).toHaveBeenCalledWith(secret)
