@@ -7,12 +7,13 @@
  * when there are any; a component test runs the same check, so `npm test` fails on a missing
  * translation.
  *
- * A message is a string literal or a template (plain or `str`) whose expressions hold no template
- * of their own:
+ * A message is a string literal or a template (plain, `str`, or lit's `html` for text with markup)
+ * whose expressions hold no template of their own:
  *
  * ```ts
  * msg("Save", { id: "save" })
  * msg(str`Saved ${name}.`, { id: "form.saved" })
+ * msg(html`Ask for a <strong>read only</strong> token.`, { id: "gis.ask" })
  * ```
  */
 import { readdirSync, readFileSync } from "node:fs"
@@ -24,6 +25,8 @@ export interface Message {
   readonly id: string
   readonly text: string
   readonly placeholders: number
+  /** Whether it is an `html` template, whose translation must be one too. */
+  readonly html: boolean
   readonly at: string
 }
 
@@ -31,7 +34,7 @@ export interface Message {
 const readLiteral = (
   source: string,
   start: number,
-): { text: string; placeholders: number; end: number } | undefined => {
+): { text: string; placeholders: number; html: boolean; end: number } | undefined => {
   const quote = source[start]
   if (quote === '"' || quote === "'") {
     let index = start + 1
@@ -41,9 +44,16 @@ const readLiteral = (
       text += source[index]
       index++
     }
-    return { text, placeholders: 0, end: index + 1 }
+    return { text, placeholders: 0, html: false, end: index + 1 }
   }
-  const tick = source.startsWith("str`", start) ? start + 3 : quote === "`" ? start : undefined
+  const html = source.startsWith("html`", start)
+  const tick = source.startsWith("str`", start)
+    ? start + 3
+    : html
+      ? start + 4
+      : quote === "`"
+        ? start
+        : undefined
   if (tick === undefined) return undefined
   let index = tick + 1
   let text = ""
@@ -70,7 +80,7 @@ const readLiteral = (
   }
   // Without `str`, the expressions would be joined in before `msg()` could translate the text.
   if (tick === start && placeholders > 0) return undefined
-  return { text, placeholders, end: index + 1 }
+  return { text, placeholders, html, end: index + 1 }
 }
 
 const skipSpace = (source: string, index: number): number => {
@@ -102,10 +112,11 @@ export const messagesOf = (
         : /^\s*,\s*\{\s*id:\s*"([\w.-]+)"\s*,?\s*\}/.exec(source.slice(literal.end, literal.end + 200))
     if (literal === undefined || options === null) {
       problems.push(
-        `${at}: msg() takes a string, or a str template without nested templates, and { id: "…" }`,
+        `${at}: msg() takes a string, or a str or html template without nested templates, and { id: "…" }`,
       )
     } else {
-      messages.push({ id: options[1]!, text: literal.text, placeholders: literal.placeholders, at })
+      const { text, placeholders, html } = literal
+      messages.push({ id: options[1]!, text, placeholders, html, at })
     }
   }
   return { messages, problems }
@@ -117,8 +128,11 @@ const sourceFiles = (dir: string): ReadonlyArray<string> =>
     .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts") && !file.startsWith("locales"))
     .map((file) => join(dir, file))
 
-/** A translation as `@lit/localize` keeps it: a string, or a `str` template's strings and value order. */
-type Translation = string | { readonly strTag: true; readonly values: ReadonlyArray<unknown> }
+/**
+ * A translation as `@lit/localize` keeps it: a string, or a `str` or `html` template's strings and
+ * value order (an `html` one is lit's template result).
+ */
+type Translation = string | { readonly values: ReadonlyArray<unknown>; readonly _$litType$?: number }
 
 /**
  * Every problem of the sources' messages and their translations (empty when all is well).
@@ -155,8 +169,9 @@ export const translationProblems = async (
     }
     const order = typeof translation === "string" ? [] : translation.values
     const expected = Array.from({ length: message.placeholders }, (_, index) => index)
+    const kind = typeof translation === "string" ? "text" : "_$litType$" in translation ? "html" : "str"
     if (
-      (typeof translation === "string") !== (message.placeholders === 0) ||
+      (message.html ? kind !== "html" : kind !== (message.placeholders === 0 ? "text" : "str")) ||
       [...order]
         .map(Number)
         .sort((a, b) => a - b)

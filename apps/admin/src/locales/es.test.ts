@@ -21,16 +21,24 @@ describe("the Spanish translations", () => {
       // biome-ignore lint/suspicious/noTemplateCurlyInString: the source the check reads
       'msg(`Joined ${name}`, { id: "joined" })',
       'msg("No id")',
+      'msg(html`Ask for a <strong>read only</strong> token.`, { id: "gis.ask" })',
     ].join("\n")
     expect(messagesOf(source, "x.ts")).toEqual({
       messages: [
-        { id: "save", text: "Save", placeholders: 0, at: "x.ts:1" },
+        { id: "save", text: "Save", placeholders: 0, html: false, at: "x.ts:1" },
         // biome-ignore lint/suspicious/noTemplateCurlyInString: the text as the check reads it
-        { id: "form.saved", text: "Saved ${0} at ${1}.", placeholders: 2, at: "x.ts:2" },
+        { id: "form.saved", text: "Saved ${0} at ${1}.", placeholders: 2, html: false, at: "x.ts:2" },
+        {
+          id: "gis.ask",
+          text: "Ask for a <strong>read only</strong> token.",
+          placeholders: 0,
+          html: true,
+          at: "x.ts:7",
+        },
       ],
       problems: [
-        'x.ts:5: msg() takes a string, or a str template without nested templates, and { id: "…" }',
-        'x.ts:6: msg() takes a string, or a str template without nested templates, and { id: "…" }',
+        'x.ts:5: msg() takes a string, or a str or html template without nested templates, and { id: "…" }',
+        'x.ts:6: msg() takes a string, or a str or html template without nested templates, and { id: "…" }',
       ],
     })
   })

@@ -113,4 +113,26 @@ export const templates: TemplateMap = {
   "channelSelections.hint":
     "Ver: sus reportes se muestran de forma predeterminada. Seguir: una notificación por cada reporte nuevo. Alertar: una notificación por cada reporte nuevo dentro de sus áreas de alerta.",
   "channelSelections.save": "Guardar opciones",
+  // gis-access
+  "gisAccess.copied": "Se copió al portapapeles.",
+  "gisAccess.notCopied": "El navegador no permitió copiar: la dirección quedó seleccionada, cópiela usted.",
+  "gisAccess.tokenAdmin": html`Obtenga un token de API de <strong>solo lectura</strong>: créelo en la página <a href="#/api-tokens">Tokens de API</a>, para usted o para quien vaya a usar las capas.`,
+  "gisAccess.tokenAsk": html`Pida a un administrador de la plataforma un token de API de <strong>solo lectura</strong>: los emite en la página Tokens de API.`,
+  "gisAccess.intro":
+    "QGIS, ArcGIS Pro y GDAL leen los reportes de los canales que usted puede leer directamente de este servidor, como un servicio OGC API – Features: una capa por canal, actualizada cada vez que se dibuja el mapa.",
+  "gisAccess.address": "Dirección del servicio",
+  "gisAccess.copy": "Copiar",
+  "gisAccess.qgis": "Agregarlo a QGIS",
+  "gisAccess.safe":
+    "Un token de lectura solo puede leer, así que es seguro en un proyecto de SIG compartido.",
+  "gisAccess.step.add": html`En QGIS: <strong>Capa → Añadir capa → Añadir capa WFS / OGC API – Features</strong> y luego <strong>Nuevo</strong>. Póngale un nombre a la conexión y pegue la dirección del servicio como su URL.`,
+  "gisAccess.step.auth": html`En <strong>Autenticación</strong>, agregue una configuración <strong>Básica</strong>: cualquier nombre de usuario y el token como contraseña.`,
+  "gisAccess.step.connect": html`Pulse <strong>Conectar</strong>, elija la capa de un canal (<code>reports-</code> y el número del canal, titulada con su nombre) y pulse <strong>Añadir</strong>.`,
+  "gisAccess.gdal": "Las capas contienen solo lo que el usuario del token puede leer. Con GDAL:",
+  // location-picker
+  "locationPicker.map": "Mapa: haga clic para ubicar el reporte o escriba las coordenadas abajo",
+  "locationPicker.latitude": "Latitud",
+  "locationPicker.longitude": "Longitud",
+  "locationPicker.address": "Dirección",
+  "locationPicker.marker": "Ubicación del reporte",
 }

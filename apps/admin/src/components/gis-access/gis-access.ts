@@ -5,6 +5,7 @@
  * name and an API token as the password; a read token is the one to give them, since it can only
  * read. Platform administrators issue tokens on the API tokens page; anyone else is told to ask one.
  */
+import { msg } from "@lit/localize"
 import { html } from "lit"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import { styles } from "./gis-access.styles.ts"
@@ -55,47 +56,49 @@ export class GisAccess extends ApiElement {
   async #copy(): Promise<void> {
     try {
       await navigator.clipboard.writeText(this.serviceUrl)
-      this.copied = "Copied to the clipboard."
+      this.copied = msg("Copied to the clipboard.", { id: "gisAccess.copied" })
     } catch {
       // A page without the clipboard (not served over HTTPS, say): the address is selected instead.
       this.renderRoot.querySelector<HTMLInputElement>("[part=address] input")?.select()
-      this.copied = "The browser did not let the page copy: the address is selected, copy it yourself."
+      this.copied = msg("The browser did not let the page copy: the address is selected, copy it yourself.", {
+        id: "gisAccess.notCopied",
+      })
     }
   }
 
   #token() {
     return this.admin
-      ? html`Get a <strong>read only</strong> API token: create one on the <a href="#/api-tokens">API tokens</a>
-          page, for yourself or for whoever will use the layers.`
-      : html`Ask a platform administrator for a <strong>read only</strong> API token: they issue them on
-          the API tokens page.`
+      ? msg(
+          html`Get a <strong>read only</strong> API token: create one on the <a href="#/api-tokens">API tokens</a> page, for yourself or for whoever will use the layers.`,
+          { id: "gisAccess.tokenAdmin" },
+        )
+      : msg(
+          html`Ask a platform administrator for a <strong>read only</strong> API token: they issue them on the API tokens page.`,
+          { id: "gisAccess.tokenAsk" },
+        )
   }
 
   override render() {
     const url = this.serviceUrl
     return html`
-      <p>QGIS, ArcGIS Pro and GDAL read the reports of the channels you read straight from this server, as an
-        OGC API – Features service: one layer per channel, up to date each time the map is drawn.</p>
+      <p>${msg("QGIS, ArcGIS Pro and GDAL read the reports of the channels you read straight from this server, as an OGC API – Features service: one layer per channel, up to date each time the map is drawn.", { id: "gisAccess.intro" })}</p>
       <div part="address" class="address">
-        <label for="address">Service address</label>
+        <label for="address">${msg("Service address", { id: "gisAccess.address" })}</label>
         <div class="copy">
           <input id="address" readonly .value=${url}
             @focus=${(event: FocusEvent) => (event.target as HTMLInputElement).select()} />
-          <button type="button" @click=${() => this.#copy()}>Copy</button>
+          <button type="button" @click=${() => this.#copy()}>${msg("Copy", { id: "gisAccess.copy" })}</button>
         </div>
         <p class="muted" role="status">${this.copied}</p>
       </div>
-      <h3>Add it to QGIS</h3>
+      <h3>${msg("Add it to QGIS", { id: "gisAccess.qgis" })}</h3>
       <ol part="steps">
-        <li>${this.#token()} A read token can only read, so it is safe in a shared GIS project.</li>
-        <li>In QGIS: <strong>Layer → Add Layer → Add WFS / OGC API – Features Layer</strong>, then
-          <strong>New</strong>. Give the connection a name and paste the service address as its URL.</li>
-        <li>Under <strong>Authentication</strong>, add a <strong>Basic</strong> configuration: any user name,
-          and the token as the password.</li>
-        <li><strong>Connect</strong>, pick a channel's layer (<code>reports-</code> and the channel's number,
-          titled with its name) and <strong>Add</strong>.</li>
+        <li>${this.#token()} ${msg("A read token can only read, so it is safe in a shared GIS project.", { id: "gisAccess.safe" })}</li>
+        <li>${msg(html`In QGIS: <strong>Layer → Add Layer → Add WFS / OGC API – Features Layer</strong>, then <strong>New</strong>. Give the connection a name and paste the service address as its URL.`, { id: "gisAccess.step.add" })}</li>
+        <li>${msg(html`Under <strong>Authentication</strong>, add a <strong>Basic</strong> configuration: any user name, and the token as the password.`, { id: "gisAccess.step.auth" })}</li>
+        <li>${msg(html`<strong>Connect</strong>, pick a channel's layer (<code>reports-</code> and the channel's number, titled with its name) and <strong>Add</strong>.`, { id: "gisAccess.step.connect" })}</li>
       </ol>
-      <p>The layers hold only what the token's user may read. With GDAL:</p>
+      <p>${msg("The layers hold only what the token's user may read. With GDAL:", { id: "gisAccess.gdal" })}</p>
       <pre><code>ogrinfo --config GDAL_HTTP_AUTH BASIC --config GDAL_HTTP_USERPWD gis:TOKEN "OAPIF:${url}"</code></pre>
     `
   }

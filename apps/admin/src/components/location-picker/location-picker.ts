@@ -2,6 +2,8 @@
  * `fr-location-picker`: where a report is: a point chosen by clicking the map (or typed as
  * latitude and longitude), and an address. A report needs one or the other.
  */
+import { msg, updateWhenLocaleChanges } from "@lit/localize"
+import "../../shared/localization.ts"
 import type { Location } from "@fieldreport/domain/Report"
 import leafletCss from "leaflet/dist/leaflet.css?inline"
 import { css, html, LitElement, type PropertyValues, unsafeCSS } from "lit"
@@ -67,6 +69,7 @@ export class LocationPicker extends LitElement {
 
   constructor() {
     super()
+    updateWhenLocaleChanges(this)
     this.address = ""
     this.disabled = false
   }
@@ -81,19 +84,19 @@ export class LocationPicker extends LitElement {
   override render() {
     return html`
       <div part="map" class="map" role="application"
-        aria-label="Map: click to place the report, or type the coordinates below"></div>
+        aria-label=${msg("Map: click to place the report, or type the coordinates below", { id: "locationPicker.map" })}></div>
       <div class="row">
-        <label class="point">Latitude
+        <label class="point">${msg("Latitude", { id: "locationPicker.latitude" })}
           <input type="number" step="any" min="-90" max="90" name="latitude" ?disabled=${this.disabled}
             .value=${this.latitude === undefined ? "" : String(this.latitude)}
             @change=${(event: Event) => this.typed("latitude", (event.target as HTMLInputElement).value)} />
         </label>
-        <label class="point">Longitude
+        <label class="point">${msg("Longitude", { id: "locationPicker.longitude" })}
           <input type="number" step="any" min="-180" max="180" name="longitude" ?disabled=${this.disabled}
             .value=${this.longitude === undefined ? "" : String(this.longitude)}
             @change=${(event: Event) => this.typed("longitude", (event.target as HTMLInputElement).value)} />
         </label>
-        <label class="address">Address
+        <label class="address">${msg("Address", { id: "locationPicker.address" })}
           <input name="address" autocomplete="street-address" ?disabled=${this.disabled} .value=${this.address}
             @input=${(event: Event) => {
               this.address = (event.target as HTMLInputElement).value
@@ -131,7 +134,7 @@ export class LocationPicker extends LitElement {
     this.#marker = undefined
     if (location === undefined || this.#map === undefined) return
     this.#marker = L.circleMarker([location.latitude, location.longitude], { radius: 9, weight: 3 })
-      .bindTooltip("Report location")
+      .bindTooltip(msg("Report location", { id: "locationPicker.marker" }))
       .addTo(this.#map)
   }
 
