@@ -5,6 +5,7 @@
  */
 import type { TemplateMap } from "@lit/localize"
 import { str } from "@lit/localize"
+import { html } from "lit"
 
 export const templates: TemplateMap = {
   // shared
