@@ -136,4 +136,28 @@ export const templates: TemplateMap = {
   "locationPicker.longitude": "Longitud",
   "locationPicker.address": "Dirección",
   "locationPicker.marker": "Ubicación del reporte",
+  // channel-settings
+  "channelSettings.form": "Formulario",
+  "channelSettings.categories": "Categorías",
+  "channelSettings.none": "No hay ningún canal que configurar.",
+  // app-administrators
+  "appAdministrators.noOne": str`Nadie se llama “${0}”.`,
+  "appAdministrators.pick": "elija un nombre o una dirección de correo de la lista",
+  "appAdministrators.already": str`${0} ya era administrador de ${1}.`,
+  "appAdministrators.added": str`${0} ahora es administrador de ${1}.`,
+  "appAdministrators.confirm": str`¿Quitar a ${0} como administrador de ${1}?`,
+  "appAdministrators.removed": str`${0} ya no administra ${1}.`,
+  "appAdministrators.none":
+    "Sin administradores: solo los administradores de la plataforma gestionan esta app.",
+  "appAdministrators.list": str`Administradores de ${0}`,
+  "appAdministrators.removeLabel": str`Quitar a ${0} como administrador de ${1}`,
+  "appAdministrators.remove": "Quitar",
+  "appAdministrators.addTo": str`Agregar un administrador a ${0}`,
+  "appAdministrators.user": "Usuario",
+  "appAdministrators.placeholder": "Nombre o dirección de correo",
+  "appAdministrators.add": "Agregar administrador",
+  "appAdministrators.only":
+    "Solo los administradores de la plataforma designan a los administradores de las apps de marca.",
+  "appAdministrators.intro":
+    "Los administradores de una app crean, modifican y eliminan sus formas, agregan personas directamente a cualquiera de sus equipos y leen sus eventos de auditoría.",
 }

@@ -7,8 +7,10 @@
  * Only platform administrators signed in with a password may call these endpoints; anybody else
  * is told so, and nothing is asked of the API they would refuse.
  */
+
 import type { AdminBrandedApp, AppAdministrator } from "@fieldreport/domain/AppAdministrator"
 import type { AdminUser } from "@fieldreport/domain/User"
+import { msg, str } from "@lit/localize"
 import { html, nothing } from "lit"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
@@ -102,7 +104,9 @@ export class AppAdministrators extends ApiElement {
     const status = this.#statusOf(app)
     const user = findPerson(this.users, text)
     if (user === undefined) {
-      status.refuse(`No one is “${text}”.`, { user_id: ["pick a name or e-mail address from the list"] })
+      status.refuse(msg(str`No one is “${text}”.`, { id: "appAdministrators.noOne" }), {
+        user_id: [msg("pick a name or e-mail address from the list", { id: "appAdministrators.pick" })],
+      })
       return
     }
     let already = false
@@ -119,8 +123,12 @@ export class AppAdministrators extends ApiElement {
       },
       () =>
         already
-          ? `${fullName(user)} was an administrator of ${app.name} already.`
-          : `${fullName(user)} is now an administrator of ${app.name}.`,
+          ? msg(str`${fullName(user)} was an administrator of ${app.name} already.`, {
+              id: "appAdministrators.already",
+            })
+          : msg(str`${fullName(user)} is now an administrator of ${app.name}.`, {
+              id: "appAdministrators.added",
+            }),
     )
     if (saved) form.reset()
   }
@@ -128,15 +136,24 @@ export class AppAdministrators extends ApiElement {
   async #remove(app: AdminBrandedApp, administrator: AppAdministrator): Promise<void> {
     const connection = this.connection
     const name = fullName(administrator)
-    if (connection === undefined || !confirm(`Remove ${name} as an administrator of ${app.name}?`)) return
-    await this.#statusOf(app).save(async () => {
-      await run(
-        connection.client.call("removeAppAdministrator", {
-          path: { id: app.id, user_id: administrator.id },
-        }),
+    if (
+      connection === undefined ||
+      !confirm(
+        msg(str`Remove ${name} as an administrator of ${app.name}?`, { id: "appAdministrators.confirm" }),
       )
-      await this.#reload(connection, app)
-    }, `${name} no longer administers ${app.name}.`)
+    )
+      return
+    await this.#statusOf(app).save(
+      async () => {
+        await run(
+          connection.client.call("removeAppAdministrator", {
+            path: { id: app.id, user_id: administrator.id },
+          }),
+        )
+        await this.#reload(connection, app)
+      },
+      msg(str`${name} no longer administers ${app.name}.`, { id: "appAdministrators.removed" }),
+    )
   }
 
   #app(app: AdminBrandedApp) {
@@ -148,26 +165,26 @@ export class AppAdministrators extends ApiElement {
         <h3 id=${heading}>${app.name} <span class="muted">${app.bundle_id}</span></h3>
         ${
           app.administrators.length === 0
-            ? html`<p class="muted">No administrators: only platform administrators manage this app.</p>`
-            : html`<ul part="administrators" aria-label="Administrators of ${app.name}">
+            ? html`<p class="muted">${msg("No administrators: only platform administrators manage this app.", { id: "appAdministrators.none" })}</p>`
+            : html`<ul part="administrators" aria-label=${msg(str`Administrators of ${app.name}`, { id: "appAdministrators.list" })}>
               ${app.administrators.map(
                 (administrator) => html`<li>
                   <span>${fullName(administrator)} <span class="muted">${administrator.email}</span></span>
                   <button type="button" class="danger" ?disabled=${status.saving}
-                    aria-label="Remove ${fullName(administrator)} as an administrator of ${app.name}"
-                    @click=${() => this.#remove(app, administrator)}>Remove</button>
+                    aria-label=${msg(str`Remove ${fullName(administrator)} as an administrator of ${app.name}`, { id: "appAdministrators.removeLabel" })}
+                    @click=${() => this.#remove(app, administrator)}>${msg("Remove", { id: "appAdministrators.remove" })}</button>
                 </li>`,
               )}
             </ul>`
         }
-        <form part="add" aria-label="Add an administrator to ${app.name}"
+        <form part="add" aria-label=${msg(str`Add an administrator to ${app.name}`, { id: "appAdministrators.addTo" })}
           @submit=${(event: SubmitEvent) => this.#add(event, app)} @input=${() => status.edited()}>
-          <label>User
-            <input name="user" list="people" autocomplete="off" required placeholder="Name or e-mail address"
+          <label>${msg("User", { id: "appAdministrators.user" })}
+            <input name="user" list="people" autocomplete="off" required placeholder=${msg("Name or e-mail address", { id: "appAdministrators.placeholder" })}
               aria-invalid=${refused === undefined ? "false" : "true"} />
             ${refused === undefined ? nothing : html`<span class="error">${refused.join("; ")}</span>`}
           </label>
-          <button class="primary" type="submit" ?disabled=${status.saving}>Add administrator</button>
+          <button class="primary" type="submit" ?disabled=${status.saving}>${msg("Add administrator", { id: "appAdministrators.add" })}</button>
         </form>
         ${status.render()}
       </section>
@@ -176,12 +193,11 @@ export class AppAdministrators extends ApiElement {
 
   override render() {
     if (this.allowed === false)
-      return html`<p>Only platform administrators name the administrators of branded apps.</p>`
+      return html`<p>${msg("Only platform administrators name the administrators of branded apps.", { id: "appAdministrators.only" })}</p>`
     return html`
       ${this.problem === undefined ? nothing : html`<p class="error" role="alert">${this.problem}</p>`}
-      ${this.allowed === undefined ? html`<p role="status">Loading…</p>` : nothing}
-      <p class="muted">An app's administrators create, change and delete its shapes, add people to any of its
-        teams directly, and read its audit events.</p>
+      ${this.allowed === undefined ? html`<p role="status">${msg("Loading…", { id: "shell.loading" })}</p>` : nothing}
+      <p class="muted">${msg("An app's administrators create, change and delete its shapes, add people to any of its teams directly, and read its audit events.", { id: "appAdministrators.intro" })}</p>
       ${this.apps.map((app) => this.#app(app))}
       <datalist id="people">
         ${this.users

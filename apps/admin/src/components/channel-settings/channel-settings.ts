@@ -2,7 +2,9 @@
  * The settings of a channel for its admins: the form builder, the category tree and the report
  * states, one tab each, for the channel chosen at the top.
  */
+
 import type { Channel } from "@fieldreport/domain/Channel"
+import { msg } from "@lit/localize"
 import { html, nothing, type PropertyValues } from "lit"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
@@ -13,10 +15,11 @@ import "../form-builder/form-builder.ts"
 import "../report-states/report-states.ts"
 import { styles } from "./channel-settings.styles.ts"
 
+/** Each tab and its label, in the language shown. */
 const tabs = [
-  ["form", "Form"],
-  ["categories", "Categories"],
-  ["states", "Report states"],
+  ["form", () => msg("Form", { id: "channelSettings.form" })],
+  ["categories", () => msg("Categories", { id: "channelSettings.categories" })],
+  ["states", () => msg("Report states", { id: "reportStates.title" })],
 ] as const
 
 type Tab = (typeof tabs)[number][0]
@@ -97,7 +100,8 @@ export class ChannelSettings extends ApiElement {
 
   #panel() {
     const channelId = this.channelId
-    if (channelId === undefined) return html`<p class="muted">No channel to set up.</p>`
+    if (channelId === undefined)
+      return html`<p class="muted">${msg("No channel to set up.", { id: "channelSettings.none" })}</p>`
     // The inner elements get the shell's connection through the context, or this element's own.
     switch (this.tab) {
       case "form":
@@ -112,20 +116,20 @@ export class ChannelSettings extends ApiElement {
   override render() {
     return html`
       <div class="head">
-        <label>Channel
+        <label>${msg("Channel", { id: "channelSelections.channel" })}
           <select @change=${(event: Event) => (this.channelId = Number((event.target as HTMLSelectElement).value))}>
             ${(this.channels ?? []).map((channel) => html`<option value=${channel.id} ?selected=${channel.id === this.channelId}>${channel.name}</option>`)}
           </select>
         </label>
       </div>
       ${this.problem === undefined ? nothing : html`<p class="error" role="alert">${this.problem}</p>`}
-      <div role="tablist" part="tabs" aria-label="Channel settings" @keydown=${(event: KeyboardEvent) => this.#keydown(event)}>
+      <div role="tablist" part="tabs" aria-label=${msg("Channel settings", { id: "view.channelSettings" })} @keydown=${(event: KeyboardEvent) => this.#keydown(event)}>
         ${tabs.map(
           ([
             id,
             label,
           ]) => html`<button role="tab" id="tab-${id}" aria-selected=${this.tab === id ? "true" : "false"}
-            aria-controls="panel" tabindex=${this.tab === id ? "0" : "-1"} @click=${() => (this.tab = id)}>${label}</button>`,
+            aria-controls="panel" tabindex=${this.tab === id ? "0" : "-1"} @click=${() => (this.tab = id)}>${label()}</button>`,
         )}
       </div>
       <div role="tabpanel" id="panel" aria-labelledby="tab-${this.tab}">${this.#panel()}</div>
