@@ -8,8 +8,10 @@
  * Only platform administrators signed in with a password may call these endpoints; anybody else
  * is told so, and nothing is asked of the API they would refuse.
  */
+
 import type { ApiToken, ApiTokenScope, CreatedApiToken } from "@fieldreport/domain/ApiToken"
 import type { AdminUser } from "@fieldreport/domain/User"
+import { msg, str } from "@lit/localize"
 import { html, nothing } from "lit"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
@@ -20,7 +22,15 @@ import { fullName } from "../../shared/team.ts"
 import { formatTime } from "../../shared/time.ts"
 import { styles } from "./api-tokens.styles.ts"
 
-const scopeNames: Record<ApiTokenScope, string> = { read: "Read only", write: "Read and write" }
+/** Each scope's name, in the language shown. */
+const scopeNames: Readonly<Record<ApiTokenScope, string>> = {
+  get read() {
+    return msg("Read only", { id: "apiTokens.scope.read" })
+  },
+  get write() {
+    return msg("Read and write", { id: "apiTokens.scope.write" })
+  },
+}
 
 /**
  * @summary A platform administrator's API tokens page: a user's tokens, created with a scope,
@@ -126,7 +136,11 @@ export class ApiTokens extends ApiElement {
     const text = String(new FormData(event.currentTarget as HTMLFormElement).get("user") ?? "")
     const owner = findPerson(this.users, text)
     this.ownerProblem =
-      owner === undefined ? `No one is “${text}”: pick a name or e-mail address from the list.` : undefined
+      owner === undefined
+        ? msg(str`No one is “${text}”: pick a name or e-mail address from the list.`, {
+            id: "apiTokens.noOne",
+          })
+        : undefined
     if (owner !== undefined) void this.#show(owner)
   }
 
@@ -151,7 +165,16 @@ export class ApiTokens extends ApiElement {
         )
       },
       () =>
-        `Created the ${scope === "read" ? "read-only" : "read and write"} API token “${created?.name ?? name}” for ${fullName(owner)}.`,
+        scope === "read"
+          ? msg(str`Created the read-only API token “${created?.name ?? name}” for ${fullName(owner)}.`, {
+              id: "apiTokens.createdRead",
+            })
+          : msg(
+              str`Created the read and write API token “${created?.name ?? name}” for ${fullName(owner)}.`,
+              {
+                id: "apiTokens.createdWrite",
+              },
+            ),
     )
     if (!saved || created === undefined) return
     form.reset()
@@ -167,11 +190,13 @@ export class ApiTokens extends ApiElement {
     if (secret === undefined) return
     try {
       await navigator.clipboard.writeText(secret)
-      this.copied = "Copied to the clipboard."
+      this.copied = msg("Copied to the clipboard.", { id: "gisAccess.copied" })
     } catch {
       // A page without the clipboard (not served over HTTPS, say): the token is selected instead.
       this.renderRoot.querySelector<HTMLInputElement>("[part=new-token] input")?.select()
-      this.copied = "The browser did not let the page copy: the token is selected, copy it yourself."
+      this.copied = msg("The browser did not let the page copy: the token is selected, copy it yourself.", {
+        id: "apiTokens.notCopied",
+      })
     }
   }
 
@@ -187,16 +212,22 @@ export class ApiTokens extends ApiElement {
   async #revoke(token: ApiToken): Promise<void> {
     const connection = this.connection
     const owner = this.owner
-    const whose = owner === undefined ? "" : ` of ${fullName(owner)}`
     if (
       connection === undefined ||
       owner === undefined ||
-      !confirm(`Revoke the API token “${token.name}”${whose}? Whatever uses it stops working at once.`)
+      !confirm(
+        msg(
+          str`Revoke the API token “${token.name}” of ${fullName(owner)}? Whatever uses it stops working at once.`,
+          {
+            id: "apiTokens.confirmRevoke",
+          },
+        ),
+      )
     )
       return
     const saved = await this.#status.save(
       () => run(connection.client.call("deleteApiToken", { path: { id: owner.id, token_id: token.id } })),
-      `Revoked the API token “${token.name}”${whose}.`,
+      msg(str`Revoked the API token “${token.name}” of ${fullName(owner)}.`, { id: "apiTokens.revoked" }),
     )
     if (!saved) return
     if (this.created?.id === token.id) this.created = undefined
@@ -210,8 +241,8 @@ export class ApiTokens extends ApiElement {
 
   #ownerForm() {
     return html`
-      <form part="owner" aria-label="Whose tokens" @submit=${(event: SubmitEvent) => this.#choose(event)}>
-        <label>User
+      <form part="owner" aria-label=${msg("Whose tokens", { id: "apiTokens.whose" })} @submit=${(event: SubmitEvent) => this.#choose(event)}>
+        <label>${msg("User", { id: "appAdministrators.user" })}
           <input name="user" list="people" autocomplete="off" required .value=${this.owner === undefined ? "" : personLabel(this.owner)}
             aria-invalid=${this.ownerProblem === undefined ? "false" : "true"}
             @input=${() => (this.ownerProblem = undefined)} />
@@ -220,34 +251,43 @@ export class ApiTokens extends ApiElement {
         <datalist id="people">
           ${this.users.map((user) => html`<option value=${personLabel(user)}></option>`)}
         </datalist>
-        <button type="submit">Show tokens</button>
+        <button type="submit">${msg("Show tokens", { id: "apiTokens.show" })}</button>
       </form>
     `
   }
 
   #newToken(created: CreatedApiToken) {
     return html`
-      <section part="new-token" aria-label="New API token">
-        <p><strong>Copy the token now: it is shown only this once.</strong> Whoever holds it acts as
-          ${this.owner === undefined ? "its user" : fullName(this.owner)}
-          (${created.scope === "read" ? "reading only" : "reading and writing"}) until it is revoked.</p>
+      <section part="new-token" aria-label=${msg("New API token", { id: "apiTokens.new" })}>
+        <p><strong>${msg("Copy the token now: it is shown only this once.", { id: "apiTokens.copyNow" })}</strong> ${
+          created.scope === "read"
+            ? msg(
+                str`Whoever holds it acts as ${this.owner === undefined ? msg("its user", { id: "apiTokens.itsUser" }) : fullName(this.owner)} (reading only) until it is revoked.`,
+                { id: "apiTokens.holderRead" },
+              )
+            : msg(
+                str`Whoever holds it acts as ${this.owner === undefined ? msg("its user", { id: "apiTokens.itsUser" }) : fullName(this.owner)} (reading and writing) until it is revoked.`,
+                { id: "apiTokens.holderWrite" },
+              )
+        }</p>
         <div class="secret">
-          <input readonly aria-label="API token “${created.name}”" .value=${created.token}
+          <input readonly aria-label=${msg(str`API token “${created.name}”`, { id: "apiTokens.tokenLabel" })} .value=${created.token}
             @focus=${(event: FocusEvent) => (event.target as HTMLInputElement).select()} />
-          <button type="button" class="primary" @click=${() => this.#copy()}>Copy</button>
+          <button type="button" class="primary" @click=${() => this.#copy()}>${msg("Copy", { id: "gisAccess.copy" })}</button>
         </div>
         <p class="muted" role="status">${this.copied}</p>
-        <button type="button" @click=${() => this.#done()}>Done, I have copied it</button>
+        <button type="button" @click=${() => this.#done()}>${msg("Done, I have copied it", { id: "apiTokens.done" })}</button>
       </section>
     `
   }
 
   #tokens(owner: AdminUser) {
-    if (this.tokens.length === 0) return html`<p>${fullName(owner)} has no API tokens.</p>`
+    if (this.tokens.length === 0)
+      return html`<p>${msg(str`${fullName(owner)} has no API tokens.`, { id: "apiTokens.none" })}</p>`
     return html`
-      <table part="tokens" aria-label="API tokens of ${fullName(owner)}">
+      <table part="tokens" aria-label=${msg(str`API tokens of ${fullName(owner)}`, { id: "apiTokens.of" })}>
         <thead>
-          <tr><th scope="col">Name</th><th scope="col">Scope</th><th scope="col">Created</th><th scope="col"><span class="visually-hidden">Revoke</span></th></tr>
+          <tr><th scope="col">${msg("Name", { id: "apiTokens.name" })}</th><th scope="col">${msg("Scope", { id: "apiTokens.scope" })}</th><th scope="col">${msg("Created", { id: "apiTokens.created" })}</th><th scope="col"><span class="visually-hidden">${msg("Revoke", { id: "apiTokens.revoke" })}</span></th></tr>
         </thead>
         <tbody>
           ${this.tokens.map(
@@ -256,8 +296,8 @@ export class ApiTokens extends ApiElement {
                 <th scope="row">${token.name}</th>
                 <td>${scopeNames[token.scope]}</td>
                 <td>${formatTime(token.created_at)}</td>
-                <td><button type="button" class="danger" aria-label="Revoke ${token.name}" ?disabled=${this.#status.saving}
-                  @click=${() => this.#revoke(token)}>Revoke</button></td>
+                <td><button type="button" class="danger" aria-label=${msg(str`Revoke ${token.name}`, { id: "apiTokens.revokeLabel" })} ?disabled=${this.#status.saving}
+                  @click=${() => this.#revoke(token)}>${msg("Revoke", { id: "apiTokens.revoke" })}</button></td>
               </tr>
             `,
           )}
@@ -268,40 +308,40 @@ export class ApiTokens extends ApiElement {
 
   #createForm(owner: AdminUser) {
     return html`
-      <form part="create" aria-label="New API token" @submit=${(event: SubmitEvent) => this.#create(event)}
+      <form part="create" aria-label=${msg("New API token", { id: "apiTokens.new" })} @submit=${(event: SubmitEvent) => this.#create(event)}
         @input=${() => this.#status.edited()}>
-        <label>Name
-          <input name="name" required maxlength="255" placeholder="e.g. wall map" autocomplete="off"
+        <label>${msg("Name", { id: "apiTokens.name" })}
+          <input name="name" required maxlength="255" placeholder=${msg("e.g. wall map", { id: "apiTokens.namePlaceholder" })} autocomplete="off"
             aria-invalid=${this.#status.problems["api_token.name"] === undefined ? "false" : "true"} />
           ${this.#problemOf("api_token.name")}
         </label>
         <fieldset>
-          <legend>Scope</legend>
+          <legend>${msg("Scope", { id: "apiTokens.scope" })}</legend>
           <label class="choice"><input type="radio" name="scope" value="read" checked />
-            <span><strong>Read only</strong>: it may only read, the one to put into web pages.</span></label>
+            <span>${msg(html`<strong>Read only</strong>: it may only read, the one to put into web pages.`, { id: "apiTokens.readHint" })}</span></label>
           <label class="choice"><input type="radio" name="scope" value="write" />
-            <span><strong>Read and write</strong>: it may change data too.</span></label>
+            <span>${msg(html`<strong>Read and write</strong>: it may change data too.`, { id: "apiTokens.writeHint" })}</span></label>
           ${this.#problemOf("api_token.scope")}
         </fieldset>
-        <button class="primary" type="submit" ?disabled=${this.#status.saving}>Create a token for ${fullName(owner)}</button>
+        <button class="primary" type="submit" ?disabled=${this.#status.saving}>${msg(str`Create a token for ${fullName(owner)}`, { id: "apiTokens.create" })}</button>
       </form>
     `
   }
 
   override render() {
     if (this.allowed === false)
-      return html`<p>Only platform administrators issue API tokens, signed in with their password.</p>`
+      return html`<p>${msg("Only platform administrators issue API tokens, signed in with their password.", { id: "apiTokens.only" })}</p>`
     const owner = this.owner
     return html`
       ${this.problem === undefined ? nothing : html`<p class="error" role="alert">${this.problem}</p>`}
-      ${this.allowed === undefined ? html`<p role="status">Loading…</p>` : this.#ownerForm()}
+      ${this.allowed === undefined ? html`<p role="status">${msg("Loading…", { id: "shell.loading" })}</p>` : this.#ownerForm()}
       ${this.#status.render()}
       ${this.created === undefined ? nothing : this.#newToken(this.created)}
       ${
         owner === undefined
           ? nothing
-          : html`<h3>API tokens of ${fullName(owner)}</h3>${this.#tokens(owner)}
-            <h3>New token</h3>${this.#createForm(owner)}`
+          : html`<h3>${msg(str`API tokens of ${fullName(owner)}`, { id: "apiTokens.of" })}</h3>${this.#tokens(owner)}
+            <h3>${msg("New token", { id: "apiTokens.newHeading" })}</h3>${this.#createForm(owner)}`
       }
     `
   }
