@@ -8,9 +8,11 @@ import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { DatabaseSync } from "node:sqlite"
 import { href } from "@fieldreport/contract/Api"
+import pg from "pg"
 import { login, type Scenario } from "../generate/Generate.ts"
 import { type Generated, generateDatabase, readGenerated } from "../generate/GeneratedDatabase.ts"
 import { type LoadContext, searchQuery } from "./LoadScenarios.ts"
+import { fillPostgres, pendingJobsIn } from "./PgCity.ts"
 import { type ServerProcess, startApi } from "./Servers.ts"
 
 /** The data the load runs generate when not given a generated directory: a city's worth, without history. */
@@ -34,7 +36,7 @@ export interface LoadTarget {
   readonly api: ServerProcess
   readonly context: LoadContext
   /** Jobs due or running now, read from the database beside the API. */
-  readonly pendingJobs: () => number
+  readonly pendingJobs: () => Promise<number>
   /** Stops the API, and deletes the data directory if it was a temporary one. */
   readonly close: () => Promise<void>
 }
@@ -47,6 +49,11 @@ export interface TargetOptions {
   readonly seed: number
   /** Where the API writes its CPU profile (`node --cpu-prof`) when it stops. */
   readonly profileDir?: string
+  /**
+   * A PostgreSQL database the API runs on, filled from the data directory when it holds no
+   * reports (`PgCity.ts`); the data directory's SQLite file when absent.
+   */
+  readonly databaseUrl?: string
   readonly log: (line: string) => void
 }
 
@@ -78,21 +85,28 @@ export const openTarget = async (options: TargetOptions): Promise<LoadTarget> =>
     min: number
     max: number
   }>
-  const pendingJobs = () =>
-    Number(
-      reader
-        .prepare(
-          "SELECT COUNT(*) AS n FROM jobs WHERE status = 'running' OR (status = 'pending' AND run_at <= ?)",
+  const { databaseUrl } = options
+  if (databaseUrl !== undefined) await fillPostgres(dataDir, databaseUrl, options.log)
+  const postgres = databaseUrl === undefined ? undefined : new pg.Client({ connectionString: databaseUrl })
+  await postgres?.connect()
+  const pendingJobs = async () =>
+    postgres !== undefined
+      ? pendingJobsIn(postgres)
+      : Number(
+          reader
+            .prepare(
+              "SELECT COUNT(*) AS n FROM jobs WHERE status = 'running' OR (status = 'pending' AND run_at <= ?)",
+            )
+            .get(new Date().toISOString())?.n ?? 0,
         )
-        .get(new Date().toISOString())?.n ?? 0,
-    )
-  const api = await startApi(
-    dataDir,
-    options.profileDir === undefined ? {} : { profileDir: options.profileDir },
-  )
+  const api = await startApi(dataDir, {
+    ...(options.profileDir === undefined ? {} : { profileDir: options.profileDir }),
+    ...(databaseUrl === undefined ? {} : { databaseUrl }),
+  })
   const close = async () => {
     await api.stop()
     reader.close()
+    await postgres?.end()
     if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true })
   }
   try {
@@ -139,7 +153,7 @@ export const openTarget = async (options: TargetOptions): Promise<LoadTarget> =>
  */
 export const drainJobs = async (target: LoadTarget, seconds: number): Promise<number> => {
   const began = performance.now()
-  while (target.pendingJobs() > 0 && performance.now() - began < seconds * 1000) {
+  while ((await target.pendingJobs()) > 0 && performance.now() - began < seconds * 1000) {
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
   return (performance.now() - began) / 1000

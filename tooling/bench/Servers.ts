@@ -86,6 +86,8 @@ export interface ApiOptions {
   readonly statementLog?: string
   /** Job workers of the process; the API's default when absent. None keeps a statement log to the requests'. */
   readonly jobWorkers?: number
+  /** A PostgreSQL database to run on (`FIELDREPORT_DATABASE_URL`); the data directory's SQLite file when absent. */
+  readonly databaseUrl?: string
 }
 
 /** The arguments and environment that preload the statement log into a server process. */
@@ -119,6 +121,7 @@ export const startApi = async (dataDir: string, options: ApiOptions = {}): Promi
       ...process.env,
       ...statementLog.env,
       ...(options.jobWorkers === undefined ? {} : { FIELDREPORT_JOB_WORKERS: String(options.jobWorkers) }),
+      ...(options.databaseUrl === undefined ? {} : { FIELDREPORT_DATABASE_URL: options.databaseUrl }),
       FIELDREPORT_HOST: "127.0.0.1",
       FIELDREPORT_PORT: String(port),
       FIELDREPORT_DATA_DIR: dataDir,
@@ -153,6 +156,21 @@ export const startFloor = async (
     port,
     "/healthz",
   )
+}
+
+/**
+ * Starts the PostgreSQL floor server (`pg-floor.ts`) on the database the API runs on.
+ *
+ * @example
+ * ```ts
+ * const floor = await startPgFloor("postgres://postgres@127.0.0.1:5432/fieldreport_bench")
+ * await floor.stop()
+ * ```
+ */
+export const startPgFloor = async (databaseUrl: string): Promise<ServerProcess> => {
+  const port = await freePort()
+  const script = fileURLToPath(new URL("./pg-floor.ts", import.meta.url))
+  return start([script, databaseUrl, String(port)], process.env, port, "/healthz")
 }
 
 /**

@@ -26,6 +26,10 @@
  *
  * `--only fetch,fetch-form` runs some scenarios (by key); `--profile-dir` has the API processes
  * write a CPU profile (`node --cpu-prof`) there when they stop.
+ *
+ * `--database-url postgres://…/fieldreport_bench` runs the API on PostgreSQL instead: the
+ * database (created if missing) is filled from the data directory's city when it holds no reports
+ * (`PgCity.ts`), and the floor is `pg-floor.ts` on the same database.
  */
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -43,6 +47,7 @@ import {
   startApi,
   startBare,
   startFloor,
+  startPgFloor,
 } from "./Servers.ts"
 
 /** A hot request should cost the API at most this many times the CPU it costs the floor. */
@@ -60,6 +65,7 @@ const { values } = parseArgs({
     "job-calls": { type: "string", default: "200" },
     only: { type: "string" },
     "profile-dir": { type: "string" },
+    "database-url": { type: "string" },
   },
   strict: true,
   allowPositionals: false,
@@ -101,9 +107,12 @@ const probe = async (url: string, prefix: string, scenario: LoadScenario): Promi
 }
 
 const profile = values["profile-dir"] === undefined ? {} : { profileDir: values["profile-dir"] }
+const databaseUrl = values["database-url"]
+const postgres = databaseUrl === undefined ? {} : { databaseUrl }
 const target = await openTarget({
   ...(values["data-dir"] === undefined ? {} : { dataDir: values["data-dir"] }),
   ...profile,
+  ...postgres,
   reports: whole("reports"),
   seed: whole("seed"),
   log,
@@ -139,12 +148,13 @@ try {
   await drainJobs(target, 300)
   const bare = await startBare(routes, workDir)
   servers.push(bare)
-  const floor = await startFloor(target.dataDir)
+  const floor = databaseUrl === undefined ? await startFloor(target.dataDir) : await startPgFloor(databaseUrl)
   servers.push(floor)
   const jobless = scenarios.some((scenario) => scenario.makesJobs)
-    ? await startApi(target.dataDir, { ...profile, jobWorkers: 0 })
+    ? await startApi(target.dataDir, { ...profile, ...postgres, jobWorkers: 0 })
     : undefined
   if (jobless !== undefined) servers.push(jobless)
+  log(`The API and the floor on ${databaseUrl === undefined ? "SQLite" : "PostgreSQL"}`)
   log(
     `Each scenario: ${warmUp.seconds} s of warm-up on each server, then ${rounds} rounds of ${fixed(load.seconds)} s (${jobLoad.calls} calls on the API and the floor for those that leave jobs) of ${load.connections} connections on the API, the floor (hot requests) and bare Express in turn`,
   )

@@ -96,7 +96,7 @@ try {
     const rss = memoryOf(target.api.pid).rss
     series.push({ p99: measured.p99, peakRss: measured.peakRss })
     log(
-      `| ${index + 1} | ${((performance.now() - began) / 60_000).toFixed(1)} | ${measured.requestsPerSecond.toFixed(0)} | ${measured.p50} | ${measured.p99} | ${failuresOf(measured)} | ${megabytes(rss).toFixed(0)} | ${megabytes(measured.peakRss).toFixed(0)} | ${target.pendingJobs()} |`,
+      `| ${index + 1} | ${((performance.now() - began) / 60_000).toFixed(1)} | ${measured.requestsPerSecond.toFixed(0)} | ${measured.p50} | ${measured.p99} | ${failuresOf(measured)} | ${megabytes(rss).toFixed(0)} | ${megabytes(measured.peakRss).toFixed(0)} | ${await target.pendingJobs()} |`,
     )
   }
   const measuredSlices = series.slice(1)
