@@ -3,11 +3,13 @@
  * tree, date and time, checkboxes, drop-down, radios, short and long text, images with thumbnails
  * and files (uploaded as soon as they are chosen).
  */
+
 import type { Attachment } from "@fieldreport/domain/Attachment"
 import type { Category } from "@fieldreport/domain/Category"
 import * as CategoryTree from "@fieldreport/domain/CategoryTree"
 import { choiceOptions, type FieldAttachment, type FormField } from "@fieldreport/domain/FormField"
 import * as TextLimits from "@fieldreport/domain/TextLimits"
+import { msg, str } from "@lit/localize"
 import { html, nothing, type TemplateResult } from "lit"
 import { AnswerChangeEvent } from "../../events/answer-change.ts"
 import { ApiElement } from "../../shared/ApiElement.ts"
@@ -88,7 +90,9 @@ export class AnswerInput extends ApiElement {
   }
 
   private required() {
-    return this.field.mandatory === true ? html` <span class="required">(required)</span>` : nothing
+    return this.field.mandatory === true
+      ? html` <span class="required">${msg("(required)", { id: "answerInput.required" })}</span>`
+      : nothing
   }
 
   private control(id: string): TemplateResult {
@@ -182,16 +186,16 @@ export class AnswerInput extends ApiElement {
                     <img src=${attachment.style_url.thumb ?? attachment.original_url} alt=${attachment.filename} /></a>`
                 : html`<a href=${attachment.original_url} target="_blank" rel="noopener">${attachment.filename}</a>`
             }
-            <button type="button" ?disabled=${this.disabled} aria-label="Remove ${attachment.filename}"
-              @click=${() => this.change(attachments.filter((other) => other.id !== attachment.id))}>Remove</button>
+            <button type="button" ?disabled=${this.disabled} aria-label=${msg(str`Remove ${attachment.filename}`, { id: "answerInput.removeLabel" })}
+              @click=${() => this.change(attachments.filter((other) => other.id !== attachment.id))}>${msg("Remove", { id: "appAdministrators.remove" })}</button>
           </li>`,
         )}
       </ul>
-      <label for=${id}>${images ? "Add a photo" : "Add a file"}</label>
+      <label for=${id}>${images ? msg("Add a photo", { id: "answerInput.addPhoto" }) : msg("Add a file", { id: "answerInput.addFile" })}</label>
       <input id=${id} type="file" ?disabled=${this.disabled || this.uploading}
         accept=${images ? "image/png,image/jpeg,image/gif" : nothing}
         @change=${(event: Event) => void this.upload(event.target as HTMLInputElement, attachments)} />
-      ${this.uploading ? html`<span role="status">Uploading…</span>` : nothing}
+      ${this.uploading ? html`<span role="status">${msg("Uploading…", { id: "answerInput.uploading" })}</span>` : nothing}
     </fieldset>`
   }
 
@@ -208,7 +212,9 @@ export class AnswerInput extends ApiElement {
       input.value = ""
       this.change([...attachments, attachment], attachment)
     } catch (error) {
-      this.uploadFailure = `could not be uploaded: ${errorText(error)}`
+      this.uploadFailure = msg(str`could not be uploaded: ${errorText(error)}`, {
+        id: "answerInput.uploadFailed",
+      })
     } finally {
       this.uploading = false
     }

@@ -5,9 +5,11 @@
  * A category's new name, colour or parent waits for its row's Save; Add and Delete act at once. Each
  * says what it did (`SaveStatus`).
  */
+
 import { Category, type CategoryUpdate } from "@fieldreport/domain/Category"
 import * as Tree from "@fieldreport/domain/CategoryTree"
 import * as TextLimits from "@fieldreport/domain/TextLimits"
+import { msg, str } from "@lit/localize"
 import { html, nothing } from "lit"
 import { live } from "lit/directives/live.js"
 import { ApiElement } from "../../shared/ApiElement.ts"
@@ -127,7 +129,7 @@ export class CategoryTree extends ApiElement {
             body: { category: { name, parent_id: parent.id, pin_color: String(data.get("pin_color")) } },
           }),
         ),
-      `Added ${name} under ${parent.name}.`,
+      msg(str`Added ${name} under ${parent.name}.`, { id: "categoryTree.added" }),
     ).then((added) => {
       if (added) form.reset()
     })
@@ -184,21 +186,25 @@ export class CategoryTree extends ApiElement {
           this.#forget(category.id, "parent_id")
           const parent = this.categories.find((candidate) => candidate.id === change.parent_id)
           throw new Error(
-            `${category.name} cannot move under ${parent?.name ?? "that category"}: ${messages.join("; ")}.`,
+            msg(
+              str`${category.name} cannot move under ${parent?.name ?? msg("that category", { id: "categoryTree.thatCategory" })}: ${messages.join("; ")}.`,
+              { id: "categoryTree.cannotMove" },
+            ),
           )
         }
       },
-      `Saved ${change.name ?? category.name}.`,
+      msg(str`Saved ${change.name ?? category.name}.`, { id: "categoryTree.saved" }),
     )
     if (saved) this.#forget(category.id)
   }
 
   #delete(category: Category): void {
-    if (!confirm(`Delete the category “${category.name}”?`)) return
+    if (!confirm(msg(str`Delete the category “${category.name}”?`, { id: "categoryTree.confirmDelete" })))
+      return
     void this.#act(
       (connection, channelId) =>
         run(connection.client.call("deleteCategory", { path: { channel_id: channelId, id: category.id } })),
-      `Deleted ${category.name}.`,
+      msg(str`Deleted ${category.name}.`, { id: "categoryTree.deleted" }),
     ).then((deleted) => {
       if (deleted) this.#forget(category.id)
     })
@@ -214,36 +220,36 @@ export class CategoryTree extends ApiElement {
     const parentId = edit?.parent_id ?? category.parent_id
     return html`
       <li>
-        <form part="category" aria-label="Category ${category.name}" @submit=${(event: SubmitEvent) => this.#save(event, category)}>
+        <form part="category" aria-label=${msg(str`Category ${category.name}`, { id: "categoryTree.category" })} @submit=${(event: SubmitEvent) => this.#save(event, category)}>
           <img src=${category.pin_urls.at1x} alt="" width="20" height="20" />
-          <input aria-label="Name of ${category.name}" required maxlength=${TextLimits.name} .value=${live(edit?.name ?? category.name)}
+          <input aria-label=${msg(str`Name of ${category.name}`, { id: "categoryTree.nameOf" })} required maxlength=${TextLimits.name} .value=${live(edit?.name ?? category.name)}
             @input=${(event: Event) => this.#stage(category, { name: (event.target as HTMLInputElement).value })} />
-          <input type="color" aria-label="Pin colour of ${category.name}" .value=${live(edit?.pin_color ?? asHex(category.pin_color))}
+          <input type="color" aria-label=${msg(str`Pin colour of ${category.name}`, { id: "categoryTree.colourOf" })} .value=${live(edit?.pin_color ?? asHex(category.pin_color))}
             @input=${(event: Event) => this.#stage(category, { pin_color: (event.target as HTMLInputElement).value })} />
           ${
             category.depth === 0
-              ? html`<span class="muted">root</span>`
+              ? html`<span class="muted">${msg("root", { id: "categoryTree.root" })}</span>`
               : html`
-                <select aria-label="Parent of ${category.name}" .value=${live(String(parentId))}
+                <select aria-label=${msg(str`Parent of ${category.name}`, { id: "categoryTree.parentOf" })} .value=${live(String(parentId))}
                   @change=${(event: Event) => this.#stage(category, { parent_id: Number((event.target as HTMLSelectElement).value) })}>
                   ${parents.map((parent) => html`<option value=${parent.id} ?selected=${parent.id === parentId}>${"· ".repeat(parent.depth)}${parent.name}</option>`)}
                 </select>`
           }
           <button type="submit" class="primary" ?disabled=${edit === undefined || this.#status.saving}>
-            Save<span class="visually-hidden"> ${category.name}</span>
+            ${msg("Save", { id: "categoryTree.save" })}<span class="visually-hidden"> ${category.name}</span>
           </button>
           ${
             category.depth === 0
               ? nothing
-              : html`<button type="button" aria-label="Delete ${category.name}" @click=${() => this.#delete(category)}>Delete</button>`
+              : html`<button type="button" aria-label=${msg(str`Delete ${category.name}`, { id: "categoryTree.deleteLabel" })} @click=${() => this.#delete(category)}>${msg("Delete", { id: "notificationList.delete" })}</button>`
           }
         </form>
         ${
           Tree.canHoldChildren(category)
-            ? html`<form class="add" aria-label="New category under ${category.name}" @submit=${(event: SubmitEvent) => this.#add(event, category)}>
-                <input name="name" required maxlength=${TextLimits.name} aria-label="Name of a new category under ${category.name}" placeholder="New category" />
-                <input name="pin_color" type="color" value="#1f5fbf" aria-label="Pin colour of the new category" />
-                <button type="submit">Add<span class="visually-hidden"> under ${category.name}</span></button>
+            ? html`<form class="add" aria-label=${msg(str`New category under ${category.name}`, { id: "categoryTree.newUnder" })} @submit=${(event: SubmitEvent) => this.#add(event, category)}>
+                <input name="name" required maxlength=${TextLimits.name} aria-label=${msg(str`Name of a new category under ${category.name}`, { id: "categoryTree.newNameUnder" })} placeholder=${msg("New category", { id: "categoryTree.new" })} />
+                <input name="pin_color" type="color" value="#1f5fbf" aria-label=${msg("Pin colour of the new category", { id: "categoryTree.newColour" })} />
+                <button type="submit">${msg("Add", { id: "categoryTree.add" })}<span class="visually-hidden"> ${msg(str`under ${category.name}`, { id: "categoryTree.under" })}</span></button>
               </form>`
             : nothing
         }
@@ -257,7 +263,7 @@ export class CategoryTree extends ApiElement {
     return html`
       ${this.problem === undefined ? nothing : html`<p class="error" role="alert">${this.problem}</p>`}
       ${this.#status.render()}
-      <ul class="tree" aria-label="Categories">${roots.map((root) => this.#node(root))}</ul>
+      <ul class="tree" aria-label=${msg("Categories", { id: "channelSettings.categories" })}>${roots.map((root) => this.#node(root))}</ul>
     `
   }
 }
