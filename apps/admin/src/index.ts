@@ -10,6 +10,9 @@
  * first time their tag is in the document (`defineOnFirstUse`). A page that puts one inside its own shadow root calls
  * `defineAll()` first.
  *
+ * The account pages (a forgotten password, the links of account e-mails) stay out of the entry too:
+ * the shell imports them when one is opened (`shell/accountPages.ts`).
+ *
  * @example
  * ```html
  * <script type="module" src="https://reports.example.com/admin/fieldreport-admin.js"></script>
@@ -29,12 +32,15 @@ import.meta.glob(
     "!./components/app-administrators/**",
     "!./components/audit-log/**",
     "!./components/channel-settings/**",
+    "!./components/forgot-password/**",
     "!./components/form-builder/**",
     "!./components/gis-access/**",
     "!./components/notification-list/**",
     "!./components/report-exports/**",
+    "!./components/reset-password/**",
     "!./components/shape-map/**",
     "!./components/tasks-board/**",
+    "!./components/verify-email/**",
   ],
   { eager: true },
 )
@@ -57,12 +63,15 @@ export const defineAll = defineOnFirstUse({
   "fr-app-administrators": () => import("./components/app-administrators/app-administrators.ts"),
   "fr-audit-log": () => import("./components/audit-log/audit-log.ts"),
   "fr-channel-settings": () => import("./components/channel-settings/channel-settings.ts"),
+  "fr-forgot-password": () => import("./components/forgot-password/forgot-password.ts"),
   "fr-form-builder": () => import("./components/form-builder/form-builder.ts"),
   "fr-gis-access": () => import("./components/gis-access/gis-access.ts"),
   "fr-notification-list": () => import("./components/notification-list/notification-list.ts"),
   "fr-report-exports": () => import("./components/report-exports/report-exports.ts"),
+  "fr-reset-password": () => import("./components/reset-password/reset-password.ts"),
   "fr-shape-map": () => import("./components/shape-map/shape-map.ts"),
   "fr-tasks-board": () => import("./components/tasks-board/tasks-board.ts"),
+  "fr-verify-email": () => import("./components/verify-email/verify-email.ts"),
 })
 
 export { ApiError, TransportError } from "@fieldreport/client/ApiError"

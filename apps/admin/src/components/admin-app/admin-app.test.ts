@@ -112,6 +112,37 @@ describe("fr-admin-app", () => {
     expect(root.querySelector("select[aria-label='Branded app']")?.textContent).toContain("Fieldreport")
   })
 
+  it("opens the account pages without a session, lazily, with the link's token or the app asked in", async () => {
+    const api = fakeFetch(routes)
+    vi.stubGlobal("fetch", api.fetch)
+    location.hash = "#/reset-password?token=frp_token"
+    const shell = document.createElement("fr-admin-app")
+    shell.baseUrl = "http://api.test"
+    document.body.append(shell)
+    await until(() => shell.shadowRoot?.querySelector("fr-reset-password") !== null, "the reset page")
+    const root = shell.shadowRoot!
+    const reset = root.querySelector("fr-reset-password")!
+    expect(reset.getAttribute("reset-token")).toBe("frp_token")
+    expect(reset.getAttribute("base-url")).toBe("http://api.test")
+    expect(customElements.get("fr-reset-password")).toBeDefined()
+    expect(root.querySelector("fr-login-form")).toBeNull()
+
+    location.hash = "#/verify-email?token=frv_token"
+    globalThis.dispatchEvent(new HashChangeEvent("hashchange"))
+    await until(() => root.querySelector("fr-verify-email") !== null, "the verification page")
+    expect(root.querySelector("fr-verify-email")?.getAttribute("verification-token")).toBe("frv_token")
+
+    location.hash = "#/forgot-password?app=com.example.tides"
+    globalThis.dispatchEvent(new HashChangeEvent("hashchange"))
+    await until(() => root.querySelector("fr-forgot-password") !== null, "the forgotten password page")
+    expect(root.querySelector("fr-forgot-password")?.getAttribute("app-id")).toBe("com.example.tides")
+
+    location.hash = "#/"
+    globalThis.dispatchEvent(new HashChangeEvent("hashchange"))
+    await shell.updateComplete
+    expect(root.querySelector("fr-login-form")).not.toBeNull()
+  })
+
   it("switches team: the views' calls carry the new X-TeamId", async () => {
     const api = fakeFetch(routes)
     vi.stubGlobal("fetch", api.fetch)

@@ -1,7 +1,9 @@
 /**
  * `fr-admin-app`: the admin UI the API serves at `/admin`. It signs the user in, lets them switch
  * branded app and team and accept invitations to teams, provides the connection to every element
- * inside it, and shows the views registered with `registerView` under a navigation.
+ * inside it, and shows the views registered with `registerView` under a navigation. The account
+ * pages (a forgotten password, an account e-mail's link: `shell/accountPages.ts`) are shown to
+ * anyone, signed in or not.
  */
 
 import type { BrandedApp } from "@fieldreport/domain/BrandedApp"
@@ -13,6 +15,7 @@ import type { LoginEvent } from "../../events/login.ts"
 import type { NavigateEvent } from "../../events/navigate.ts"
 import { type Connection, connect, connectionContext } from "../../shared/connection.ts"
 import { errorText, run } from "../../shared/run.ts"
+import { accountPage } from "../../shell/accountPages.ts"
 import { type AdminView, registeredViews, type Viewer } from "../../shell/ViewRegistry.ts"
 import "../login-form/login-form.ts"
 import { styles } from "./admin-app.styles.ts"
@@ -260,6 +263,12 @@ export class AdminApp extends LitElement {
   }
 
   override render() {
+    const page = accountPage(this.route[0], {
+      baseUrl: this.baseUrl ?? globalThis.location.origin,
+      appId: this.appId,
+      query: this.query,
+    })
+    if (page !== undefined) return html`<div class="login">${page}</div>`
     if (this.stored === undefined || this.#provider.value === undefined || this.viewer === undefined) {
       return html`<div class="login">
         ${this.failure === undefined ? nothing : html`<p class="error" role="alert">${this.failure}</p>`}

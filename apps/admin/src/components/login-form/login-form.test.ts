@@ -68,4 +68,18 @@ describe("fr-login-form", () => {
 
     expect(root.querySelector("[role=alert]")?.textContent).toBe("wrong e-mail or password")
   })
+
+  it("links to the page for a forgotten password, in the app typed in", async () => {
+    const { form, root } = await mount()
+    const forgot = () => root.querySelector<HTMLAnchorElement>("a[part=forgot]")!
+    expect(forgot().textContent).toBe("Forgot your password?")
+    expect(forgot().getAttribute("href")).toBe("#/forgot-password?app=com.fieldreport.app")
+
+    const app = root.querySelector<HTMLInputElement>("input[name=app]")!
+    app.value = "com.example.tides"
+    app.dispatchEvent(new Event("input"))
+    await form.updateComplete
+
+    expect(forgot().getAttribute("href")).toBe("#/forgot-password?app=com.example.tides")
+  })
 })

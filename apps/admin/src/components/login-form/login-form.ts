@@ -1,7 +1,9 @@
 /**
- * `fr-login-form`: e-mail and password for a branded app, `createSession`.
+ * `fr-login-form`: e-mail and password for a branded app, `createSession`, and a link to the
+ * shell's page for a forgotten password (`#/forgot-password`), in the app of the form.
  */
 import { make } from "@fieldreport/client/FieldreportClient"
+import { msg, updateWhenLocaleChanges } from "@lit/localize"
 import { css, html, LitElement } from "lit"
 import { LoginEvent } from "../../events/login.ts"
 import { errorText, run } from "../../shared/run.ts"
@@ -13,6 +15,7 @@ import { base, border, radius, surface } from "../../shared/theme.ts"
  * @event fr-login - `LoginEvent`: the session with its tokens.
  * @csspart form - The form.
  * @csspart submit - The sign-in button.
+ * @csspart forgot - The link for a forgotten password.
  * @cssproperty --fr-color-accent - The sign-in button's colour.
  *
  * @example
@@ -50,6 +53,7 @@ export class LoginForm extends LitElement {
 
   constructor() {
     super()
+    updateWhenLocaleChanges(this)
     this.appId = "com.fieldreport.app"
     this.busy = false
   }
@@ -60,11 +64,17 @@ export class LoginForm extends LitElement {
         <h1 id="title">Sign in to Fieldreport</h1>
         <label>E-mail <input name="email" type="email" autocomplete="username" required /></label>
         <label>Password <input name="password" type="password" autocomplete="current-password" required /></label>
-        <label>App <input name="app" .value=${this.appId} required /></label>
+        <label>App <input name="app" .value=${this.appId} required @input=${this.changeApp} /></label>
         <p class="error" role="alert" ?hidden=${this.failure === undefined}>${this.failure}</p>
         <button class="primary" part="submit" type="submit" ?disabled=${this.busy}>Sign in</button>
+        <a part="forgot" href="#/forgot-password?${new URLSearchParams({ app: this.appId })}">${msg("Forgot your password?", { id: "account.forgotPassword" })}</a>
       </form>
     `
+  }
+
+  /** The app typed in is the one a forgotten password is asked for in. */
+  private changeApp(event: Event) {
+    this.appId = (event.target as HTMLInputElement).value
   }
 
   private async submit(event: SubmitEvent) {

@@ -19,6 +19,7 @@ export default async function setup(project: TestProject) {
   const site = await startEmbedSite()
   const server = await startTestServer({ FIELDREPORT_DEMO: "true", FIELDREPORT_CORS_ORIGINS: site.origin })
   project.provide("apiUrl", server.url)
+  project.provide("dataDir", server.dataDir)
   project.provide("embedOrigin", site.origin)
   return async () => {
     await server.close()
@@ -29,6 +30,8 @@ export default async function setup(project: TestProject) {
 declare module "vitest" {
   export interface ProvidedContext {
     apiUrl: string
+    /** The API's data directory, where it writes the e-mails it sends (no SMTP server is set). */
+    dataDir: string
     embedOrigin: string
   }
 }
