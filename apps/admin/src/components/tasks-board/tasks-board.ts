@@ -3,15 +3,18 @@
  * with a form to create one and controls to complete, reopen, edit and delete each. Each button
  * saves and says what it did (`SaveStatus`).
  */
+
 import type { Task, TaskUpdate } from "@fieldreport/domain/Task"
 import type { TeamUser } from "@fieldreport/domain/TeamUser"
 import * as TextLimits from "@fieldreport/domain/TextLimits"
+import { msg, str } from "@lit/localize"
 import { html, nothing } from "lit"
 import { ReportSelectEvent } from "../../events/report-select.ts"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
 import { errorText, run } from "../../shared/run.ts"
 import { SaveStatus } from "../../shared/SaveStatus.ts"
+import { formatCount } from "../../shared/size.ts"
 import { currentTeamId, fullName, teamPeople } from "../../shared/team.ts"
 import { formatTime } from "../../shared/time.ts"
 import { newTaskUuid } from "./task-uuid.ts"
@@ -121,7 +124,7 @@ export class TasksBoard extends ApiElement {
 
   #name(userId: number): string {
     const person = this.people.find((candidate) => candidate.user_id === userId)
-    return person === undefined ? `User ${userId}` : fullName(person)
+    return person === undefined ? msg(str`User ${userId}`, { id: "tasksBoard.user" }) : fullName(person)
   }
 
   /** Runs a change, says what it did, and reloads the tasks after it; answers whether it was made. */
@@ -148,7 +151,9 @@ export class TasksBoard extends ApiElement {
     }
     const created = await this.#change(
       () => run(connection.client.call("createTask", { body: { task } })),
-      `Task “${task.title}” created for ${this.#name(task.assignee_id)}.`,
+      msg(str`Task “${task.title}” created for ${this.#name(task.assignee_id)}.`, {
+        id: "tasksBoard.created",
+      }),
     )
     if (created) form.reset()
   }
@@ -179,7 +184,7 @@ export class TasksBoard extends ApiElement {
         description: String(data.get("description") ?? ""),
         assignee_id: Number(data.get("assignee_id")),
       },
-      `Saved the task “${title}”.`,
+      msg(str`Saved the task “${title}”.`, { id: "tasksBoard.saved" }),
     )
     if (saved) void this.#edit(undefined, uuid)
   }
@@ -200,10 +205,14 @@ export class TasksBoard extends ApiElement {
 
   #delete(task: Task): void {
     const connection = this.connection
-    if (connection === undefined || !confirm(`Delete the task “${task.title}”?`)) return
+    if (
+      connection === undefined ||
+      !confirm(msg(str`Delete the task “${task.title}”?`, { id: "tasksBoard.confirmDelete" }))
+    )
+      return
     void this.#change(
       () => run(connection.client.call("deleteTask", { path: { uuid: task.uuid } })),
-      `Deleted the task “${task.title}”.`,
+      msg(str`Deleted the task “${task.title}”.`, { id: "tasksBoard.deleted" }),
     )
   }
 
@@ -223,20 +232,20 @@ export class TasksBoard extends ApiElement {
     const open = this.tasks.filter((task) => task.completed_at === null)
     const completed = this.tasks.filter((task) => task.completed_at !== null)
     return html`
-      <div class="toolbar" role="search" aria-label="Filter tasks">
-        <label>Show
+      <div class="toolbar" role="search" aria-label=${msg("Filter tasks", { id: "tasksBoard.filter" })}>
+        <label>${msg("Show", { id: "tasksBoard.show" })}
           <select
             @change=${(event: Event) => {
               this.completion = (event.target as HTMLSelectElement).value as Completion
               void this.load()
             }}
           >
-            <option value="all">All tasks</option>
-            <option value="open">Open tasks</option>
-            <option value="completed">Completed tasks</option>
+            <option value="all">${msg("All tasks", { id: "tasksBoard.all" })}</option>
+            <option value="open">${msg("Open tasks", { id: "tasksBoard.openTasks" })}</option>
+            <option value="completed">${msg("Completed tasks", { id: "tasksBoard.completedTasks" })}</option>
           </select>
         </label>
-        <label>Assignee
+        <label>${msg("Assignee", { id: "tasksBoard.assignee" })}
           <select
             @change=${(event: Event) => {
               const value = (event.target as HTMLSelectElement).value
@@ -244,45 +253,46 @@ export class TasksBoard extends ApiElement {
               void this.load()
             }}
           >
-            <option value="">Everyone</option>
+            <option value="">${msg("Everyone", { id: "tasksBoard.everyone" })}</option>
             ${this.#assigneeOptions(this.assigneeFilter)}
           </select>
         </label>
       </div>
-      <form aria-label="New task" @submit=${(event: SubmitEvent) => this.#create(event)}>
-        <label>Title <input name="title" required maxlength=${TextLimits.title} />${this.#problemOf("task.title")}</label>
-        <label>Description <textarea name="description" rows="1" maxlength=${TextLimits.text}></textarea></label>
-        <label>Assignee
+      <form aria-label=${msg("New task", { id: "tasksBoard.new" })} @submit=${(event: SubmitEvent) => this.#create(event)}>
+        <label>${msg("Title", { id: "tasksBoard.title" })} <input name="title" required maxlength=${TextLimits.title} />${this.#problemOf("task.title")}</label>
+        <label>${msg("Description", { id: "tasksBoard.description" })} <textarea name="description" rows="1" maxlength=${TextLimits.text}></textarea></label>
+        <label>${msg("Assignee", { id: "tasksBoard.assignee" })}
           <select name="assignee_id" required>
             <!-- No one is chosen for the user (the list's first was often the platform administrator); the form asks for a choice. -->
-            <option value="" selected>Choose someone</option>
+            <option value="" selected>${msg("Choose someone", { id: "tasksBoard.choose" })}</option>
             ${this.#assigneeOptions(undefined)}
           </select>
           ${this.#problemOf("task.assignee_id")}
         </label>
-        <label>Report id <input name="report_id" type="number" min="1" required />${this.#problemOf("task.report_id")}</label>
-        <button class="primary" type="submit">Create task</button>
+        <label>${msg("Report id", { id: "tasksBoard.reportId" })} <input name="report_id" type="number" min="1" required />${this.#problemOf("task.report_id")}</label>
+        <button class="primary" type="submit">${msg("Create task", { id: "tasksBoard.create" })}</button>
       </form>
       ${this.#status.render()}
       ${this.problem === undefined ? nothing : html`<p class="error" role="alert">${this.problem}</p>`}
       <div class="board">
-        ${this.completion === "completed" ? nothing : this.#column("Open", open)}
-        ${this.completion === "open" ? nothing : this.#column("Completed", completed)}
+        ${this.completion === "completed" ? nothing : this.#column("open", open)}
+        ${this.completion === "open" ? nothing : this.#column("completed", completed)}
       </div>
       ${
         this.total !== undefined && this.tasks.length < this.total
-          ? html`<button @click=${() => this.load(true)}>Show more tasks (${this.tasks.length} of ${this.total})</button>`
+          ? html`<button @click=${() => this.load(true)}>${msg(str`Show more tasks (${formatCount(this.tasks.length)} of ${formatCount(this.total)})`, { id: "tasksBoard.more" })}</button>`
           : nothing
       }
     `
   }
 
-  #column(title: string, tasks: ReadonlyArray<Task>) {
+  #column(kind: "open" | "completed", tasks: ReadonlyArray<Task>) {
     const assignees = [...new Set(tasks.map((task) => task.assignee_id))]
+    const open = kind === "open"
     return html`
-      <section part="column" aria-label="${title} tasks">
-        <h2>${title} (${tasks.length})</h2>
-        ${tasks.length === 0 ? html`<p class="muted">No ${title.toLowerCase()} tasks.</p>` : nothing}
+      <section part="column" aria-label=${open ? msg("Open tasks", { id: "tasksBoard.openTasks" }) : msg("Completed tasks", { id: "tasksBoard.completedTasks" })}>
+        <h2>${open ? msg("Open", { id: "tasksBoard.open" }) : msg("Completed", { id: "tasksBoard.completed" })} (${formatCount(tasks.length)})</h2>
+        ${tasks.length === 0 ? html`<p class="muted">${open ? msg("No open tasks.", { id: "tasksBoard.noOpen" }) : msg("No completed tasks.", { id: "tasksBoard.noCompleted" })}</p>` : nothing}
         ${assignees.map(
           (assignee) => html`
             <h3>${this.#name(assignee)}</h3>
@@ -298,13 +308,13 @@ export class TasksBoard extends ApiElement {
     if (this.editing === task.uuid) {
       return html`
         <li part="task">
-          <form data-task=${task.uuid} aria-label="Edit task ${task.title}" @submit=${(event: SubmitEvent) => this.#saveEdit(event, task.uuid)}>
-            <label>Title <input name="title" required maxlength=${TextLimits.title} .value=${task.title} /></label>
-            <label>Description <textarea name="description" maxlength=${TextLimits.text} .value=${task.description}></textarea></label>
-            <label>Assignee <select name="assignee_id">${this.#assigneeOptions(task.assignee_id)}</select></label>
+          <form data-task=${task.uuid} aria-label=${msg(str`Edit task ${task.title}`, { id: "tasksBoard.edit" })} @submit=${(event: SubmitEvent) => this.#saveEdit(event, task.uuid)}>
+            <label>${msg("Title", { id: "tasksBoard.title" })} <input name="title" required maxlength=${TextLimits.title} .value=${task.title} /></label>
+            <label>${msg("Description", { id: "tasksBoard.description" })} <textarea name="description" maxlength=${TextLimits.text} .value=${task.description}></textarea></label>
+            <label>${msg("Assignee", { id: "tasksBoard.assignee" })} <select name="assignee_id">${this.#assigneeOptions(task.assignee_id)}</select></label>
             <div class="actions">
-              <button class="primary" type="submit">Save</button>
-              <button type="button" @click=${() => this.#edit(undefined, task.uuid)}>Cancel</button>
+              <button class="primary" type="submit">${msg("Save", { id: "categoryTree.save" })}</button>
+              <button type="button" @click=${() => this.#edit(undefined, task.uuid)}>${msg("Cancel", { id: "tasksBoard.cancel" })}</button>
             </div>
           </form>
         </li>
@@ -315,19 +325,28 @@ export class TasksBoard extends ApiElement {
         <div class="task-title">${task.title}</div>
         ${task.description === "" ? nothing : html`<p class="task-description">${task.description}</p>`}
         <div class="task-meta">
-          <button class="link" @click=${() => this.dispatchEvent(new ReportSelectEvent(task.report_id))}>Report #${task.report_id}</button> · created ${formatTime(task.client_created_at)} by ${this.#name(task.creator_id)}
+          <button class="link" @click=${() => this.dispatchEvent(new ReportSelectEvent(task.report_id))}>${msg(str`Report #${task.report_id}`, { id: "notificationList.report" })}</button> · ${msg(str`created ${formatTime(task.client_created_at)} by ${this.#name(task.creator_id)}`, { id: "tasksBoard.createdBy" })}
           ${
             done && task.completed_at !== null
-              ? html` · completed ${formatTime(task.completed_at)}${task.completed_by_id === null ? "" : ` by ${this.#name(task.completed_by_id)}`}`
+              ? html` · ${
+                  task.completed_by_id === null
+                    ? msg(str`completed ${formatTime(task.completed_at)}`, { id: "tasksBoard.completedAt" })
+                    : msg(
+                        str`completed ${formatTime(task.completed_at)} by ${this.#name(task.completed_by_id)}`,
+                        {
+                          id: "tasksBoard.completedBy",
+                        },
+                      )
+                }`
               : nothing
           }
         </div>
         <div class="actions">
-          <button @click=${() => this.#update(task.uuid, { completed: !done }, `${done ? "Reopened" : "Completed"} the task “${task.title}”.`)}>
-            ${done ? "Reopen" : "Complete"}<span class="visually-hidden"> ${task.title}</span>
+          <button @click=${() => this.#update(task.uuid, { completed: !done }, done ? msg(str`Reopened the task “${task.title}”.`, { id: "tasksBoard.reopened" }) : msg(str`Completed the task “${task.title}”.`, { id: "tasksBoard.completedTask" }))}>
+            ${done ? msg("Reopen", { id: "tasksBoard.reopen" }) : msg("Complete", { id: "tasksBoard.complete" })}<span class="visually-hidden"> ${task.title}</span>
           </button>
-          <button data-edit=${task.uuid} @click=${() => this.#edit(task.uuid, task.uuid)}>Edit<span class="visually-hidden"> ${task.title}</span></button>
-          <button @click=${() => this.#delete(task)}>Delete<span class="visually-hidden"> ${task.title}</span></button>
+          <button data-edit=${task.uuid} @click=${() => this.#edit(task.uuid, task.uuid)}>${msg("Edit", { id: "tasksBoard.editButton" })}<span class="visually-hidden"> ${task.title}</span></button>
+          <button @click=${() => this.#delete(task)}>${msg("Delete", { id: "notificationList.delete" })}<span class="visually-hidden"> ${task.title}</span></button>
         </div>
       </li>
     `
