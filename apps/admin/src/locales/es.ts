@@ -285,4 +285,11 @@ export const templates: TemplateMap = {
   "tasksBoard.reopen": "Reabrir",
   "tasksBoard.complete": "Completar",
   "tasksBoard.editButton": "Editar",
+  // report-map
+  "reportMap.noneInView": "No hay reportes en la vista",
+  "reportMap.inView": str`${0} en la vista`,
+  "reportMap.map": "Mapa de reportes",
+  "reportMap.zoomIn": str`${0}: acerque para ver más`,
+  // report-map-pins
+  "reportMap.pin": str`Reporte ${0}`,
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { inView, reportCount } from "./in-view.ts"
+import { reportCount } from "../../shared/reportCount.ts"
+import { inView } from "./in-view.ts"
 
 describe("inView", () => {
   it("counts the reports a map shows, in the singular for one", () => {

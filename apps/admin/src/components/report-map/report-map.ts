@@ -3,8 +3,10 @@
  * Zoomed out it shows how many reports each tile holds, asking after a pan only for the strips of
  * cells it has not counted yet; once the view holds at most `pin-limit` reports it shows their pins.
  */
+
 import type { MapItem, Tile } from "@fieldreport/domain/ReportSearch"
 import * as TileGrid from "@fieldreport/domain/TileGrid"
+import { msg, str } from "@lit/localize"
 import { html, nothing, type PropertyValues } from "lit"
 import { MapLoadEvent } from "../../events/map-load.ts"
 import { ReportSelectEvent } from "../../events/report-select.ts"
@@ -12,10 +14,12 @@ import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
 import * as L from "../../shared/leaflet.ts"
 import { everything, type ReportFilter, toQuery } from "../../shared/ReportFilter.ts"
+import { reportCount } from "../../shared/reportCount.ts"
 import { mapItemPage, startSearch, tileCounts } from "../../shared/reportSearch.ts"
 import { errorText } from "../../shared/run.ts"
+import { formatCount } from "../../shared/size.ts"
 import { type CountCache, countCacheFor } from "./count-cache.ts"
-import { inView, reportCount } from "./in-view.ts"
+import { inView } from "./in-view.ts"
 import {
   type Bbox,
   cellBlock,
@@ -120,7 +124,7 @@ export class ReportMap extends ApiElement {
   override render() {
     return html`
       <div part="map" class="map ${this.tileUrl === undefined ? "bare" : ""}" role="region"
-        aria-label="Map of reports"></div>
+        aria-label=${msg("Map of reports", { id: "reportMap.map" })}></div>
       ${this.status === "" ? nothing : html`<div role="status" aria-live="polite">${this.status}</div>`}
     `
   }
@@ -295,10 +299,10 @@ export class ReportMap extends ApiElement {
       L.marker([tile.latitude + tile.scale / 2, tile.longitude + tile.scale / 2], {
         icon: L.divIcon({
           className: "count",
-          html: tile.report_count.toLocaleString(),
+          html: formatCount(tile.report_count),
           iconSize: [size, size],
         }),
-        title: `${label}: zoom in`,
+        title: msg(str`${label}: zoom in`, { id: "reportMap.zoomIn" }),
         alt: label,
         keyboard: true,
       })
@@ -313,8 +317,8 @@ export class ReportMap extends ApiElement {
       if (item.latitude === null || item.longitude === null) continue
       L.marker([item.latitude, item.longitude], {
         icon: L.icon({ iconUrl: item.pin, iconSize: [25, 41], iconAnchor: [12, 41] }),
-        title: `Report ${item.id}`,
-        alt: `Report ${item.id}`,
+        title: msg(str`Report ${item.id}`, { id: "reportMap.pin" }),
+        alt: msg(str`Report ${item.id}`, { id: "reportMap.pin" }),
         keyboard: true,
       })
         .on("click", () => this.dispatchEvent(new ReportSelectEvent(item.id)))
