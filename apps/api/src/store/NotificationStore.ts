@@ -13,7 +13,7 @@
  */
 import type { ChannelMember } from "@fieldreport/domain/NotificationTargeting"
 import type { Clause } from "@fieldreport/domain/OrderBy"
-import { Array as Arr, Context, Effect, Layer } from "effect"
+import { Context, Effect, Layer } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
 
 /** A notification as stored; `read` is 0 or 1, `archived_at` null while not archived. */
@@ -63,9 +63,6 @@ export interface NotificationPage {
   readonly total: number
 }
 
-/** Rows per insert: well below SQLite's limit on bound parameters. */
-const insertChunk = 500
-
 /**
  * The notification store.
  *
@@ -98,7 +95,10 @@ export class NotificationStore extends Context.Service<
     ) => Effect.Effect<ReadonlyArray<ChannelMember>>
     /** The users who have a notification about the report. */
     readonly notifiedAbout: (reportId: number) => Effect.Effect<ReadonlyArray<number>>
-    /** Notifies each user once about the report; users who already were are skipped. */
+    /**
+     * Notifies each user once about the report, in one statement whatever their number; users who
+     * already were are skipped.
+     */
     readonly insertMany: (
       report: ReportToNotify,
       userIds: ReadonlyArray<number>,
@@ -113,6 +113,18 @@ export class NotificationStore extends Context.Service<
       const columns = sql.literal(
         "n.id, n.user_id, n.report_id, n.channel_id, n.read, n.archived_at, n.created_at, n.updated_at",
       )
+
+      /**
+       * A list of ids as a one-column table (`id`), bound as one JSON parameter: the statement's text
+       * is the same however many ids there are, so it is prepared once, and no list meets a limit on
+       * parameters.
+       */
+      const idList = (ids: ReadonlyArray<number>): Statement.Fragment =>
+        sql.onDialectOrElse({
+          pg: () =>
+            sql`SELECT value::integer AS id FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)`,
+          orElse: () => sql`SELECT value AS id FROM json_each(${JSON.stringify(ids)})`,
+        })
 
       // Nulls sort as SQLite sorts them by default, spelled out so PostgreSQL sorts the same.
       const orderTerms: Record<NotificationOrderField, Record<"asc" | "desc", string>> = {
@@ -178,16 +190,18 @@ export class NotificationStore extends Context.Service<
             Effect.map((rows) => rows[0]),
             Effect.orDie,
           ),
+        // The channel's selections that may count, then each one's membership checked by its keys.
         audienceOf: (channelId, alerted) =>
           sql<{ readonly user_id: number; readonly follow: number; readonly alert: number }>`SELECT
               s.user_id, s.follow, s.alert
             FROM channel_selections s
-            JOIN channel_members m ON m.channel_id = s.channel_id AND m.user_id = s.user_id
-            JOIN channels c ON c.id = s.channel_id
-            JOIN team_users tu ON tu.team_id = c.team_id AND tu.user_id = s.user_id AND tu.agreed_to_join = 1
-            JOIN users u ON u.id = s.user_id AND u.deactivated = 0
             WHERE s.channel_id = ${channelId}
-              AND (s.follow = 1 OR (s.alert = 1 AND ${alerted.length === 0 ? sql.literal("0 = 1") : sql.in("s.user_id", alerted)}))`.pipe(
+              AND (s.follow = 1 OR (s.alert = 1 AND s.user_id IN (${idList(alerted)})))
+              AND EXISTS (SELECT 1 FROM channel_members m WHERE m.channel_id = s.channel_id AND m.user_id = s.user_id)
+              AND EXISTS (SELECT 1 FROM team_users tu
+                WHERE tu.team_id = (SELECT team_id FROM channels WHERE id = ${channelId})
+                  AND tu.user_id = s.user_id AND tu.agreed_to_join = 1)
+              AND EXISTS (SELECT 1 FROM users u WHERE u.id = s.user_id AND u.deactivated = 0)`.pipe(
             Effect.map((rows) =>
               rows.map((row) => ({ user_id: row.user_id, follow: row.follow === 1, alert: row.alert === 1 })),
             ),
@@ -200,23 +214,16 @@ export class NotificationStore extends Context.Service<
             Effect.map((rows) => rows.map((row) => row.user_id)),
             Effect.orDie,
           ),
+        // `WHERE true`: SQLite reads an upsert after a SELECT only when the SELECT has a WHERE.
         insertMany: (report, userIds, at) =>
-          Effect.forEach(
-            Arr.chunksOf(userIds, insertChunk),
-            (chunk) =>
-              sql`INSERT INTO notifications ${sql.insert(
-                Arr.map(chunk, (userId) => ({
-                  user_id: userId,
-                  report_id: report.id,
-                  channel_id: report.channel_id,
-                  read: 0,
-                  archived_at: null,
-                  created_at: at,
-                  updated_at: at,
-                })),
-              )} ON CONFLICT (channel_id, user_id, report_id) DO NOTHING`,
-            { discard: true },
-          ).pipe(Effect.orDie),
+          userIds.length === 0
+            ? Effect.void
+            : sql`INSERT INTO notifications
+                  (user_id, report_id, channel_id, read, archived_at, created_at, updated_at)
+                SELECT l.id, ${report.id}, ${report.channel_id}, 0, NULL, ${at}, ${at}
+                FROM (${idList(userIds)}) l
+                WHERE true
+                ON CONFLICT (channel_id, user_id, report_id) DO NOTHING`.pipe(Effect.asVoid, Effect.orDie),
       })
     }),
   )
