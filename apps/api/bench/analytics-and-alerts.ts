@@ -10,8 +10,12 @@
  *
  * - each of the nine analytics endpoints over the whole two years, through HTTP on loopback:
  *   median and slowest of a few calls, after one call to warm up;
- * - a report filed through `POST /api/v4/reports`, timed until its `report.created` job (the
- *   notification fan-out) is done, with the notifications it made;
+ * - a report filed through `POST /api/v4/reports`, timed until answered (by a client on a thread of
+ *   its own, so the server's thread cannot hold the answer back from it) and until its
+ *   `report.created` job (the notification fan-out) is done, with the notifications it made;
+ * - the fan-out's CPU time per report, on a server without job workers where the job runs in the
+ *   calling thread, against a floor measured in the same run on the embedded database: the same
+ *   notifications inserted the plainest way, a prepared `node:sqlite` statement run per row;
  * - the fan-out's alert matching alone (`AlertAreaIndex`: the areas in memory, their boxes' R-tree,
  *   then the domain's exact test) at random points of the city: mean and 99th percentile per report;
  *
@@ -31,7 +35,9 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { DatabaseSync } from "node:sqlite"
 import { parseArgs } from "node:util"
+import { Worker } from "node:worker_threads"
 import { seeded } from "@fieldreport/domain/SeededRandom"
 import {
   cityPosition,
@@ -54,6 +60,8 @@ import { AlertAreaIndex } from "../src/store/AlertAreaIndex.ts"
 const ANALYTICS_TARGET_MS = 100
 /** Matching one report against the alert areas must take less than this. */
 const MATCHING_TARGET_MS = 1
+/** A report's notification fan-out (some 800 notifications) must take less CPU time than this. */
+const FAN_OUT_TARGET_MS = 20
 
 const options = {
   reports: { type: "string", default: "1000000" },
@@ -109,7 +117,7 @@ const manifestFile = join(dataDir, "bench.json")
 
 const administrator = { email: "bench-admin@example.com", password: "bench-admin-password-1" }
 
-const serve = (): Promise<RunningServer> =>
+const serve = (extra: Record<string, string> = {}): Promise<RunningServer> =>
   startServer(
     ConfigProvider.layer(
       ConfigProvider.fromEnv({
@@ -124,6 +132,7 @@ const serve = (): Promise<RunningServer> =>
           FIELDREPORT_RATE_LIMIT_PER_TOKEN: "1000000",
           FIELDREPORT_RATE_LIMIT_PER_ADDRESS: "1000000",
           ...(databaseUrl === undefined ? {} : { FIELDREPORT_DATABASE_URL: databaseUrl }),
+          ...extra,
         },
       }),
     ),
@@ -141,6 +150,9 @@ const median = (values: ReadonlyArray<number>): number => {
     ? (sorted[middle] ?? 0)
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
 }
+
+const mean = (values: ReadonlyArray<number>): number =>
+  values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length)
 
 const percentile = (values: ReadonlyArray<number>, fraction: number): number => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -260,6 +272,75 @@ const benchAnalytics = async (server: RunningServer, token: string, setup: Setup
   return rows
 }
 
+/**
+ * The client that files reports: a worker thread, with its own event loop, so an answer is timed
+ * when it arrives, as a client elsewhere would see it, even while the server's thread (this one)
+ * is busy with the fan-out that follows.
+ */
+const clientSource = `
+const { parentPort } = require("node:worker_threads")
+parentPort.on("message", async ({ url, init }) => {
+  const start = performance.now()
+  const response = await fetch(url, init)
+  const body = await response.text()
+  parentPort.postMessage({ status: response.status, body, ms: performance.now() - start })
+})`
+
+/** What the client thread answers: the status, the body and how long the answer took. */
+interface ClientAnswer {
+  readonly status: number
+  readonly body: string
+  readonly ms: number
+}
+
+const client = new Worker(clientSource, { eval: true })
+
+const send = (url: string, init: RequestInit): Promise<ClientAnswer> =>
+  new Promise((resolve, reject) => {
+    client.once("message", resolve)
+    client.once("error", reject)
+    client.postMessage({ url, init })
+  })
+
+/** Files a report at a random point of the city through the API; answers its id and how long the answer took. */
+const fileReport = async (
+  server: RunningServer,
+  token: string,
+  setup: Setup,
+  random: () => number,
+): Promise<{ readonly id: number; readonly ms: number }> => {
+  const [longitude, latitude] = cityPosition(random)
+  const answer = await send(`${server.url}/api/v4/reports`, {
+    method: "POST",
+    headers: { Authorization: `Token token=${token}`, "Content-Type": "application/json" },
+    body: JSON.stringify({
+      report: {
+        account_id: setup.channelId,
+        location: { latitude, longitude },
+        category_id: setup.categoryIds[0],
+        [setup.severity.key]: setup.severity.options[2],
+        [setup.side.key]: setup.side.options[0],
+        [setup.notesKey]: "Benchmark report",
+      },
+    }),
+  })
+  if (answer.status !== 201) throw new Error(`POST /api/v4/reports: ${answer.status} ${answer.body}`)
+  return { id: (JSON.parse(answer.body) as { id: number }).id, ms: answer.ms }
+}
+
+/** Runs every due job and answers the users notified about the report. */
+const runJobsAndRead = (server: RunningServer, reportId: number): Promise<ReadonlyArray<number>> =>
+  server.runtime.runPromise(
+    Effect.gen(function* () {
+      yield* (yield* JobRunner).awaitIdle
+      const sql = yield* SqlClient.SqlClient
+      const rows = yield* sql<{
+        user_id: number
+      }>`SELECT user_id FROM notifications WHERE report_id = ${reportId}`
+      return rows.map((row) => row.user_id)
+    }).pipe(Effect.orDie),
+  )
+
 /** Files reports through the API, each timed until its fan-out job is done; answers the table rows. */
 const benchCreate = async (server: RunningServer, token: string, setup: Setup): Promise<Array<string>> => {
   const random = seeded(scenario.seed + 1)
@@ -267,38 +348,12 @@ const benchCreate = async (server: RunningServer, token: string, setup: Setup): 
   const done: Array<number> = []
   const notified: Array<number> = []
   for (let run = 0; run < creates; run++) {
-    const [longitude, latitude] = cityPosition(random)
     const start = performance.now()
-    const response = await fetch(`${server.url}/api/v4/reports`, {
-      method: "POST",
-      headers: { Authorization: `Token token=${token}`, "Content-Type": "application/json" },
-      body: JSON.stringify({
-        report: {
-          account_id: setup.channelId,
-          location: { latitude, longitude },
-          category_id: setup.categoryIds[0],
-          [setup.severity.key]: setup.severity.options[2],
-          [setup.side.key]: setup.side.options[0],
-          [setup.notesKey]: "Benchmark report",
-        },
-      }),
-    })
-    const body = (await response.json()) as { id: number }
-    posted.push(since(start))
-    if (response.status !== 201)
-      throw new Error(`POST /api/v4/reports: ${response.status} ${JSON.stringify(body)}`)
-    const made = await server.runtime.runPromise(
-      Effect.gen(function* () {
-        yield* (yield* JobRunner).awaitIdle
-        const sql = yield* SqlClient.SqlClient
-        const [row] = yield* sql<{
-          n: number
-        }>`SELECT COUNT(*) AS n FROM notifications WHERE report_id = ${body.id}`
-        return row?.n ?? 0
-      }).pipe(Effect.orDie),
-    )
+    const report = await fileReport(server, token, setup, random)
+    posted.push(report.ms)
+    const made = await runJobsAndRead(server, report.id)
     done.push(since(start))
-    notified.push(made)
+    notified.push(made.length)
   }
   log(
     `  create: POST median ${ms(median(posted))} ms; until fan-out done median ${ms(median(done))} ms, slowest ${ms(Math.max(...done))} ms; notifications ${notified.join(", ")}`,
@@ -307,6 +362,99 @@ const benchCreate = async (server: RunningServer, token: string, setup: Setup): 
     `| \`POST /api/v4/reports\` answered | ${ms(median(posted))} | ${ms(Math.max(...posted))} | | |`,
     `| … and its \`report.created\` fan-out done | ${ms(median(done))} | ${ms(Math.max(...done))} | ${median(notified)} (${Math.min(...notified)} to ${Math.max(...notified)}) | |`,
   ]
+}
+
+/** CPU time of this thread (user and system), in ms, since `start`. */
+const cpuSince = (start: NodeJS.CpuUsage): number => {
+  const used = process.threadCpuUsage(start)
+  return (used.user + used.system) / 1000
+}
+
+/**
+ * The floor of a fan-out on the embedded database: notifications about the report to the users an
+ * earlier fan-out notified, inserted the plainest way, one prepared `node:sqlite` statement run per
+ * user in a transaction of another connection, and committed; then deleted again, not timed, so
+ * the report's own fan-out runs as if they had never been.
+ */
+const floorOf = (
+  database: DatabaseSync,
+  reportId: number,
+  channelId: number,
+  userIds: ReadonlyArray<number>,
+) => {
+  const insert = database.prepare(`INSERT INTO notifications
+    (user_id, report_id, channel_id, read, archived_at, created_at, updated_at) VALUES (?, ?, ?, 0, NULL, ?, ?)`)
+  const at = new Date().toISOString()
+  const start = process.threadCpuUsage()
+  database.exec("BEGIN IMMEDIATE")
+  for (const userId of userIds) insert.run(userId, reportId, channelId, at, at)
+  database.exec("COMMIT")
+  const used = cpuSince(start)
+  database.prepare("DELETE FROM notifications WHERE report_id = ?").run(reportId)
+  return used
+}
+
+/**
+ * The fan-out's CPU time per report, on a server without job workers: each report is filed, then
+ * its job run in this thread, timed by the thread's CPU clock; on the embedded database against the
+ * floor of its inserts (`floorOf`). Answers the table rows.
+ */
+const benchFanOutCpu = async (
+  token: string,
+  setup: Setup,
+): Promise<{ readonly create: Array<string>; readonly cpu: Array<string> }> => {
+  const server = await serve({ FIELDREPORT_JOB_WORKERS: "0" })
+  const floorDatabase =
+    databaseUrl === undefined
+      ? new DatabaseSync(join(dataDir, "fieldreport.db"), { timeout: 10_000 })
+      : undefined
+  try {
+    // The areas are read into memory first, as a process with workers does when it starts.
+    await server.runtime.runPromise(Effect.flatMap(Effect.service(AlertAreaIndex), (index) => index.warm))
+    const random = seeded(scenario.seed + 3)
+    const posted: Array<number> = []
+    const used: Array<number> = []
+    const floors: Array<number> = []
+    const notified: Array<number> = []
+    let previous: ReadonlyArray<number> = []
+    // The first report warms the statements up; it is not counted.
+    for (let run = 0; run <= creates; run++) {
+      const report = await fileReport(server, token, setup, random)
+      const floor =
+        floorDatabase === undefined || run === 0
+          ? undefined
+          : floorOf(floorDatabase, report.id, setup.channelId, previous)
+      const start = process.threadCpuUsage()
+      const userIds = await runJobsAndRead(server, report.id)
+      const cpu = cpuSince(start)
+      previous = userIds
+      if (run === 0) continue
+      posted.push(report.ms)
+      used.push(cpu)
+      if (floor !== undefined) floors.push(floor)
+      notified.push(userIds.length)
+    }
+    const floorText = floors.length === 0 ? "" : `, floor mean ${ms(mean(floors))} ms`
+    log(
+      `  fan-out CPU: mean ${ms(mean(used))} ms, slowest ${ms(Math.max(...used))} ms${floorText}; POST without workers median ${ms(median(posted))} ms; notifications ${notified.join(", ")}`,
+    )
+    return {
+      create: [
+        `| \`POST /api/v4/reports\` answered, on a server without job workers | ${ms(median(posted))} | ${ms(Math.max(...posted))} | | |`,
+      ],
+      cpu: [
+        `| \`report.created\` job, ${mean(notified).toFixed(0)} notifications on average | ${ms(mean(used))} | ${ms(Math.max(...used))} | < ${FAN_OUT_TARGET_MS} | ${verdict(mean(used), FAN_OUT_TARGET_MS)} |`,
+        ...(floors.length === 0
+          ? []
+          : [
+              `| floor: its inserts the plainest way (\`node:sqlite\`, one prepared statement run per row) | ${ms(mean(floors))} | ${ms(Math.max(...floors))} | | |`,
+            ]),
+      ],
+    }
+  } finally {
+    floorDatabase?.close()
+    await server.stop()
+  }
 }
 
 /** Times the fan-out's matching at random points of the city; answers the table rows. */
@@ -333,23 +481,23 @@ const benchMatching = async (server: RunningServer): Promise<Array<string>> => {
     }).pipe(Effect.orDie),
   )
   const times = results.map((result) => result.ms)
-  const mean = times.reduce((sum, time) => sum + time, 0) / times.length
+  const meanTime = mean(times)
   const p99 = percentile(times, 0.99)
   const average = (pick: (result: (typeof results)[number]) => number) =>
     results.reduce((sum, result) => sum + pick(result), 0) / results.length
   const matched = average((result) => result.matched)
   log(
-    `  matching: mean ${ms(mean)} ms, p99 ${ms(p99)} ms; ${matched.toFixed(0)} areas containing a point on average`,
+    `  matching: mean ${ms(meanTime)} ms, p99 ${ms(p99)} ms; ${matched.toFixed(0)} areas containing a point on average`,
   )
   return [
-    `| mean per report | ${ms(mean)} | < ${MATCHING_TARGET_MS} | ${verdict(mean, MATCHING_TARGET_MS)} |`,
+    `| mean per report | ${ms(meanTime)} | < ${MATCHING_TARGET_MS} | ${verdict(meanTime, MATCHING_TARGET_MS)} |`,
     `| 99th percentile per report | ${ms(p99)} | < ${MATCHING_TARGET_MS} | ${verdict(p99, MATCHING_TARGET_MS)} |`,
     `| areas containing the point, on average | ${matched.toFixed(1)} | | |`,
   ]
 }
 
-const main = async () => {
-  const setup = await prepare()
+/** Runs the phases that share one server with job workers: analytics, creates, matching. */
+const benchWithWorkers = async (setup: Setup) => {
   log("Starting the API on the filled data directory")
   const server = await serve()
   try {
@@ -362,6 +510,18 @@ const main = async () => {
     const create = await benchCreate(server, token, setup)
     log(`Alert matching at ${points} random points`)
     const matching = await benchMatching(server)
+    return { token, analytics, create, matching }
+  } finally {
+    await server.stop()
+  }
+}
+
+const main = async () => {
+  const setup = await prepare()
+  try {
+    const { token, analytics, create, matching } = await benchWithWorkers(setup)
+    log(`Fan-out CPU time, ${creates} reports after one to warm up, on a server without job workers`)
+    const fanOut = await benchFanOutCpu(token, setup)
     log("")
     log("| analytics endpoint | rows | median ms | slowest ms | target ms | result |")
     log("|---|---:|---:|---:|---:|---|")
@@ -370,12 +530,17 @@ const main = async () => {
     log("| report create | median ms | slowest ms | notifications | |")
     log("|---|---:|---:|---:|---|")
     for (const row of create) log(row)
+    for (const row of fanOut.create) log(row)
+    log("")
+    log("| fan-out, CPU time of the thread per report | mean ms | slowest ms | target ms | result |")
+    log("|---|---:|---:|---:|---|")
+    for (const row of fanOut.cpu) log(row)
     log("")
     log("| alert matching | ms | target ms | result |")
     log("|---|---:|---:|---|")
     for (const row of matching) log(row)
   } finally {
-    await server.stop()
+    await client.terminate()
     if (!keep && named === undefined) rmSync(dataDir, { recursive: true, force: true })
     else log(`Kept ${dataDir}`)
   }
