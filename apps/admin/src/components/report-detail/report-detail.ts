@@ -7,9 +7,11 @@
  * (`SaveStatus`). With `closable` it has a Back to reports button, and on a phone it takes the whole
  * screen, that button staying at the top as the report scrolls under it.
  */
+
 import type { Location, ReportUpdate } from "@fieldreport/domain/Report"
 import * as ReportState from "@fieldreport/domain/ReportState"
 import * as TextLimits from "@fieldreport/domain/TextLimits"
+import { msg, str } from "@lit/localize"
 import type { Effect } from "effect"
 import { html, nothing, type PropertyValues } from "lit"
 import { live } from "lit/directives/live.js"
@@ -123,14 +125,14 @@ export class ReportDetail extends ApiElement {
     if (!this.closable) return nothing
     return html`<div class="close-bar">
       <button type="button" part="close" class="close"
-        @click=${() => this.dispatchEvent(new ReportCloseEvent(this.reportId))}>← Back to reports</button>
+        @click=${() => this.dispatchEvent(new ReportCloseEvent(this.reportId))}>${msg("← Back to reports", { id: "reportDetail.back" })}</button>
     </div>`
   }
 
   private content() {
     if (this.record === undefined) {
       return this.failure === undefined
-        ? html`<p role="status">Loading report ${this.reportId}…</p>`
+        ? html`<p role="status">${msg(str`Loading report ${this.reportId}…`, { id: "reportDetail.loading" })}</p>`
         : html`<p class="error" role="alert">${this.failure}</p>`
     }
     const { report, people } = this.record
@@ -138,8 +140,7 @@ export class ReportDetail extends ApiElement {
       <header>
         <h2>${report.title === "" ? `Report ${report.id}` : report.title}</h2>
         <span class="badge">${report.report_state_name}</span>
-        <span class="meta">#${report.id} · ${report.account_name} · filed ${formatTime(report.iso_created_at)}
-          by ${report.is_anonymous ? "someone anonymous" : personName(people, report.user_id)}</span>
+        <span class="meta">#${report.id} · ${report.account_name} · ${msg(str`filed ${formatTime(report.iso_created_at)} by ${report.is_anonymous ? msg("someone anonymous", { id: "reportDetail.anonymousSomeone" }) : personName(people, report.user_id)}`, { id: "reportDetail.filed" })}</span>
       </header>
       ${this.failure === undefined ? nothing : html`<p class="error" role="alert">${this.failure}</p>`}
       ${this.#status.render()}
@@ -160,8 +161,8 @@ export class ReportDetail extends ApiElement {
     const fields = [...(report.form_fields ?? [])].sort((a, b) => a.form_order - b.form_order)
     return html`
       <section>
-        <h3>Answers</h3>
-        <form part="answers" class="answers" aria-label="Answers" @submit=${this.save}
+        <h3>${msg("Answers", { id: "reportDetail.answers" })}</h3>
+        <form part="answers" class="answers" aria-label=${msg("Answers", { id: "reportDetail.answers" })} @submit=${this.save}
           @fr-answer-change=${(event: AnswerChangeEvent) => {
             if (event.uploaded !== undefined)
               this.#contentTypes.set(event.uploaded.id, event.uploaded.content_type)
@@ -174,7 +175,7 @@ export class ReportDetail extends ApiElement {
               .errors=${this.errors[`report.${field.key}`] ?? []} ?disabled=${!editable}></fr-answer-input>`,
           )}
           <fieldset class="stack" style="border:none;padding:0;margin:0">
-            <legend><strong>Location</strong></legend>
+            <legend><strong>${msg("Location", { id: "reportDetail.location" })}</strong></legend>
             <fr-location-picker ?disabled=${!editable} tile-url=${this.tileUrl ?? nothing}
               tile-attribution=${this.tileAttribution ?? nothing}
               .latitude=${live(report.location?.latitude)} .longitude=${live(report.location?.longitude)}
@@ -183,19 +184,19 @@ export class ReportDetail extends ApiElement {
                 this.location = { location: event.location, address: event.address }
                 this.#status.edited()
               }}></fr-location-picker>
-            ${(this.errors["report.location"] ?? []).map((message) => html`<p class="error">Location ${message}</p>`)}
+            ${(this.errors["report.location"] ?? []).map((message) => html`<p class="error">${msg(str`Location ${message}`, { id: "reportDetail.locationError" })}</p>`)}
           </fieldset>
           ${
             editable
               ? html`<div class="actions">
-                  <button class="primary" type="submit" ?disabled=${this.busy || !this.changed}>Save changes</button>
+                  <button class="primary" type="submit" ?disabled=${this.busy || !this.changed}>${msg("Save changes", { id: "reportDetail.save" })}</button>
                   <button type="button" ?disabled=${this.busy || !this.changed} @click=${() => {
                     this.edited = {}
                     this.location = undefined
                     this.errors = {}
-                  }}>Discard</button>
+                  }}>${msg("Discard", { id: "reportDetail.discard" })}</button>
                 </div>`
-              : html`<p class="meta">You may read this report but not edit it.</p>`
+              : html`<p class="meta">${msg("You may read this report but not edit it.", { id: "reportDetail.readOnly" })}</p>`
           }
         </form>
       </section>
@@ -215,7 +216,9 @@ export class ReportDetail extends ApiElement {
     this.errors = errors
     if (Object.keys(errors).length > 0) {
       this.#status.refuse(
-        "Some answers need a change before they can be saved; see the fields marked.",
+        msg("Some answers need a change before they can be saved; see the fields marked.", {
+          id: "reportDetail.invalid",
+        }),
         errors,
       )
       return
@@ -227,7 +230,11 @@ export class ReportDetail extends ApiElement {
     }
     // The answers sit beside the named members, keyed by field, which TypeScript types only as an
     // index signature that the location would have to match too.
-    await this.patch(connection, body as typeof ReportUpdate.Encoded, "Changes saved.")
+    await this.patch(
+      connection,
+      body as typeof ReportUpdate.Encoded,
+      msg("Changes saved.", { id: "reportDetail.saved" }),
+    )
   }
 
   private async patch(connection: Connection, body: typeof ReportUpdate.Encoded, confirmation: string) {
@@ -253,7 +260,7 @@ export class ReportDetail extends ApiElement {
     const choices = ReportState.nextStates(record.states, report.report_state_id)
     return html`
       <section part="state" aria-labelledby="state-title">
-        <h3 id="state-title">State</h3>
+        <h3 id="state-title">${msg("State", { id: "reportExports.state" })}</h3>
         ${
           report.is_manageable_by === true && choices.length > 0
             ? html`<form class="actions" @submit=${(event: SubmitEvent) => {
@@ -262,25 +269,31 @@ export class ReportDetail extends ApiElement {
                 const connection = this.connection
                 if (connection === undefined) return
                 const stateId = Number(data.get("state"))
-                const name = choices.find((choice) => choice.id === stateId)?.name ?? "the new state"
-                void this.patch(connection, { report_state_id: stateId }, `Moved to ${name}.`)
+                const name =
+                  choices.find((choice) => choice.id === stateId)?.name ??
+                  msg("the new state", { id: "reportDetail.theNewState" })
+                void this.patch(
+                  connection,
+                  { report_state_id: stateId },
+                  msg(str`Moved to ${name}.`, { id: "reportDetail.moved" }),
+                )
               }}>
-                <label>Move to
+                <label>${msg("Move to", { id: "reportDetail.moveTo" })}
                   <select name="state">${choices.map((state) => html`<option value=${state.id}>${state.name}</option>`)}</select>
                 </label>
-                <button class="primary" type="submit" ?disabled=${this.busy}>Change state</button>
+                <button class="primary" type="submit" ?disabled=${this.busy}>${msg("Change state", { id: "reportDetail.changeState" })}</button>
               </form>`
             : html`<p class="meta">${report.report_state_name}</p>`
         }
-        <h3>History</h3>
+        <h3>${msg("History", { id: "reportDetail.history" })}</h3>
         ${
           history.length === 0
-            ? html`<p class="meta">No changes yet.</p>`
-            : html`<ol aria-label="State history">${history.map(
+            ? html`<p class="meta">${msg("No changes yet.", { id: "reportDetail.noChanges" })}</p>`
+            : html`<ol aria-label=${msg("State history", { id: "reportDetail.stateHistory" })}>${history.map(
                 (
                   change,
                 ) => html`<li>${change.previous_report_state.name} → <strong>${change.new_report_state.name}</strong>
-                  <span class="meta">by ${personName(people, change.user_id)}, ${formatTime(change.created_at)}</span></li>`,
+                  <span class="meta">${msg(str`by ${personName(people, change.user_id)}, ${formatTime(change.created_at)}`, { id: "reportDetail.byAt" })}</span></li>`,
               )}</ol>`
         }
       </section>
@@ -292,10 +305,10 @@ export class ReportDetail extends ApiElement {
     if (report.is_manageable_by !== true) {
       return html`
         <section aria-labelledby="assignee-title">
-          <h3 id="assignee-title">Assignee</h3>
+          <h3 id="assignee-title">${msg("Assignee", { id: "tasksBoard.assignee" })}</h3>
           <dl>
-            <dt>Assigned to</dt><dd>${personName(people, report.assignee_id)}</dd>
-            <dt>Due</dt><dd>${formatTime(report.assignment_due_at) || "no date"}</dd>
+            <dt>${msg("Assigned to", { id: "reportDetail.assignedTo" })}</dt><dd>${personName(people, report.assignee_id)}</dd>
+            <dt>${msg("Due", { id: "reportDetail.due" })}</dt><dd>${formatTime(report.assignment_due_at) || msg("no date", { id: "reportDetail.noDate" })}</dd>
           </dl>
         </section>
       `
@@ -304,24 +317,24 @@ export class ReportDetail extends ApiElement {
     const dueErrors = this.errors["report.assignment_due_at"] ?? []
     return html`
       <section aria-labelledby="assignee-title">
-        <h3 id="assignee-title">Assignee</h3>
+        <h3 id="assignee-title">${msg("Assignee", { id: "tasksBoard.assignee" })}</h3>
         <form class="stack" aria-labelledby="assignee-title" @submit=${this.assign}>
-          <label>Assigned to
+          <label>${msg("Assigned to", { id: "reportDetail.assignedTo" })}
             <select name="assignee_id" aria-invalid=${assigneeErrors.length > 0}>
-              <option value="" ?selected=${(report.assignee_id ?? null) === null}>Nobody</option>
+              <option value="" ?selected=${(report.assignee_id ?? null) === null}>${msg("Nobody", { id: "reportDetail.nobody" })}</option>
               ${assignees(people, report.assignee_id).map(
                 (person) =>
                   html`<option value=${person.id} ?selected=${person.id === report.assignee_id}>${person.name}</option>`,
               )}
             </select>
           </label>
-          ${assigneeErrors.map((message) => html`<p class="error">Assignee ${message}</p>`)}
-          <label>Due
+          ${assigneeErrors.map((message) => html`<p class="error">${msg(str`Assignee ${message}`, { id: "reportDetail.assigneeError" })}</p>`)}
+          <label>${msg("Due", { id: "reportDetail.due" })}
             <input type="datetime-local" name="assignment_due_at" aria-invalid=${dueErrors.length > 0}
               .value=${live(localInput(report.assignment_due_at))} />
           </label>
-          ${dueErrors.map((message) => html`<p class="error">Due time ${message}</p>`)}
-          <div class="actions"><button type="submit" ?disabled=${this.busy}>Save assignment</button></div>
+          ${dueErrors.map((message) => html`<p class="error">${msg(str`Due time ${message}`, { id: "reportDetail.dueError" })}</p>`)}
+          <div class="actions"><button type="submit" ?disabled=${this.busy}>${msg("Save assignment", { id: "reportDetail.saveAssignment" })}</button></div>
         </form>
       </section>
     `
@@ -339,17 +352,17 @@ export class ReportDetail extends ApiElement {
         assignee_id: assignee === "" ? null : Number(assignee),
         assignment_due_at: fromLocalInput(data.get("assignment_due_at")) ?? null,
       },
-      "Assignment saved.",
+      msg("Assignment saved.", { id: "reportDetail.assignmentSaved" }),
     )
   }
 
   private changesSection(record: ReportRecord) {
     return html`
       <section aria-labelledby="changes-title">
-        <h3 id="changes-title">Changes</h3>
-        <ol aria-label="Changes" class="timeline">${record.changes.map(
+        <h3 id="changes-title">${msg("Changes", { id: "reportDetail.changes" })}</h3>
+        <ol aria-label=${msg("Changes", { id: "reportDetail.changes" })} class="timeline">${record.changes.map(
           (change) => html`<li>${changeText(record, change)}
-            <span class="meta">by ${personName(record.people, change.user_id)}, ${formatTime(change.created_at)}</span></li>`,
+            <span class="meta">${msg(str`by ${personName(record.people, change.user_id)}, ${formatTime(change.created_at)}`, { id: "reportDetail.byAt" })}</span></li>`,
         )}</ol>
       </section>
     `
@@ -359,10 +372,10 @@ export class ReportDetail extends ApiElement {
     const readers = record.report.users_opened ?? []
     return html`
       <section aria-labelledby="readers-title">
-        <h3 id="readers-title">Opened by</h3>
+        <h3 id="readers-title">${msg("Opened by", { id: "reportDetail.openedBy" })}</h3>
         ${
           readers.length === 0
-            ? html`<p class="meta">Nobody yet.</p>`
+            ? html`<p class="meta">${msg("Nobody yet.", { id: "reportDetail.nobodyYet" })}</p>`
             : html`<ul>${readers.map(
                 (reader) => html`<li>${reader.first_name} ${reader.last_name}
                   <span class="meta">${formatTime(reader.opened_at)}</span></li>`,
@@ -375,16 +388,24 @@ export class ReportDetail extends ApiElement {
   private tasksSection(record: ReportRecord) {
     return html`
       <section aria-labelledby="tasks-title">
-        <h3 id="tasks-title">Tasks</h3>
+        <h3 id="tasks-title">${msg("Tasks", { id: "view.tasks" })}</h3>
         ${
           record.tasksUnavailable !== undefined
             ? html`<p class="meta">${record.tasksUnavailable}</p>`
             : record.tasks.length === 0
-              ? html`<p class="meta">No tasks for this report.</p>`
-              : html`<ul aria-label="Tasks of this report">${record.tasks.map(
+              ? html`<p class="meta">${msg("No tasks for this report.", { id: "reportDetail.noTasks" })}</p>`
+              : html`<ul aria-label=${msg("Tasks of this report", { id: "reportDetail.tasks" })}>${record.tasks.map(
                   (task) => html`<li class=${task.completed_at === null ? "" : "done"}>${task.title}
-                    <span class="meta">for ${personName(record.people, task.assignee_id)}, created ${formatTime(task.client_created_at)}${
-                      task.completed_at === null ? "" : `, done ${formatTime(task.completed_at)}`
+                    <span class="meta">${
+                      task.completed_at === null
+                        ? msg(
+                            str`for ${personName(record.people, task.assignee_id)}, created ${formatTime(task.client_created_at)}`,
+                            { id: "reportDetail.taskFor" },
+                          )
+                        : msg(
+                            str`for ${personName(record.people, task.assignee_id)}, created ${formatTime(task.client_created_at)}, done ${formatTime(task.completed_at)}`,
+                            { id: "reportDetail.taskForDone" },
+                          )
                     }</span></li>`,
                 )}</ul>`
         }
@@ -403,13 +424,13 @@ export class ReportDetail extends ApiElement {
     const taskErrors = (path: string) =>
       (this.errors[path] ?? []).map((message) => html`<p class="error">${message}</p>`)
     return html`
-      <form class="stack" aria-label="New task about this report" @submit=${this.addTask}>
-        <label>Task <input name="title" required maxlength=${TextLimits.title} /></label>
+      <form class="stack" aria-label=${msg("New task about this report", { id: "reportDetail.newTask" })} @submit=${this.addTask}>
+        <label>${msg("Task", { id: "reportDetail.task" })} <input name="title" required maxlength=${TextLimits.title} /></label>
         ${taskErrors("task.title")}
-        <label>Details <textarea name="description" maxlength=${TextLimits.text}></textarea></label>
-        <label>For
+        <label>${msg("Details", { id: "reportDetail.details" })} <textarea name="description" maxlength=${TextLimits.text}></textarea></label>
+        <label>${msg("For", { id: "reportDetail.for" })}
           <select name="assignee_id" required>
-            <option value="" ?selected=${assignee === null}>Choose someone</option>
+            <option value="" ?selected=${assignee === null}>${msg("Choose someone", { id: "tasksBoard.choose" })}</option>
             ${assignees(people, assignee).map(
               (person) =>
                 html`<option value=${person.id} ?selected=${person.id === assignee}>${person.name}</option>`,
@@ -417,7 +438,7 @@ export class ReportDetail extends ApiElement {
           </select>
         </label>
         ${taskErrors("task.assignee_id")}
-        <div class="actions"><button type="submit" ?disabled=${this.busy}>Create task</button></div>
+        <div class="actions"><button type="submit" ?disabled=${this.busy}>${msg("Create task", { id: "tasksBoard.create" })}</button></div>
       </form>
     `
   }
@@ -445,7 +466,9 @@ export class ReportDetail extends ApiElement {
             },
           },
         }),
-      `Task “${title}” created for ${personName(record.people, assigneeId)}.`,
+      msg(str`Task “${title}” created for ${personName(record.people, assigneeId)}.`, {
+        id: "tasksBoard.created",
+      }),
     )
   }
 
@@ -453,18 +476,18 @@ export class ReportDetail extends ApiElement {
     const notes = record.report.note_comments ?? []
     return html`
       <section aria-labelledby="notes-title">
-        <h3 id="notes-title">Internal notes</h3>
+        <h3 id="notes-title">${msg("Internal notes", { id: "reportDetail.notes" })}</h3>
         <ul>${notes.map(
           (note) => html`<li class="comment">${note.comment}
             <div class="meta">${personName(record.people, note.user_id)}, ${formatTime(note.created_at)}${
-              note.public === true ? " · public" : ""
+              note.public === true ? ` · ${msg("public", { id: "reportDetail.public" })}` : ""
             }</div></li>`,
         )}</ul>
         <form class="stack" @submit=${this.addNote}>
-          <label>New note <textarea name="comment" required maxlength=${TextLimits.text}></textarea></label>
+          <label>${msg("New note", { id: "reportDetail.newNote" })} <textarea name="comment" required maxlength=${TextLimits.text}></textarea></label>
           <div class="actions">
-            <label><input type="checkbox" name="public" /> Public</label>
-            <button type="submit" ?disabled=${this.busy}>Add note</button>
+            <label><input type="checkbox" name="public" /> ${msg("Public", { id: "reportDetail.publicChoice" })}</label>
+            <button type="submit" ?disabled=${this.busy}>${msg("Add note", { id: "reportDetail.addNote" })}</button>
           </div>
         </form>
       </section>
@@ -475,15 +498,15 @@ export class ReportDetail extends ApiElement {
     const comments = record.report.report_comments ?? []
     return html`
       <section aria-labelledby="comments-title">
-        <h3 id="comments-title">Comments</h3>
+        <h3 id="comments-title">${msg("Comments", { id: "reportDetail.comments" })}</h3>
         <ul>${comments.map(
           (comment) => html`<li class="comment">${comment.content}
-            <div class="meta">${comment.is_anonymous ? "anonymous" : personName(record.people, comment.user_id)},
+            <div class="meta">${comment.is_anonymous ? msg("anonymous", { id: "reportDetail.anonymous" }) : personName(record.people, comment.user_id)},
               ${formatTime(comment.created_at)}</div></li>`,
         )}</ul>
         <form class="stack" @submit=${this.addComment}>
-          <label>New comment <textarea name="content" required maxlength=${TextLimits.text}></textarea></label>
-          <div class="actions"><button type="submit" ?disabled=${this.busy}>Add comment</button></div>
+          <label>${msg("New comment", { id: "reportDetail.newComment" })} <textarea name="content" required maxlength=${TextLimits.text}></textarea></label>
+          <div class="actions"><button type="submit" ?disabled=${this.busy}>${msg("Add comment", { id: "reportDetail.addComment" })}</button></div>
         </form>
       </section>
     `
@@ -502,7 +525,7 @@ export class ReportDetail extends ApiElement {
             note_comment: { comment: String(data.get("comment")), public: data.get("public") !== null },
           },
         }),
-      "Note added.",
+      msg("Note added.", { id: "reportDetail.noteAdded" }),
     )
   }
 
@@ -516,7 +539,7 @@ export class ReportDetail extends ApiElement {
         connection.client.call("createReportComment", {
           body: { report_comment: { report_id: this.reportId, content: String(data.get("content")) } },
         }),
-      "Comment added.",
+      msg("Comment added.", { id: "reportDetail.commentAdded" }),
     )
   }
 

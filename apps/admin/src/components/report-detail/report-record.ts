@@ -3,6 +3,7 @@
  * readers; its channel's states, categories and team users (for names); its state history, every
  * change made to it, and its tasks.
  */
+
 import type { Category } from "@fieldreport/domain/Category"
 import type { Channel } from "@fieldreport/domain/Channel"
 import * as FieldCatalogue from "@fieldreport/domain/FieldCatalogue"
@@ -12,6 +13,7 @@ import type { ReportStateChange } from "@fieldreport/domain/ReportStateChange"
 import type { ReportStateRecord } from "@fieldreport/domain/ReportStateRecord"
 import type { Task } from "@fieldreport/domain/Task"
 import { TeamUser } from "@fieldreport/domain/TeamUser"
+import { msg, str } from "@lit/localize"
 import { loadCategories } from "../../shared/categories.ts"
 import type { Connection } from "../../shared/connection.ts"
 import { errorText, run } from "../../shared/run.ts"
@@ -112,7 +114,9 @@ export const personName = (
 ): string => {
   if (userId === null || userId === undefined) return "nobody"
   const person = people.get(userId)
-  return person === undefined ? `user ${userId}` : `${person.first_name} ${person.last_name}`
+  return person === undefined
+    ? msg(str`user ${userId}`, { id: "reportDetail.user" })
+    : `${person.first_name} ${person.last_name}`
 }
 
 /**
