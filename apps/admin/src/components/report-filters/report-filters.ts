@@ -9,15 +9,18 @@
  * Filters can be saved under a name, kept in this browser for the signed-in user and team
  * (`saved-filters.ts`).
  */
+
 import type { Channel } from "@fieldreport/domain/Channel"
 import * as SearchText from "@fieldreport/domain/SearchText"
 import type { TeamUser } from "@fieldreport/domain/TeamUser"
 import * as TextLimits from "@fieldreport/domain/TextLimits"
+import { msg, str } from "@lit/localize"
 import { Result } from "effect"
 import { html, nothing } from "lit"
 import { FilterChangeEvent } from "../../events/filter-change.ts"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
+import { plural } from "../../shared/localization.ts"
 import {
   type Criteria,
   everything,
@@ -40,12 +43,27 @@ import {
 import { styles } from "./report-filters.styles.ts"
 import { deleteFilter, type Owner, type SavedFilter, savedFilters, saveFilter } from "./saved-filters.ts"
 
-const orders: ReadonlyArray<{ readonly label: string; readonly clause: OrderClause }> = [
-  { label: "Last change, newest first", clause: { field: "updated_at", direction: "desc" } },
-  { label: "Last change, oldest first", clause: { field: "updated_at", direction: "asc" } },
-  { label: "Id, highest first", clause: { field: "id", direction: "desc" } },
-  { label: "Id, lowest first", clause: { field: "id", direction: "asc" } },
-  { label: "Best match to the words first", clause: { field: "relevance", direction: "desc" } },
+const orders: ReadonlyArray<{ readonly label: () => string; readonly clause: OrderClause }> = [
+  {
+    label: () => msg("Last change, newest first", { id: "reportFilters.order.newest" }),
+    clause: { field: "updated_at", direction: "desc" },
+  },
+  {
+    label: () => msg("Last change, oldest first", { id: "reportFilters.order.oldest" }),
+    clause: { field: "updated_at", direction: "asc" },
+  },
+  {
+    label: () => msg("Id, highest first", { id: "reportFilters.order.idDesc" }),
+    clause: { field: "id", direction: "desc" },
+  },
+  {
+    label: () => msg("Id, lowest first", { id: "reportFilters.order.idAsc" }),
+    clause: { field: "id", direction: "asc" },
+  },
+  {
+    label: () => msg("Best match to the words first", { id: "reportFilters.order.relevance" }),
+    clause: { field: "relevance", direction: "desc" },
+  },
 ]
 
 const orderKey = (clause: OrderClause | undefined) =>
@@ -137,31 +155,31 @@ export class ReportFilters extends ApiElement {
   override render() {
     const [first, second] = this.filter.order
     return html`
-      <form part="form" aria-label="Report filters" @submit=${this.apply} @reset=${this.clear}>
-        ${this.criteria("filter", "Show", this.filter.filter)}
-        <label>Order
+      <form part="form" aria-label=${msg("Report filters", { id: "reportFilters.form" })} @submit=${this.apply} @reset=${this.clear}>
+        ${this.criteria("filter", msg("Show", { id: "tasksBoard.show" }), this.filter.filter)}
+        <label>${msg("Order", { id: "reportFilters.order" })}
           <select name="order1">${orders.map(
             ({ label, clause }) =>
-              html`<option value=${orderKey(clause)} ?selected=${orderKey(clause) === orderKey(first)}>${label}</option>`,
+              html`<option value=${orderKey(clause)} ?selected=${orderKey(clause) === orderKey(first)}>${label()}</option>`,
           )}</select>
         </label>
-        <label>Then
+        <label>${msg("Then", { id: "reportFilters.then" })}
           <select name="order2">
-            <option value="" ?selected=${second === undefined}>nothing</option>
+            <option value="" ?selected=${second === undefined}>${msg("nothing", { id: "reportFilters.nothing" })}</option>
             ${orders.map(
               ({ label, clause }) =>
-                html`<option value=${orderKey(clause)} ?selected=${orderKey(clause) === orderKey(second)}>${label}</option>`,
+                html`<option value=${orderKey(clause)} ?selected=${orderKey(clause) === orderKey(second)}>${label()}</option>`,
             )}
           </select>
         </label>
         <div class="actions">
-          <button type="reset">Clear</button>
-          <button class="primary" type="submit">Apply</button>
+          <button type="reset">${msg("Clear", { id: "reportFilters.clear" })}</button>
+          <button class="primary" type="submit">${msg("Apply", { id: "reportFilters.apply" })}</button>
         </div>
         <details>
-          <summary>Leave out reports</summary>
+          <summary>${msg("Leave out reports", { id: "reportFilters.leaveOutReports" })}</summary>
           <div class="more">
-            ${this.criteria("exclude", "Leave out", this.filter.exclude)}
+            ${this.criteria("exclude", msg("Leave out", { id: "reportFilters.leaveOut" }), this.filter.exclude)}
           </div>
         </details>
         ${this.savedFilters()}
@@ -174,12 +192,12 @@ export class ReportFilters extends ApiElement {
     return html`
       <fieldset class="criteria">
         <legend>${legend}</legend>
-        <label class="words">Words
+        <label class="words">${msg("Words", { id: "reportFilters.words" })}
           <input type="search" name="${group}-q" maxlength=${TextLimits.search}
-            placeholder="In titles, addresses, answers, comments" .value=${criteria.text ?? ""} />
+            placeholder=${msg("In titles, addresses, answers, comments", { id: "reportFilters.wordsHint" })} .value=${criteria.text ?? ""} />
         </label>
-        <fieldset class="choices" aria-label="${legend}: channels">
-          <legend>Channels</legend>
+        <fieldset class="choices" aria-label=${msg(str`${legend}: channels`, { id: "reportFilters.channelsOf" })}>
+          <legend>${msg("Channels", { id: "reportFilters.channels" })}</legend>
           ${(this.channels ?? this.teamChannels).map(
             (channel) => html`<label>
               <input type="checkbox" name="${group}-channel" value=${channel.id}
@@ -189,21 +207,21 @@ export class ReportFilters extends ApiElement {
         </fieldset>
         ${this.stateChoices(group, legend, criteria)}
         ${this.categoryChoice(group, criteria)}
-        ${this.personChoice(`${group}-assignee`, "Assigned to", criteria.assigneeIds)}
-        ${this.personChoice(`${group}-reporter`, "Reported by", criteria.reporterIds)}
-        <label>Filed after
+        ${this.personChoice(`${group}-assignee`, msg("Assigned to", { id: "reportDetail.assignedTo" }), criteria.assigneeIds)}
+        ${this.personChoice(`${group}-reporter`, msg("Reported by", { id: "reportFilters.reportedBy" }), criteria.reporterIds)}
+        <label>${msg("Filed after", { id: "reportFilters.filedAfter" })}
           <input type="datetime-local" name="${group}-created-after" .value=${localInput(criteria.createdAfter)} />
         </label>
-        <label>Filed before
+        <label>${msg("Filed before", { id: "reportFilters.filedBefore" })}
           <input type="datetime-local" name="${group}-created-before" .value=${localInput(criteria.createdBefore)} />
         </label>
-        <label>Changed after
+        <label>${msg("Changed after", { id: "reportFilters.changedAfter" })}
           <input type="datetime-local" name="${group}-after" .value=${localInput(criteria.updatedAfter)} />
         </label>
-        <label>Changed before
+        <label>${msg("Changed before", { id: "reportFilters.changedBefore" })}
           <input type="datetime-local" name="${group}-before" .value=${localInput(criteria.updatedBefore)} />
         </label>
-        <label>Report ids
+        <label>${msg("Report ids", { id: "reportFilters.ids" })}
           <input class="ids" name="${group}-ids" inputmode="numeric" placeholder="12, 15"
             .value=${criteria.reportIds.join(", ")} />
         </label>
@@ -218,8 +236,8 @@ export class ReportFilters extends ApiElement {
       states.map((state) => ({ state, label: named ? `${state.name} · ${channel.name}` : state.name })),
     )
     if (states.length === 0) return nothing
-    return html`<fieldset class="choices" aria-label="${legend}: states">
-      <legend>States</legend>
+    return html`<fieldset class="choices" aria-label=${msg(str`${legend}: states`, { id: "reportFilters.statesOf" })}>
+      <legend>${msg("States", { id: "reportFilters.states" })}</legend>
       ${states.map(
         ({ state, label }) => html`<label>
           <input type="checkbox" name="${group}-state" value=${state.id}
@@ -236,10 +254,14 @@ export class ReportFilters extends ApiElement {
   private categoryChoice(group: string, criteria: Criteria) {
     const chosen = chosenCategory(this.options, criteria.categoryIds)
     const keeps = criteria.categoryIds.length > 0 && chosen === undefined
-    return html`<label>Category, with its subcategories
+    return html`<label>${msg("Category, with its subcategories", { id: "reportFilters.category" })}
       <select name="${group}-category">
-        <option value="" .selected=${criteria.categoryIds.length === 0}>Any category</option>
-        <option value=${kept} ?hidden=${!keeps} .selected=${keeps}>As given (${criteria.categoryIds.length} categories)</option>
+        <option value="" .selected=${criteria.categoryIds.length === 0}>${msg("Any category", { id: "reportFilters.anyCategory" })}</option>
+        <option value=${kept} ?hidden=${!keeps} .selected=${keeps}>${plural(criteria.categoryIds.length, {
+          one: (count) => msg(str`As given (${count} category)`, { id: "reportFilters.givenCategories.one" }),
+          other: (count) =>
+            msg(str`As given (${count} categories)`, { id: "reportFilters.givenCategories.other" }),
+        })}</option>
         ${this.options.map(
           ({ channel, categories }) => html`<optgroup label=${channel.name}>
             ${categories.map(
@@ -258,8 +280,11 @@ export class ReportFilters extends ApiElement {
     const keeps = ids.length > 0 && one === undefined
     return html`<label>${label}
       <select name=${name}>
-        <option value="" .selected=${ids.length === 0}>Anyone</option>
-        <option value=${kept} ?hidden=${!keeps} .selected=${keeps}>As given (${ids.length} ${ids.length === 1 ? "person" : "people"})</option>
+        <option value="" .selected=${ids.length === 0}>${msg("Anyone", { id: "reportFilters.anyone" })}</option>
+        <option value=${kept} ?hidden=${!keeps} .selected=${keeps}>${plural(ids.length, {
+          one: (count) => msg(str`As given (${count} person)`, { id: "reportFilters.givenPeople.one" }),
+          other: (count) => msg(str`As given (${count} people)`, { id: "reportFilters.givenPeople.other" }),
+        })}</option>
         ${this.people.map(
           (person) =>
             html`<option value=${person.user_id} .selected=${person.user_id === one?.user_id}>${fullName(person)}</option>`,
@@ -272,20 +297,20 @@ export class ReportFilters extends ApiElement {
     if (this.owner === undefined) return nothing
     return html`
       <fieldset part="saved" class="saved-filters">
-        <legend>Saved filters</legend>
-        <label>Saved filter
+        <legend>${msg("Saved filters", { id: "reportFilters.saved" })}</legend>
+        <label>${msg("Saved filter", { id: "reportFilters.savedOne" })}
           <select name="saved">
-            ${this.saved.length === 0 ? html`<option value="">None saved yet</option>` : nothing}
+            ${this.saved.length === 0 ? html`<option value="">${msg("None saved yet", { id: "reportFilters.noneSaved" })}</option>` : nothing}
             ${this.saved.map((saved) => html`<option value=${saved.name}>${saved.name}</option>`)}
           </select>
         </label>
-        <button type="button" ?disabled=${this.saved.length === 0} @click=${this.showSaved}>Show</button>
-        <button type="button" ?disabled=${this.saved.length === 0} @click=${this.deleteSaved}>Delete</button>
-        <label>Name
-          <input name="save-name" maxlength=${TextLimits.name} placeholder="Open potholes" />
+        <button type="button" ?disabled=${this.saved.length === 0} @click=${this.showSaved}>${msg("Show", { id: "reportFilters.showSaved" })}</button>
+        <button type="button" ?disabled=${this.saved.length === 0} @click=${this.deleteSaved}>${msg("Delete", { id: "notificationList.delete" })}</button>
+        <label>${msg("Name", { id: "apiTokens.name" })}
+          <input name="save-name" maxlength=${TextLimits.name} placeholder=${msg("Open potholes", { id: "reportFilters.namePlaceholder" })} />
         </label>
-        <button type="button" @click=${this.saveForm}>Save these filters</button>
-        <p class="hint">Saved in this browser only, for you in this team.</p>
+        <button type="button" @click=${this.saveForm}>${msg("Save these filters", { id: "reportFilters.save" })}</button>
+        <p class="hint">${msg("Saved in this browser only, for you in this team.", { id: "reportFilters.savedHint" })}</p>
       </fieldset>
     `
   }
@@ -335,11 +360,14 @@ export class ReportFilters extends ApiElement {
     const filter = this.read(data, "filter")
     const exclude = this.read(data, "exclude")
     for (const [legend, criteria] of [
-      ["Show", filter],
-      ["Leave out", exclude],
+      [msg("Show", { id: "tasksBoard.show" }), filter],
+      [msg("Leave out", { id: "reportFilters.leaveOut" }), exclude],
     ] as const) {
       const checked = SearchText.parse({ q: criteria.text }, "q")
-      if (Result.isFailure(checked)) return `${legend}, words: ${checked.failure.errors.q?.join("; ")}`
+      if (Result.isFailure(checked))
+        return msg(str`${legend}, words: ${checked.failure.errors.q?.join("; ")}`, {
+          id: "reportFilters.wordsError",
+        })
     }
     // Relevance ranks by the words; without them it is left out.
     const order = [data.get("order1"), data.get("order2")]
@@ -387,7 +415,7 @@ export class ReportFilters extends ApiElement {
     const input = this.field("save-name")
     const name = input?.value.trim() ?? ""
     if (this.owner === undefined || input === null || name === "") {
-      this.failure = "Give the filters a name to save them."
+      this.failure = msg("Give the filters a name to save them.", { id: "reportFilters.nameNeeded" })
       return
     }
     const filter = this.formFilter()
