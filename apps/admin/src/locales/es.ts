@@ -394,4 +394,19 @@ export const templates: TemplateMap = {
   "reportFilters.savedHint": "Se guardan solo en este navegador, para usted en este equipo.",
   "reportFilters.wordsError": str`${0}, palabras: ${1}`,
   "reportFilters.nameNeeded": "Póngales un nombre a los filtros para guardarlos.",
+  // new-report
+  "newReport.where": "Dónde",
+  "newReport.file": "Enviar reporte",
+  "newReport.invalid": "Corrija los campos marcados arriba.",
+  // shape-map
+  "shapeMap.shape": str`Forma ${0}`,
+  "shapeMap.metadata": str`Metadatos de ${0}`,
+  "shapeMap.colours": "Colores",
+  "shapeMap.highlighted": "resaltada",
+  "shapeMap.map": "Mapa de formas",
+  "shapeMap.inViewOf": str`${0} en la vista (las ${1} más pequeñas de ${2})`,
+  "shapeMap.inView": str`${0} en la vista`,
+  "shapeMap.list": "Formas en la vista",
+  "shapeMap.count.one": str`${0} forma`,
+  "shapeMap.count.other": str`${0} formas`,
 }

@@ -4,10 +4,12 @@
  * is sent (and its rule that a report has a location or an address), a location by map click or coordinates, or an address, and photos uploaded as they
  * are chosen.
  */
+
 import type { Category } from "@fieldreport/domain/Category"
 import type { Channel } from "@fieldreport/domain/Channel"
 import type { Form } from "@fieldreport/domain/Form"
 import { type Location, type ReportCreate, requireLocation } from "@fieldreport/domain/Report"
+import { msg, str } from "@lit/localize"
 import { Result } from "effect"
 import { css, html, nothing, type PropertyValues } from "lit"
 import type { AnswerChangeEvent } from "../../events/answer-change.ts"
@@ -159,8 +161,8 @@ export class NewReport extends ApiElement {
             this.#contentTypes.set(event.uploaded.id, event.uploaded.content_type)
           this.answers = { ...this.answers, [event.key]: event.value }
         }}>
-        <h2 id="new-report-title">New report</h2>
-        <label class="channel">Channel
+        <h2 id="new-report-title">${msg("New report", { id: "view.newReport" })}</h2>
+        <label class="channel">${msg("Channel", { id: "channelSelections.channel" })}
           <select name="channel" @change=${(event: Event) => {
             this.channelId = Number((event.target as HTMLSelectElement).value)
             this.loadingForm = true
@@ -176,16 +178,16 @@ export class NewReport extends ApiElement {
             .value=${this.answers[field.key] ?? null} .errors=${this.errors[`report.${field.key}`] ?? []}></fr-answer-input>`,
         )}
         <fieldset>
-          <legend>Where</legend>
+          <legend>${msg("Where", { id: "newReport.where" })}</legend>
           <fr-location-picker tile-url=${this.tileUrl ?? nothing}
             tile-attribution=${this.tileAttribution ?? nothing}
             @fr-location-change=${(event: LocationChangeEvent) => this.#located(event)}></fr-location-picker>
-          ${(this.errors["report.location"] ?? []).map((message) => html`<p class="error">Location ${message}</p>`)}
+          ${(this.errors["report.location"] ?? []).map((message) => html`<p class="error">${msg(str`Location ${message}`, { id: "reportDetail.locationError" })}</p>`)}
         </fieldset>
         ${this.failure === undefined ? nothing : html`<p class="error" role="alert">${this.failure}</p>`}
         <div>
           <button class="primary" part="submit" type="submit" ?disabled=${this.busy || this.form === undefined}>
-            File report
+            ${msg("File report", { id: "newReport.file" })}
           </button>
         </div>
       </form>
@@ -222,7 +224,7 @@ export class NewReport extends ApiElement {
     if (Result.isFailure(located)) Object.assign(errors, located.failure.errors)
     this.errors = errors
     if (Object.keys(errors).length > 0) {
-      this.failure = "Please correct the fields marked above."
+      this.failure = msg("Please correct the fields marked above.", { id: "newReport.invalid" })
       return
     }
     this.busy = true

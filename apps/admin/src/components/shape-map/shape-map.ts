@@ -4,8 +4,10 @@
  * many thousands of imported shapes stays quick; a list beside the map names them, and choosing one
  * (by click or keyboard) highlights it and shows its metadata.
  */
+
 import type { Shape } from "@fieldreport/domain/Shape"
 import * as Wkt from "@fieldreport/domain/Wkt"
+import { msg, str } from "@lit/localize"
 import { Result } from "effect"
 import type * as GeoJSON from "geojson"
 import * as L from "leaflet"
@@ -13,8 +15,10 @@ import { html, nothing } from "lit"
 import { styleMap } from "lit/directives/style-map.js"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
+import { plural } from "../../shared/localization.ts"
 import { makeMap } from "../../shared/map.ts"
 import { errorText, run } from "../../shared/run.ts"
+import { formatCount } from "../../shared/size.ts"
 import { styles } from "./shape-map.styles.ts"
 
 /** The most shapes drawn at once: one page of a search, the smallest ones first. */
@@ -23,7 +27,8 @@ const PAGE = 100
 const fields = "normal_color,highlight_color,cache_key"
 
 /** The lines that name a shape: its `display` metadata, or its id. */
-const titleOf = (shape: Shape): string => shape.metadata.display?.[0] ?? `Shape ${shape.id}`
+const titleOf = (shape: Shape): string =>
+  shape.metadata.display?.[0] ?? msg(str`Shape ${shape.id}`, { id: "shapeMap.shape" })
 
 /** A square of a colour; set through the style object, which a strict Content-Security-Policy allows. */
 const swatch = (color: string) => html`<span class="swatch" style=${styleMap({ background: color })}></span>`
@@ -193,14 +198,14 @@ export class ShapeMap extends ApiElement {
   #metadata(shape: Shape) {
     const { display, raw, ...rest } = shape.metadata
     return html`
-      <section part="metadata" aria-label="Metadata of ${titleOf(shape)}">
+      <section part="metadata" aria-label=${msg(str`Metadata of ${titleOf(shape)}`, { id: "shapeMap.metadata" })}>
         <h3>${titleOf(shape)}</h3>
         ${(display ?? []).slice(1).map((line) => html`<p>${line}</p>`)}
         <dl>
-          <dt>Colours</dt>
+          <dt>${msg("Colours", { id: "shapeMap.colours" })}</dt>
           <dd>
             ${swatch(shape.normal_color ?? "#3388ff")} ${shape.normal_color}
-            · highlighted ${swatch(shape.highlight_color ?? "#ff7800")} ${shape.highlight_color}
+            · ${msg("highlighted", { id: "shapeMap.highlighted" })} ${swatch(shape.highlight_color ?? "#ff7800")} ${shape.highlight_color}
           </dd>
           ${Object.entries({ ...rest, ...(raw ?? {}) }).map(([key, value]) => html`<dt>${key}</dt><dd>${asText(value)}</dd>`)}
         </dl>
@@ -212,12 +217,19 @@ export class ShapeMap extends ApiElement {
     return html`
       ${this.problem === undefined ? nothing : html`<p class="error" role="alert">${this.problem}</p>`}
       <div class="layout">
-        <div id="map" part="map" role="application" aria-label="Map of shapes"></div>
+        <div id="map" part="map" role="application" aria-label=${msg("Map of shapes", { id: "shapeMap.map" })}></div>
         <aside>
           <p role="status" class="muted">
-            ${this.shapes.length === 1 ? "1 shape" : `${this.shapes.length} shapes`} in view${this.total !== undefined && this.total > this.shapes.length ? ` (the ${this.shapes.length} smallest of ${this.total})` : ""}
+            ${
+              this.total !== undefined && this.total > this.shapes.length
+                ? msg(
+                    str`${shapeCount(this.shapes.length)} in view (the ${formatCount(this.shapes.length)} smallest of ${formatCount(this.total)})`,
+                    { id: "shapeMap.inViewOf" },
+                  )
+                : msg(str`${shapeCount(this.shapes.length)} in view`, { id: "shapeMap.inView" })
+            }
           </p>
-          <ul part="list" aria-label="Shapes in view">
+          <ul part="list" aria-label=${msg("Shapes in view", { id: "shapeMap.list" })}>
             ${this.shapes.map(
               (shape) => html`<li>
                 <button aria-pressed=${this.chosen?.id === shape.id ? "true" : "false"} @click=${() => this.#choose(shape, true)}>
@@ -232,6 +244,13 @@ export class ShapeMap extends ApiElement {
     `
   }
 }
+
+/** A number of shapes, the noun in the form the count takes. */
+const shapeCount = (count: number): string =>
+  plural(count, {
+    one: (number) => msg(str`${number} shape`, { id: "shapeMap.count.one" }),
+    other: (number) => msg(str`${number} shapes`, { id: "shapeMap.count.other" }),
+  })
 
 customElements.define("fr-shape-map", ShapeMap)
 
