@@ -3,8 +3,10 @@
  * polygon (click its corners), name it, edit one by dragging its handles or typing its numbers, list
  * and delete them. The typed fields are the keyboard's way to do all the map does.
  */
+
 import type { AlertArea } from "@fieldreport/domain/AlertArea"
 import * as TextLimits from "@fieldreport/domain/TextLimits"
+import { msg, str } from "@lit/localize"
 import * as L from "leaflet"
 import { html, nothing, type PropertyValues } from "lit"
 import { ApiElement } from "../../shared/ApiElement.ts"
@@ -14,6 +16,7 @@ import { everything } from "../../shared/ReportFilter.ts"
 import { densestPoint } from "../../shared/reportSearch.ts"
 import { errorText, run } from "../../shared/run.ts"
 import { SaveStatus } from "../../shared/SaveStatus.ts"
+import { formatCount } from "../../shared/size.ts"
 import { styles } from "./alert-areas.styles.ts"
 import { areaLabel, type DrawnArea, describe, fromAlertArea, type LatLng, toBody } from "./drawn-area.ts"
 
@@ -292,7 +295,7 @@ export class AlertAreas extends ApiElement {
     const draft = this.draft
     if (connection === undefined || draft === undefined) return
     if (draft.kind === "poly" && draft.corners.length < 3) {
-      this.#saves.refuse("A polygon needs at least three corners.")
+      this.#saves.refuse(msg("A polygon needs at least three corners.", { id: "alertAreas.threeCorners" }))
       return
     }
     const body = toBody(draft, this.draftName)
@@ -304,7 +307,9 @@ export class AlertAreas extends ApiElement {
             ? connection.client.call("createAlertArea", { body })
             : connection.client.call("updateAlertArea", { path: { id: editingId }, body }),
         ),
-      `Saved ${body.alert_area.name ?? "the alert area"}.`,
+      msg(str`Saved ${body.alert_area.name ?? msg("the alert area", { id: "alertAreas.theArea" })}.`, {
+        id: "alertAreas.saved",
+      }),
     )
     if (!saved) return
     this.#cancel()
@@ -313,10 +318,14 @@ export class AlertAreas extends ApiElement {
 
   async #delete(area: AlertArea): Promise<void> {
     const connection = this.connection
-    if (connection === undefined || !confirm("Delete this alert area?")) return
+    if (
+      connection === undefined ||
+      !confirm(msg("Delete this alert area?", { id: "alertAreas.confirmDelete" }))
+    )
+      return
     const deleted = await this.#saves.save(
       () => run(connection.client.call("deleteAlertArea", { path: { id: area.id } })),
-      `Deleted ${areaLabel(area, fromAlertArea(area))}.`,
+      msg(str`Deleted ${areaLabel(area, fromAlertArea(area))}.`, { id: "categoryTree.deleted" }),
     )
     if (!deleted) return
     if (this.editingId === area.id) this.#cancel()
@@ -368,17 +377,21 @@ export class AlertAreas extends ApiElement {
       // While a new circle waits for its edge, it is only a centre.
       const circle = draft.radius > 0 ? (this.#layer(draft, draftColor) as L.Circle) : undefined
       if (circle !== undefined) this.#drafted.addLayer(circle)
-      this.#handle(draft.center, "Centre of the circle", (point, done) => {
+      this.#handle(draft.center, msg("Centre of the circle", { id: "alertAreas.centre" }), (point, done) => {
         if (done) this.draft = { ...draft, center: point }
         else circle?.setLatLng(point)
       })
       if (circle === undefined) return
-      this.#handle(edgeOf(draft.center, draft.radius), "Edge of the circle", (point, done) => {
-        const radius = this.#radiusTo(draft.center, point)
-        this.liveRadius = done ? undefined : radius
-        if (done) this.draft = { ...draft, radius }
-        else circle.setRadius(radius)
-      })
+      this.#handle(
+        edgeOf(draft.center, draft.radius),
+        msg("Edge of the circle", { id: "alertAreas.edge" }),
+        (point, done) => {
+          const radius = this.#radiusTo(draft.center, point)
+          this.liveRadius = done ? undefined : radius
+          if (done) this.draft = { ...draft, radius }
+          else circle.setRadius(radius)
+        },
+      )
       return
     }
     const outline =
@@ -435,14 +448,22 @@ export class AlertAreas extends ApiElement {
       return `${describe({ ...draft, radius: this.liveRadius })}.`
     if (this.tool === "circle")
       return draft === undefined
-        ? "Click the centre of the circle."
-        : "Click a point on the edge of the circle."
+        ? msg("Click the centre of the circle.", { id: "alertAreas.clickCentre" })
+        : msg("Click a point on the edge of the circle.", { id: "alertAreas.clickEdge" })
     if (this.tool === "poly")
       return draft?.kind === "poly" && draft.corners.length >= 3
-        ? `${draft.corners.length} corners. Click another corner, or the first one to close the polygon.`
-        : "Click the corners of the polygon."
-    if (draft !== undefined) return `${describe(draft)}. Drag the handles or change the numbers, then save.`
-    return "Draw a circle or a polygon, or pick an area to edit."
+        ? msg(
+            str`${formatCount(draft.corners.length)} corners. Click another corner, or the first one to close the polygon.`,
+            {
+              id: "alertAreas.corners",
+            },
+          )
+        : msg("Click the corners of the polygon.", { id: "alertAreas.clickCorners" })
+    if (draft !== undefined)
+      return msg(str`${describe(draft)}. Drag the handles or change the numbers, then save.`, {
+        id: "alertAreas.drag",
+      })
+    return msg("Draw a circle or a polygon, or pick an area to edit.", { id: "alertAreas.start" })
   }
 
   #problemOf(path: string) {
@@ -455,7 +476,7 @@ export class AlertAreas extends ApiElement {
     if (draft === undefined) return nothing
     return html`
       <form
-        aria-label=${this.editingId === undefined ? "New alert area" : "Edit alert area"}
+        aria-label=${this.editingId === undefined ? msg("New alert area", { id: "alertAreas.new" }) : msg("Edit alert area", { id: "alertAreas.edit" })}
         @submit=${(event: SubmitEvent) => {
           event.preventDefault()
           void this.#save()
@@ -464,59 +485,59 @@ export class AlertAreas extends ApiElement {
         ${
           draft.kind === "circle"
             ? html`
-              <label>Centre latitude
+              <label>${msg("Centre latitude", { id: "alertAreas.centreLatitude" })}
                 <input type="number" step="any" min="-90" max="90" required .value=${String(draft.center.lat)}
                   @change=${(event: Event) => (this.draft = { ...draft, center: { ...draft.center, lat: Number((event.target as HTMLInputElement).value) } })} />
               </label>
-              <label>Centre longitude
+              <label>${msg("Centre longitude", { id: "alertAreas.centreLongitude" })}
                 <input type="number" step="any" min="-180" max="180" required .value=${String(draft.center.lng)}
                   @change=${(event: Event) => (this.draft = { ...draft, center: { ...draft.center, lng: Number((event.target as HTMLInputElement).value) } })} />
               </label>
-              <label>Radius in metres
+              <label>${msg("Radius in metres", { id: "alertAreas.radius" })}
                 <input type="number" min="1" max="100000" step="1" required .value=${String(this.liveRadius ?? draft.radius)}
                   @change=${(event: Event) => (this.draft = { ...draft, radius: Number((event.target as HTMLInputElement).value) })} />
               </label>`
             : html`
-              <label class="corners">Corners, one “latitude, longitude” a line
+              <label class="corners">${msg("Corners, one “latitude, longitude” a line", { id: "alertAreas.cornersInput" })}
                 <textarea rows="4" .value=${draft.corners.map((corner) => `${corner.lat}, ${corner.lng}`).join("\n")}
                   @change=${(event: Event) => (this.draft = { kind: "poly", corners: parseCorners((event.target as HTMLTextAreaElement).value) })}></textarea>
               </label>`
         }
-        <label>Name
-          <input name="name" maxlength=${TextLimits.name} placeholder="e.g. Home" .value=${this.draftName}
+        <label>${msg("Name", { id: "apiTokens.name" })}
+          <input name="name" maxlength=${TextLimits.name} placeholder=${msg("e.g. Home", { id: "alertAreas.namePlaceholder" })} .value=${this.draftName}
             @input=${(event: Event) => (this.draftName = (event.target as HTMLInputElement).value)} />
         </label>
         ${this.#problemOf("alert_area.name")} ${this.#problemOf("alert_area.area")} ${this.#problemOf("alert_area.radius")}
-        <button class="primary" type="submit">Save area</button>
-        <button type="button" @click=${() => this.#cancel()}>Cancel</button>
+        <button class="primary" type="submit">${msg("Save area", { id: "alertAreas.save" })}</button>
+        <button type="button" @click=${() => this.#cancel()}>${msg("Cancel", { id: "tasksBoard.cancel" })}</button>
       </form>
     `
   }
 
   override render() {
     return html`
-      <div class="toolbar" role="toolbar" aria-label="Drawing tools">
-        <button aria-pressed=${this.tool === "circle" ? "true" : "false"} @click=${() => this.#startDrawing("circle")}>Draw circle</button>
-        <button aria-pressed=${this.tool === "poly" ? "true" : "false"} @click=${() => this.#startDrawing("poly")}>Draw polygon</button>
-        <button @click=${() => this.#type("circle")}>Type a circle</button>
-        <button @click=${() => this.#type("poly")}>Type a polygon</button>
+      <div class="toolbar" role="toolbar" aria-label=${msg("Drawing tools", { id: "alertAreas.tools" })}>
+        <button aria-pressed=${this.tool === "circle" ? "true" : "false"} @click=${() => this.#startDrawing("circle")}>${msg("Draw circle", { id: "alertAreas.drawCircle" })}</button>
+        <button aria-pressed=${this.tool === "poly" ? "true" : "false"} @click=${() => this.#startDrawing("poly")}>${msg("Draw polygon", { id: "alertAreas.drawPolygon" })}</button>
+        <button @click=${() => this.#type("circle")}>${msg("Type a circle", { id: "alertAreas.typeCircle" })}</button>
+        <button @click=${() => this.#type("poly")}>${msg("Type a polygon", { id: "alertAreas.typePolygon" })}</button>
       </div>
       <p class="status" role="status">${this.#status()}</p>
-      <div id="map" part="map" aria-label="Map of alert areas" role="application"></div>
+      <div id="map" part="map" aria-label=${msg("Map of alert areas", { id: "alertAreas.map" })} role="application"></div>
       ${this.#editor()}
       ${this.#saves.render()}
       ${this.problem === undefined ? nothing : html`<p class="error" role="alert">${this.problem}</p>`}
-      <h2>Alert areas (${this.areas.length})</h2>
-      ${this.areas.length === 0 ? html`<p class="muted">No alert areas yet.</p>` : nothing}
-      <ul aria-label="Alert areas">
+      <h2>${msg(str`Alert areas (${formatCount(this.areas.length)})`, { id: "alertAreas.title" })}</h2>
+      ${this.areas.length === 0 ? html`<p class="muted">${msg("No alert areas yet.", { id: "alertAreas.none" })}</p>` : nothing}
+      <ul aria-label=${msg("Alert areas", { id: "alertAreas.list" })}>
         ${this.areas.map((area) => {
           const label = areaLabel(area, fromAlertArea(area))
           return html`
             <li part="area" class=${area.id === this.editingId ? "editing" : ""}>
               <span>${label}</span>
               <span class="actions">
-                <button @click=${() => this.#edit(area)}>Edit<span class="visually-hidden"> ${label}</span></button>
-                <button @click=${() => this.#delete(area)}>Delete<span class="visually-hidden"> ${label}</span></button>
+                <button @click=${() => this.#edit(area)}>${msg("Edit", { id: "tasksBoard.editButton" })}<span class="visually-hidden"> ${label}</span></button>
+                <button @click=${() => this.#delete(area)}>${msg("Delete", { id: "notificationList.delete" })}<span class="visually-hidden"> ${label}</span></button>
               </span>
             </li>
           `

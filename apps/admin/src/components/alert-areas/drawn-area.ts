@@ -2,10 +2,14 @@
  * An alert area as the map draws and edits it: a circle (centre and radius in metres) or a polygon
  * (its corners), in latitude and longitude, and the conversions to and from the API's WKT.
  */
+
 import type { AlertArea, AlertAreaBody } from "@fieldreport/domain/AlertArea"
 import type { Position } from "@fieldreport/domain/Position"
 import * as Wkt from "@fieldreport/domain/Wkt"
+import { msg, str } from "@lit/localize"
 import { Result } from "effect"
+import { plural } from "../../shared/localization.ts"
+import { formatCount } from "../../shared/size.ts"
 
 /** A point as Leaflet holds it. */
 export interface LatLng {
@@ -101,8 +105,24 @@ const middle = (corners: ReadonlyArray<LatLng>): string => {
  */
 export const describe = (area: DrawnArea): string =>
   area.kind === "circle"
-    ? `Circle of ${area.radius.toLocaleString("en")} m around ${area.center.lat.toFixed(5)}, ${area.center.lng.toFixed(5)}`
-    : `Polygon of ${area.corners.length} corners${area.corners.length === 0 ? "" : ` around ${middle(area.corners)}`}`
+    ? msg(
+        str`Circle of ${formatCount(area.radius)} m around ${area.center.lat.toFixed(5)}, ${area.center.lng.toFixed(5)}`,
+        {
+          id: "alertAreas.circle",
+        },
+      )
+    : area.corners.length === 0
+      ? msg("Polygon of 0 corners", { id: "alertAreas.polygonEmpty" })
+      : plural(area.corners.length, {
+          one: (count) =>
+            msg(str`Polygon of ${count} corner around ${middle(area.corners)}`, {
+              id: "alertAreas.polygon.one",
+            }),
+          other: (count) =>
+            msg(str`Polygon of ${count} corners around ${middle(area.corners)}`, {
+              id: "alertAreas.polygon.other",
+            }),
+        })
 
 /**
  * What the list calls a stored area: its name with what it is, or what it is when it has no name.
