@@ -54,7 +54,8 @@ export interface PathParameter {
 
 /**
  * A JSON request body: the Schema of the member `root` of the body (`{report: ReportCreate}`), or
- * of the whole body when there is no `root`.
+ * of the whole body when there is no `root`. With `form`, the same fields are also taken as an HTML
+ * form (`application/x-www-form-urlencoded`), flat text fields, as some older clients send them.
  */
 export interface JsonBody<
   Root extends string | undefined = string | undefined,
@@ -63,6 +64,7 @@ export interface JsonBody<
   readonly _tag: "json"
   readonly root: Root
   readonly schema: S
+  readonly form?: boolean
 }
 
 /**
@@ -201,6 +203,21 @@ export const bare = <S extends Schema.Top>(schema: S): JsonBody<undefined, S> =>
   _tag: "json",
   root: undefined,
   schema,
+})
+
+/**
+ * A body with no envelope, taken as JSON or as an HTML form of text fields.
+ *
+ * @example
+ * ```ts
+ * bareOrForm(PasswordUpdateWithToken) // {"email": …} or email=…&reset_token=…
+ * ```
+ */
+export const bareOrForm = <S extends Schema.Top>(schema: S): JsonBody<undefined, S> => ({
+  _tag: "json",
+  root: undefined,
+  schema,
+  form: true,
 })
 
 /** The file upload body. */

@@ -1,11 +1,17 @@
 /**
  * JSON request bodies: a size limit, `400` for malformed JSON or a body nested past
  * `maxBodyDepth` levels, `413` past the size limit and `415` for a body that is neither JSON nor
- * (where a route takes files) multipart. A `Content-Type` on a request without a body is ignored,
+ * (where a route takes files) multipart, nor an HTML form where the endpoint takes one (its
+ * contract body has `form`: older clients send a few bodies so). A form is read as flat text
+ * fields, a repeated name as a list, which the endpoint's schema then refuses by name. Forms are
+ * taken nowhere else: a browser sends them to any origin without asking (no CORS preflight).
+ * A `Content-Type` on a request without a body is ignored,
  * as older clients send one on `DELETE`; so is a body sent with `GET` or `HEAD`, which means nothing
  * there (RFC 9110) and is never read.
  */
 import type { IncomingHttpHeaders } from "node:http"
+import { match } from "@fieldreport/contract/Api"
+import type { Endpoint } from "@fieldreport/contract/Endpoint"
 import { MalformedRequest } from "@fieldreport/domain/Invalid"
 import * as JsonValue from "@fieldreport/domain/JsonValue"
 import express, { type ErrorRequestHandler, type RequestHandler } from "express"
@@ -18,6 +24,12 @@ const hasBody = ({ method, headers }: { readonly method: string; readonly header
   method !== "GET" &&
   method !== "HEAD" &&
   (headers["transfer-encoding"] !== undefined || (headers["content-length"] ?? "0") !== "0")
+
+/** Whether the endpoint a request is for takes its body as an HTML form too. */
+const takesForm = ({ method, path }: { readonly method: string; readonly path: string }) => {
+  const endpoint: Endpoint | undefined = match(method, path)
+  return endpoint?.body?._tag === "json" && endpoint.body.form === true
+}
 
 /**
  * How deep a JSON body may nest, envelopes included: room for free-form values nested
@@ -54,11 +66,13 @@ export const maxFormFieldBytes = 64 * 1024
  */
 export const jsonBodies = (limitBytes: number): ReadonlyArray<RequestHandler> => {
   const json = express.json({ limit: limitBytes, type: ["application/json", "application/*+json"] })
+  const form = express.urlencoded({ limit: limitBytes, extended: false })
   return [
     (req, res, next) => {
       if (!hasBody(req) || req.is(["application/json", "application/*+json", "multipart/form-data"])) {
         return next()
       }
+      if (req.is("application/x-www-form-urlencoded") && takesForm(req)) return form(req, res, next)
       sendProblem(
         res,
         fromFailure(new UnsupportedMediaType({ message: "request bodies must be application/json" })),

@@ -331,37 +331,41 @@ const operationOf = (
     ...(paginated ? [ref("parameters", "Range")] : []),
   ]
 
-  /** The media type and schema of one form of body. */
-  const contentOf = (body: JsonBody | UploadBody): readonly [string, JsonObject] => {
-    if (body._tag === "json")
+  /** The media types and schemas of one form of body. */
+  const contentOf = (body: JsonBody | UploadBody): ReadonlyArray<readonly [string, JsonObject]> => {
+    if (body._tag === "json") {
+      const content = {
+        schema: schemas.slot(
+          body.root === undefined
+            ? schemas.named(body.schema)
+            : Schema.Struct({ [body.root]: schemas.named(body.schema) }),
+        ),
+      }
       return [
-        "application/json",
-        {
-          schema: schemas.slot(
-            body.root === undefined
-              ? schemas.named(body.schema)
-              : Schema.Struct({ [body.root]: schemas.named(body.schema) }),
-          ),
-        },
+        ["application/json", content],
+        ...(body.form === true ? [["application/x-www-form-urlencoded", content] as const] : []),
       ]
+    }
     const fields = Object.entries(body.fields ?? {})
     return [
-      "multipart/form-data",
-      {
-        schema: {
-          type: "object",
-          required: [...fields.map(([name]) => name), "file"],
-          properties: {
-            ...Object.fromEntries(
-              fields.map(([name, description]) => [
-                name,
-                { type: "string", maxLength: maxFormFieldBytes, description },
-              ]),
-            ),
-            file: { type: "string", format: "binary", contentMediaType: "application/octet-stream" },
+      [
+        "multipart/form-data",
+        {
+          schema: {
+            type: "object",
+            required: [...fields.map(([name]) => name), "file"],
+            properties: {
+              ...Object.fromEntries(
+                fields.map(([name, description]) => [
+                  name,
+                  { type: "string", maxLength: maxFormFieldBytes, description },
+                ]),
+              ),
+              file: { type: "string", format: "binary", contentMediaType: "application/octet-stream" },
+            },
           },
         },
-      },
+      ],
     ]
   }
   const body = endpoint.body
@@ -370,7 +374,7 @@ const operationOf = (
       ? undefined
       : {
           required: true,
-          content: Object.fromEntries((body._tag === "oneOf" ? body.bodies : [body]).map(contentOf)),
+          content: Object.fromEntries((body._tag === "oneOf" ? body.bodies : [body]).flatMap(contentOf)),
         }
 
   const success = (reply: Reply): JsonObject => {

@@ -342,7 +342,34 @@ describe("PUT /api/v4/reset_passwords/update_password", () => {
     expect((await updatePassword(body)).status).toBe(200)
   })
 
-  it("refuses an API token (403), and a form-encoded body (415): the body is JSON", async () => {
+  it("takes the fields as an HTML form too, as those clients send them by default", async () => {
+    const kim = await createPerson(server, "kim.reset@example.com")
+    const token = await resetToken(kim)
+    const form = (fields: Record<string, string>) =>
+      server.request("PUT", "/api/v4/reset_passwords/update_password", {
+        raw: new URLSearchParams(fields).toString(),
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "X-AppId": bundleId },
+      })
+    const fields = {
+      email: kim.email,
+      reset_token: token,
+      password: newPassword,
+      password_confirmation: newPassword,
+    }
+    // A repeated name is a list, which no field takes: refused by name, the token kept.
+    const repeated = await server.request("PUT", "/api/v4/reset_passwords/update_password", {
+      raw: `${new URLSearchParams(fields).toString()}&password=${encodeURIComponent(newPassword)}`,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-AppId": bundleId },
+    })
+    expect(repeated.status).toBe(422)
+    expect(Object.keys(repeated.body.errors)).toEqual(["password"])
+    const answer = await form(fields)
+    expect(answer.status).toBe(200)
+    expect(answer.body).toEqual({ email: kim.email })
+    expect(await loginStatus(kim.email, newPassword)).toBe(201)
+  })
+
+  it("refuses an API token (403), and an HTML form anywhere else (415)", async () => {
     const jo = await createPerson(server, "jo.reset@example.com")
     const token = await resetToken(jo)
     const apiToken = (
@@ -358,11 +385,19 @@ describe("PUT /api/v4/reset_passwords/update_password", () => {
       password_confirmation: newPassword,
     }
     expect((await updatePassword(body, { token: apiToken })).status).toBe(403)
-    const form = await server.request("PUT", "/api/v4/reset_passwords/update_password", {
-      raw: new URLSearchParams(body).toString(),
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    })
-    expect(form.status).toBe(415)
+    // The same reset's other spelling, and an endpoint a signed-in browser could be led to post to.
+    const elsewhere = [
+      ["POST", "/api/v4/reset_passwords", new URLSearchParams({ token, password: newPassword })],
+      ["PATCH", "/api/v4/users/me", new URLSearchParams({ "user[first_name]": "Forged" })],
+    ] as const
+    for (const [method, path, fields] of elsewhere) {
+      const form = await server.request(method, path, {
+        token: jo.token,
+        raw: fields.toString(),
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      })
+      expect(form.status, path).toBe(415)
+    }
     expect(await loginStatus(jo.email, "person-password-1")).toBe(201)
   })
 })

@@ -8,7 +8,7 @@ import {
   PasswordResetRequest,
   PasswordUpdateWithToken,
 } from "@fieldreport/domain/PasswordReset"
-import { bare, group, one } from "../Endpoint.ts"
+import { bare, bareOrForm, group, one } from "../Endpoint.ts"
 
 /** The password reset endpoints. */
 export const passwordResets = group({
@@ -62,8 +62,9 @@ export const passwordResets = group({
         "The same reset as `POST /api/v4/reset_passwords`, with the fields older clients send: the " +
         "account's address (`422` naming `email` when the token is another account's), the token as " +
         "`reset_token` (`422` naming it when unknown, used or expired), and the new password twice " +
-        "(`422` naming `password_confirmation` when they differ). The body is JSON.",
-      body: bare(PasswordUpdateWithToken),
+        "(`422` naming `password_confirmation` when they differ). The body is JSON or, as those clients " +
+        "send it by default, an HTML form of the same fields.",
+      body: bareOrForm(PasswordUpdateWithToken),
       replies: { 200: one(PasswordResetAnswer, "The account's address, to sign in with.") },
       errors: [403, 422],
     },
