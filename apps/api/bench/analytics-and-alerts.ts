@@ -32,6 +32,7 @@
  * Every count comes from a flag or else a `FIELDREPORT_BENCH_*` variable (turbo passes
  * `FIELDREPORT_*` through); the flags win.
  */
+import { once } from "node:events"
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -295,12 +296,12 @@ interface ClientAnswer {
 
 const client = new Worker(clientSource, { eval: true })
 
-const send = (url: string, init: RequestInit): Promise<ClientAnswer> =>
-  new Promise((resolve, reject) => {
-    client.once("message", resolve)
-    client.once("error", reject)
-    client.postMessage({ url, init })
-  })
+const send = async (url: string, init: RequestInit): Promise<ClientAnswer> => {
+  const answered = once(client, "message")
+  client.postMessage({ url, init })
+  const [answer] = (await answered) as [ClientAnswer]
+  return answer
+}
 
 /** Files a report at a random point of the city through the API; answers its id and how long the answer took. */
 const fileReport = async (
@@ -328,11 +329,14 @@ const fileReport = async (
   return { id: (JSON.parse(answer.body) as { id: number }).id, ms: answer.ms }
 }
 
-/** Runs every due job and answers the users notified about the report. */
-const runJobsAndRead = (server: RunningServer, reportId: number): Promise<ReadonlyArray<number>> =>
+/** Runs every due job: the fan-out of the reports filed. */
+const runJobs = (server: RunningServer): Promise<void> =>
+  server.runtime.runPromise(Effect.flatMap(Effect.service(JobRunner), (jobs) => jobs.awaitIdle))
+
+/** The users notified about the report. */
+const notifiedAbout = (server: RunningServer, reportId: number): Promise<ReadonlyArray<number>> =>
   server.runtime.runPromise(
     Effect.gen(function* () {
-      yield* (yield* JobRunner).awaitIdle
       const sql = yield* SqlClient.SqlClient
       const rows = yield* sql<{
         user_id: number
@@ -351,8 +355,9 @@ const benchCreate = async (server: RunningServer, token: string, setup: Setup): 
     const start = performance.now()
     const report = await fileReport(server, token, setup, random)
     posted.push(report.ms)
-    const made = await runJobsAndRead(server, report.id)
+    await runJobs(server)
     done.push(since(start))
+    const made = await notifiedAbout(server, report.id)
     notified.push(made.length)
   }
   log(
@@ -425,8 +430,9 @@ const benchFanOutCpu = async (
           ? undefined
           : floorOf(floorDatabase, report.id, setup.channelId, previous)
       const start = process.threadCpuUsage()
-      const userIds = await runJobsAndRead(server, report.id)
+      await runJobs(server)
       const cpu = cpuSince(start)
+      const userIds = await notifiedAbout(server, report.id)
       previous = userIds
       if (run === 0) continue
       posted.push(report.ms)
