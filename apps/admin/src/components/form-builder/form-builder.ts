@@ -4,9 +4,11 @@
  * `FormDefinition` schema before it is sent, so the messages are the server's, without a round trip.
  * Nothing is sent before Save form, which says the version it saved (`SaveStatus`).
  */
+
 import { type Form, FormDefinition } from "@fieldreport/domain/Form"
 import { type FieldType, FieldType as FieldTypes, isChoice } from "@fieldreport/domain/FormField"
 import { decodeInput } from "@fieldreport/domain/Invalid"
+import { msg, str } from "@lit/localize"
 import { Result } from "effect"
 import { html, nothing } from "lit"
 import { ApiElement } from "../../shared/ApiElement.ts"
@@ -21,6 +23,7 @@ import {
   move,
   newField,
   type OptionDraft,
+  optionLabel,
   removeAt,
   replaceAt,
   toDefinition,
@@ -31,18 +34,19 @@ const moveButton = (row: HTMLElement | undefined, direction: "up" | "down"): HTM
   row?.querySelector<HTMLElement>(`button[data-move="${direction}"]:not(:disabled)`) ??
   row?.querySelector<HTMLElement>("button[data-move]:not(:disabled)")
 
-const typeLabels: Readonly<Record<FieldType, string>> = {
-  Category: "Category",
-  DateAndTime: "Date and time",
-  CheckBox: "Check boxes",
-  DropDown: "Drop-down",
-  Radio: "Radio buttons",
-  ShortTextBox: "Short text",
-  FreeText: "Free text (a heading)",
-  Description: "Description",
-  Image: "Images",
-  FileUpload: "Files",
-}
+/** Each field type by the name people know it by, in the language shown. */
+const typeLabels = (): Readonly<Record<FieldType, string>> => ({
+  Category: msg("Category", { id: "reportDetail.category" }),
+  DateAndTime: msg("Date and time", { id: "formBuilder.type.dateAndTime" }),
+  CheckBox: msg("Check boxes", { id: "formBuilder.type.checkBox" }),
+  DropDown: msg("Drop-down", { id: "formBuilder.type.dropDown" }),
+  Radio: msg("Radio buttons", { id: "formBuilder.type.radio" }),
+  ShortTextBox: msg("Short text", { id: "formBuilder.type.shortText" }),
+  FreeText: msg("Free text (a heading)", { id: "formBuilder.type.freeText" }),
+  Description: msg("Description", { id: "tasksBoard.description" }),
+  Image: msg("Images", { id: "formBuilder.type.image" }),
+  FileUpload: msg("Files", { id: "formBuilder.type.fileUpload" }),
+})
 
 /**
  * @summary A channel's form builder: add, reorder and edit fields and their options.
@@ -180,7 +184,10 @@ export class FormBuilder extends ApiElement {
     const body = toDefinition(this.draft)
     const checked = decodeInput(FormDefinition, body.form, "form")
     if (Result.isFailure(checked)) {
-      this.#status.refuse("The form has problems; see the fields marked below.", checked.failure.errors)
+      this.#status.refuse(
+        msg("The form has problems; see the fields marked below.", { id: "formBuilder.invalid" }),
+        checked.failure.errors,
+      )
       return
     }
     const channelId = this.channelId
@@ -189,7 +196,7 @@ export class FormBuilder extends ApiElement {
         this.#show(
           await run(connection.client.call("replaceChannelForm", { path: { channel_id: channelId }, body })),
         ),
-      () => `Saved as version ${this.version}.`,
+      () => msg(str`Saved as version ${this.version}.`, { id: "formBuilder.saved" }),
     )
   }
 
@@ -204,62 +211,62 @@ export class FormBuilder extends ApiElement {
     const name = field.label
     return html`
       <fieldset>
-        <legend>Options of ${name}</legend>
+        <legend>${msg(str`Options of ${name}`, { id: "formBuilder.optionsOf" })}</legend>
         <label class="inline">
           <input type="checkbox" .checked=${field.multi_select}
             @change=${(event: Event) => this.#editField(index, (current) => ({ ...current, multi_select: (event.target as HTMLInputElement).checked }))} />
-          Several may be chosen
+          ${msg("Several may be chosen", { id: "formBuilder.several" })}
         </label>
         <ol>
           ${field.options.map(
             (option, at) => html`
               <li part="option">
-                <input aria-label="Option ${at + 1} of ${name}" required .value=${option.label}
+                <input aria-label=${msg(str`Option ${at + 1} of ${name}`, { id: "formBuilder.optionOf" })} required .value=${option.label}
                   @input=${(event: Event) => this.#editOption(index, at, (current) => ({ ...current, label: (event.target as HTMLInputElement).value }))} />
                 <label class="inline"><input type="checkbox" .checked=${option.enabled}
-                  @change=${(event: Event) => this.#editOption(index, at, (current) => ({ ...current, enabled: (event.target as HTMLInputElement).checked }))} /> Enabled</label>
+                  @change=${(event: Event) => this.#editOption(index, at, (current) => ({ ...current, enabled: (event.target as HTMLInputElement).checked }))} /> ${msg("Enabled", { id: "formBuilder.enabled" })}</label>
                 <label class="inline"><input type="checkbox" .checked=${option.is_default}
-                  @change=${(event: Event) => this.#editOption(index, at, (current) => ({ ...current, is_default: (event.target as HTMLInputElement).checked }))} /> Default</label>
-                <button type="button" data-move="up" ?disabled=${at === 0} aria-label="Move option ${option.label} up"
+                  @change=${(event: Event) => this.#editOption(index, at, (current) => ({ ...current, is_default: (event.target as HTMLInputElement).checked }))} /> ${msg("Default", { id: "formBuilder.default" })}</label>
+                <button type="button" data-move="up" ?disabled=${at === 0} aria-label=${msg(str`Move option ${option.label} up`, { id: "formBuilder.moveOptionUp" })}
                   @click=${() => this.#moveOption(index, at, at - 1, "up")}>↑</button>
-                <button type="button" data-move="down" ?disabled=${at === field.options.length - 1} aria-label="Move option ${option.label} down"
+                <button type="button" data-move="down" ?disabled=${at === field.options.length - 1} aria-label=${msg(str`Move option ${option.label} down`, { id: "formBuilder.moveOptionDown" })}
                   @click=${() => this.#moveOption(index, at, at + 1, "down")}>↓</button>
-                <button type="button" aria-label="Remove option ${option.label}" @click=${() => this.#removeOption(index, at)}>✕</button>
+                <button type="button" aria-label=${msg(str`Remove option ${option.label}`, { id: "formBuilder.removeOption" })} @click=${() => this.#removeOption(index, at)}>✕</button>
               </li>
             `,
           )}
         </ol>
         <button type="button" data-add-option
-          @click=${() => this.#editField(index, (current) => ({ ...current, options: [...current.options, { label: `Option ${current.options.length + 1}`, enabled: true, is_default: false }] }))}>
-          Add option<span class="visually-hidden"> to ${name}</span>
+          @click=${() => this.#editField(index, (current) => ({ ...current, options: [...current.options, { label: optionLabel(current.options.length + 1), enabled: true, is_default: false }] }))}>
+          ${msg("Add option", { id: "formBuilder.addOption" })}<span class="visually-hidden"> ${msg(str`to ${name}`, { id: "formBuilder.to" })}</span>
         </button>
       </fieldset>
     `
   }
 
   #field(field: FieldDraft, index: number, count: number) {
-    const name = field.label === "" ? `field ${index + 1}` : field.label
+    const name = field.label === "" ? msg(str`field ${index + 1}`, { id: "formBuilder.fieldN" }) : field.label
     return html`
       <li part="field">
         <div class="field-head">
-          <span class="type">${typeLabels[field.field_type]}${field.id === undefined ? " · new" : ""}</span>
+          <span class="type">${typeLabels()[field.field_type]}${field.id === undefined ? ` · ${msg("new", { id: "formBuilder.new" })}` : ""}</span>
           <span class="moves">
-            <button type="button" data-move="up" ?disabled=${index === 0} aria-label="Move ${name} up" @click=${() => this.#moveField(index, index - 1, "up")}>↑</button>
-            <button type="button" data-move="down" ?disabled=${index === count - 1} aria-label="Move ${name} down" @click=${() => this.#moveField(index, index + 1, "down")}>↓</button>
-            <button type="button" data-remove aria-label="Remove ${name}" @click=${() => this.#removeField(index)}>Remove</button>
+            <button type="button" data-move="up" ?disabled=${index === 0} aria-label=${msg(str`Move ${name} up`, { id: "reportStates.moveUp" })} @click=${() => this.#moveField(index, index - 1, "up")}>↑</button>
+            <button type="button" data-move="down" ?disabled=${index === count - 1} aria-label=${msg(str`Move ${name} down`, { id: "reportStates.moveDown" })} @click=${() => this.#moveField(index, index + 1, "down")}>↓</button>
+            <button type="button" data-remove aria-label=${msg(str`Remove ${name}`, { id: "answerInput.removeLabel" })} @click=${() => this.#removeField(index)}>${msg("Remove", { id: "appAdministrators.remove" })}</button>
           </span>
         </div>
         <div class="field-body">
-          <label>Label
+          <label>${msg("Label", { id: "formBuilder.label" })}
             <input required .value=${field.label}
               @input=${(event: Event) => this.#editField(index, (current) => ({ ...current, label: (event.target as HTMLInputElement).value }))} />
           </label>
           <label class="inline"><input type="checkbox" .checked=${field.mandatory}
-            @change=${(event: Event) => this.#editField(index, (current) => ({ ...current, mandatory: (event.target as HTMLInputElement).checked }))} /> Mandatory</label>
-          <label>Who sees the answer
+            @change=${(event: Event) => this.#editField(index, (current) => ({ ...current, mandatory: (event.target as HTMLInputElement).checked }))} /> ${msg("Mandatory", { id: "formBuilder.mandatory" })}</label>
+          <label>${msg("Who sees the answer", { id: "formBuilder.visibility" })}
             <select @change=${(event: Event) => this.#editField(index, (current) => ({ ...current, field_visibility: (event.target as HTMLSelectElement).value as FieldDraft["field_visibility"] }))}>
-              <option value="public" ?selected=${field.field_visibility === "public"}>Everyone who sees the report</option>
-              <option value="private" ?selected=${field.field_visibility === "private"}>The channel's staff</option>
+              <option value="public" ?selected=${field.field_visibility === "public"}>${msg("Everyone who sees the report", { id: "formBuilder.public" })}</option>
+              <option value="private" ?selected=${field.field_visibility === "private"}>${msg("The channel's staff", { id: "formBuilder.private" })}</option>
             </select>
           </label>
         </div>
@@ -273,24 +280,24 @@ export class FormBuilder extends ApiElement {
     const draft = this.draft
     if (draft === undefined) {
       return this.problem === undefined
-        ? html`<p class="muted">Loading the form…</p>`
+        ? html`<p class="muted">${msg("Loading the form…", { id: "formBuilder.loading" })}</p>`
         : html`<p class="error" role="alert">${this.problem}</p>`
     }
     return html`
-      <form aria-label="Form of the channel" @submit=${(event: SubmitEvent) => this.#save(event)}>
+      <form aria-label=${msg("Form of the channel", { id: "formBuilder.form" })} @submit=${(event: SubmitEvent) => this.#save(event)}>
         <div class="form-head">
-          <label>Form name
+          <label>${msg("Form name", { id: "formBuilder.name" })}
             <input required .value=${draft.name} @input=${(event: Event) => this.#edit((current) => ({ ...current, name: (event.target as HTMLInputElement).value }))} />
           </label>
-          <span class="muted">Version ${this.version}</span>
+          <span class="muted">${msg(str`Version ${this.version}`, { id: "formBuilder.version" })}</span>
         </div>
         ${this.#problemsAt("form.name")}
         <ol class="fields">${draft.fields.map((field, index) => this.#field(field, index, draft.fields.length))}</ol>
         ${Object.keys(this.#status.problems).includes("form.fields") ? this.#problemsAt("form.fields") : nothing}
         <div class="add">
-          <label>New field type
+          <label>${msg("New field type", { id: "formBuilder.newType" })}
             <select id="new-type">
-              ${FieldTypes.literals.filter((type) => type !== "Category").map((type) => html`<option value=${type}>${typeLabels[type]}</option>`)}
+              ${FieldTypes.literals.filter((type) => type !== "Category").map((type) => html`<option value=${type}>${typeLabels()[type]}</option>`)}
             </select>
           </label>
           <button type="button"
@@ -298,13 +305,13 @@ export class FormBuilder extends ApiElement {
               const type = this.renderRoot.querySelector<HTMLSelectElement>("#new-type")?.value as FieldType
               this.#edit((current) => ({
                 ...current,
-                fields: [...current.fields, newField(type, typeLabels[type])],
+                fields: [...current.fields, newField(type, typeLabels()[type])],
               }))
-            }}>Add field</button>
+            }}>${msg("Add field", { id: "formBuilder.addField" })}</button>
         </div>
         <div class="save">
-          <button class="primary" type="submit" ?disabled=${this.#status.saving}>Save form</button>
-          <button type="button" @click=${() => this.load()}>Discard changes</button>
+          <button class="primary" type="submit" ?disabled=${this.#status.saving}>${msg("Save form", { id: "formBuilder.save" })}</button>
+          <button type="button" @click=${() => this.load()}>${msg("Discard changes", { id: "reportStates.discard" })}</button>
         </div>
         ${this.#status.render()}
         ${this.problem === undefined ? nothing : html`<p class="error" role="alert">${this.problem}</p>`}

@@ -4,6 +4,7 @@
  * and `value` they came with, so the server keeps their keys and old reports keep their answers; new
  * ones have none and get fresh keys.
  */
+
 import type { FieldDefinition, Form, FormDefinition } from "@fieldreport/domain/Form"
 import {
   ChoiceDataFromString,
@@ -11,6 +12,7 @@ import {
   type FieldVisibility,
   isChoice,
 } from "@fieldreport/domain/FormField"
+import { msg, str } from "@lit/localize"
 import { Option, Schema } from "effect"
 
 const choiceData = Schema.decodeUnknownOption(ChoiceDataFromString)
@@ -89,13 +91,17 @@ export const fromForm = (form: Form): FormDraft => ({
  * newField("DropDown").options // [{ label: "Option 1", enabled: true, is_default: false }]
  * ```
  */
+/** The label a new option starts with: "Option 2" for the second, in the language shown. */
+export const optionLabel = (position: number): string =>
+  msg(str`Option ${position}`, { id: "formBuilder.option" })
+
 export const newField = (fieldType: FieldType, label: string = fieldType): FieldDraft => ({
   label,
   field_type: fieldType,
   mandatory: false,
   field_visibility: "public",
   multi_select: fieldType === "CheckBox",
-  options: isChoice(fieldType) ? [{ label: "Option 1", enabled: true, is_default: false }] : [],
+  options: isChoice(fieldType) ? [{ label: optionLabel(1), enabled: true, is_default: false }] : [],
   data: "",
 })
 
