@@ -2,6 +2,7 @@
  * The nine analytics of a channel as the dashboard shows them: where each is fetched, the record it
  * answers, and how its records become a chart (labels and counts) and a table (columns).
  */
+
 import type { analyticsGroup } from "@fieldreport/contract/endpoints/Analytics"
 import {
   ReportsOverTime,
@@ -14,7 +15,9 @@ import {
   UserAwareness,
 } from "@fieldreport/domain/Analytics"
 import type { RangeWidth } from "@fieldreport/domain/AnalyticsBucket"
+import { msg, str } from "@lit/localize"
 import { DateTime, type Schema } from "effect"
+import { intlLocale } from "../../shared/localization.ts"
 
 /** A table column: its heading and how a record shows in it. */
 export interface Column<R> {
@@ -45,7 +48,11 @@ export interface Analytic<R> {
   readonly columns: ReadonlyArray<Column<R>>
 }
 
-const weekDays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+/** The name of a day of the week (0 is Sunday) in the language shown. */
+const weekDay = (dow: number): string =>
+  new Intl.DateTimeFormat(intlLocale(), { weekday: "long", timeZone: "UTC" }).format(
+    Date.UTC(2023, 0, 1 + dow),
+  )
 
 const reads = ["total_reads", "unique_reads", "report_readers", "reports_seen"] as const
 const alerts = ["total_alerts", "alert_source_reports", "unique_alerts", "alerts_opened"] as const
@@ -74,7 +81,7 @@ export const listAnalytics = (timeZone: string, userName: UserNames, width?: Ran
   }
   const overTime: Analytic<ReportsOverTime> = {
     operationId: "analyticsReportsOverTime",
-    title: "Reports over time",
+    title: msg("Reports over time", { id: "analytics.overTime" }),
     schema: ReportsOverTime,
     query: width === undefined ? {} : { datetime_range_width: width },
     chart: {
@@ -84,27 +91,30 @@ export const listAnalytics = (timeZone: string, userName: UserNames, width?: Ran
     },
     columns: [
       {
-        heading: "Starting",
+        heading: msg("Starting", { id: "analytics.starting" }),
         cell: (record) => local(record.datetime_range_start, record.datetime_range_width),
       },
-      { heading: "Width", cell: (record) => record.datetime_range_width },
-      { heading: "Reports", cell: (record) => record.report_count },
+      {
+        heading: msg("Width", { id: "analytics.width" }),
+        cell: (record) => widthName(record.datetime_range_width),
+      },
+      { heading: msg("Reports", { id: "view.reports" }), cell: (record) => record.report_count },
     ],
   }
   const perState: Analytic<ReportsPerState> = {
     operationId: "analyticsReportsPerState",
-    title: "Reports per state",
+    title: msg("Reports per state", { id: "analytics.perState" }),
     schema: ReportsPerState,
     query: {},
     chart: { kind: "bar", label: (record) => record.name, count: (record) => record.report_count },
     columns: [
-      { heading: "State", cell: (record) => record.name },
-      { heading: "Reports", cell: (record) => record.report_count },
+      { heading: msg("State", { id: "reportExports.state" }), cell: (record) => record.name },
+      { heading: msg("Reports", { id: "view.reports" }), cell: (record) => record.report_count },
     ],
   }
   const perUser: Analytic<ReportsPerUser> = {
     operationId: "analyticsReportsPerUser",
-    title: "Reports per user",
+    title: msg("Reports per user", { id: "analytics.perUser" }),
     schema: ReportsPerUser,
     query: {},
     chart: {
@@ -113,13 +123,13 @@ export const listAnalytics = (timeZone: string, userName: UserNames, width?: Ran
       count: (record) => record.report_count,
     },
     columns: [
-      { heading: "User", cell: (record) => userName(record.user_id) },
-      { heading: "Reports", cell: (record) => record.report_count },
+      { heading: msg("User", { id: "appAdministrators.user" }), cell: (record) => userName(record.user_id) },
+      { heading: msg("Reports", { id: "view.reports" }), cell: (record) => record.report_count },
     ],
   }
   const perHour: Analytic<ReportsPerDayHour> = {
     operationId: "analyticsReportsPerDayHour",
-    title: "Reports per hour of the day",
+    title: msg("Reports per hour of the day", { id: "analytics.perHour" }),
     schema: ReportsPerDayHour,
     query: {},
     chart: {
@@ -128,28 +138,31 @@ export const listAnalytics = (timeZone: string, userName: UserNames, width?: Ran
       count: (record) => record.report_count,
     },
     columns: [
-      { heading: "Hour", cell: (record) => `${String(record.hour).padStart(2, "0")}:00` },
-      { heading: "Reports", cell: (record) => record.report_count },
+      {
+        heading: msg("Hour", { id: "analytics.hour" }),
+        cell: (record) => `${String(record.hour).padStart(2, "0")}:00`,
+      },
+      { heading: msg("Reports", { id: "view.reports" }), cell: (record) => record.report_count },
     ],
   }
   const perWeekDay: Analytic<ReportsPerWeekDay> = {
     operationId: "analyticsReportsPerWeekDay",
-    title: "Reports per day of the week",
+    title: msg("Reports per day of the week", { id: "analytics.perWeekDay" }),
     schema: ReportsPerWeekDay,
     query: {},
     chart: {
       kind: "bar",
-      label: (record) => weekDays[record.dow] ?? String(record.dow),
+      label: (record) => weekDay(record.dow),
       count: (record) => record.report_count,
     },
     columns: [
-      { heading: "Day", cell: (record) => weekDays[record.dow] ?? String(record.dow) },
-      { heading: "Reports", cell: (record) => record.report_count },
+      { heading: msg("Day", { id: "analytics.day" }), cell: (record) => weekDay(record.dow) },
+      { heading: msg("Reports", { id: "view.reports" }), cell: (record) => record.report_count },
     ],
   }
   const awareness: Analytic<UserAwareness> = {
     operationId: "analyticsUserAwareness",
-    title: "User awareness",
+    title: msg("User awareness", { id: "analytics.awareness" }),
     schema: UserAwareness,
     query: { fields: alerts.join(",") },
     chart: {
@@ -158,11 +171,23 @@ export const listAnalytics = (timeZone: string, userName: UserNames, width?: Ran
       count: (record) => record.total_alerts ?? 0,
     },
     columns: [
-      { heading: "User", cell: (record) => `${record.first_name} ${record.last_name}` },
-      { heading: "Alerts", cell: (record) => record.total_alerts ?? 0 },
-      { heading: "Reports alerted about", cell: (record) => record.unique_alerts ?? 0 },
-      { heading: "Alerts opened", cell: (record) => record.alerts_opened ?? 0 },
-      { heading: "Own reports that alerted others", cell: (record) => record.alert_source_reports ?? 0 },
+      {
+        heading: msg("User", { id: "appAdministrators.user" }),
+        cell: (record) => `${record.first_name} ${record.last_name}`,
+      },
+      { heading: msg("Alerts", { id: "view.alerts" }), cell: (record) => record.total_alerts ?? 0 },
+      {
+        heading: msg("Reports alerted about", { id: "analytics.alertedAbout" }),
+        cell: (record) => record.unique_alerts ?? 0,
+      },
+      {
+        heading: msg("Alerts opened", { id: "analytics.alertsOpened" }),
+        cell: (record) => record.alerts_opened ?? 0,
+      },
+      {
+        heading: msg("Own reports that alerted others", { id: "analytics.alertSources" }),
+        cell: (record) => record.alert_source_reports ?? 0,
+      },
     ],
   }
   return [overTime, perState, perUser, perHour, perWeekDay, awareness] as const
@@ -181,13 +206,13 @@ export const fieldSelection = (field: {
   readonly label: string
 }): Analytic<ReportsPerFieldSelection> => ({
   operationId: "analyticsReportsPerFieldSelection",
-  title: `Reports per answer: ${field.label}`,
+  title: msg(str`Reports per answer: ${field.label}`, { id: "analytics.perAnswer" }),
   schema: ReportsPerFieldSelection,
   query: { field_id: String(field.id) },
   chart: { kind: "bar", label: (record) => record.name, count: (record) => record.report_count },
   columns: [
-    { heading: "Answer", cell: (record) => record.name },
-    { heading: "Reports", cell: (record) => record.report_count },
+    { heading: msg("Answer", { id: "analytics.answer" }), cell: (record) => record.name },
+    { heading: msg("Reports", { id: "view.reports" }), cell: (record) => record.report_count },
   ],
 })
 
@@ -201,15 +226,56 @@ export const fieldSelection = (field: {
  */
 export const readCounts = {
   operationId: "analyticsReportsRead",
-  title: "Reads",
+  get title() {
+    return msg("Reads", { id: "analytics.reads" })
+  },
   query: { fields: reads.join(",") },
-  figures: [
-    { heading: "Report opens", value: (read: ReportsRead) => read.total_reads ?? 0 },
-    { heading: "Distinct user and report pairs", value: (read: ReportsRead) => read.unique_reads ?? 0 },
-    { heading: "Readers", value: (read: ReportsRead) => read.report_readers ?? 0 },
-    { heading: "Reports seen", value: (read: ReportsRead) => read.reports_seen ?? 0 },
-  ],
+  get figures() {
+    return [
+      {
+        heading: msg("Report opens", { id: "analytics.opens" }),
+        value: (read: ReportsRead) => read.total_reads ?? 0,
+      },
+      {
+        heading: msg("Distinct user and report pairs", { id: "analytics.pairs" }),
+        value: (read: ReportsRead) => read.unique_reads ?? 0,
+      },
+      {
+        heading: msg("Readers", { id: "analytics.readers" }),
+        value: (read: ReportsRead) => read.report_readers ?? 0,
+      },
+      {
+        heading: msg("Reports seen", { id: "analytics.seen" }),
+        value: (read: ReportsRead) => read.reports_seen ?? 0,
+      },
+    ] as const
+  },
 } as const
+
+/**
+ * A width of the reports over time by its name in the language shown.
+ *
+ * @example
+ * ```ts
+ * widthName("week") // "week"; "semana" in Spanish
+ * ```
+ */
+export const widthName = (width: string): string => {
+  switch (width) {
+    case "hour":
+      return msg("hour", { id: "analytics.width.hour" })
+    case "day":
+      return msg("day", { id: "analytics.width.day" })
+    case "week":
+      return msg("week", { id: "analytics.width.week" })
+    case "month":
+      return msg("month", { id: "analytics.width.month" })
+    case "year":
+      return msg("year", { id: "analytics.width.year" })
+    default:
+      return width
+  }
+}
 
 /**
  * An analytic's records ready to show: chart labels and counts, and table rows.

@@ -3,9 +3,11 @@
  * zone, each as a chart with its table (the table is also what a screen reader reads), the read
  * counts as figures and the report images as thumbnails.
  */
+
 import type { ReportImage, ReportsRead } from "@fieldreport/domain/Analytics"
 import { type RangeWidth, rangeWidths } from "@fieldreport/domain/AnalyticsBucket"
 import type { Channel } from "@fieldreport/domain/Channel"
+import { msg, str } from "@lit/localize"
 import {
   BarController,
   BarElement,
@@ -22,7 +24,9 @@ import { html, nothing, type PropertyValues } from "lit"
 import { ReportSelectEvent } from "../../events/report-select.ts"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
+import { reportCount } from "../../shared/reportCount.ts"
 import { errorText, run } from "../../shared/run.ts"
+import { formatCount } from "../../shared/size.ts"
 import { chosenChannel, currentTeamId, fullName, teamChannels, teamPeople } from "../../shared/team.ts"
 import {
   type Analytic,
@@ -31,6 +35,7 @@ import {
   readCounts,
   type Shown,
   show,
+  widthName,
 } from "./analytics-catalogue.ts"
 import { styles } from "./analytics-dashboard.styles.ts"
 import { timeZones, toQuery } from "./analytics-range.ts"
@@ -175,7 +180,9 @@ export class AnalyticsDashboard extends ApiElement {
     if (connection === undefined || channelId === undefined) return
     const range = toQuery({ from: this.from, to: this.to, timeZone: this.timeZone })
     if (Option.isNone(range)) {
-      this.problem = "Choose a first day on or before the last day, and a known time zone."
+      this.problem = msg("Choose a first day on or before the last day, and a known time zone.", {
+        id: "analytics.badRange",
+      })
       return
     }
     const query = { channel_id: channelId, time_zone: this.timeZone, ...range.value }
@@ -194,7 +201,8 @@ export class AnalyticsDashboard extends ApiElement {
     const asked = ++this.#asked
     this.loading = true
     try {
-      const names = (userId: number) => this.#people.get(userId) ?? `User ${userId}`
+      const names = (userId: number) =>
+        this.#people.get(userId) ?? msg(str`User ${userId}`, { id: "tasksBoard.user" })
       const [shown, reads, images] = await Promise.all([
         Promise.all([
           // The list mixes record types; each analytic pairs its own schema with its own columns.
@@ -241,7 +249,12 @@ export class AnalyticsDashboard extends ApiElement {
           data: {
             labels: [...shown.labels],
             datasets: [
-              { label: "Reports", data: [...shown.counts], backgroundColor: color, borderColor: color },
+              {
+                label: msg("Reports", { id: "view.reports" }),
+                data: [...shown.counts],
+                backgroundColor: color,
+                borderColor: color,
+              },
             ],
           },
           options: {
@@ -271,8 +284,8 @@ export class AnalyticsDashboard extends ApiElement {
   #controls() {
     const value = (event: Event) => (event.target as HTMLInputElement | HTMLSelectElement).value
     return html`
-      <form part="controls" aria-label="Analytics range" @submit=${(event: Event) => event.preventDefault()}>
-        <label>Channel
+      <form part="controls" aria-label=${msg("Analytics range", { id: "analytics.range" })} @submit=${(event: Event) => event.preventDefault()}>
+        <label>${msg("Channel", { id: "channelSelections.channel" })}
           <select @change=${(event: Event) => this.#change(() => (this.channelId = Number(value(event))), true)()}>
             ${(this.channels ?? []).map(
               (channel) =>
@@ -280,25 +293,25 @@ export class AnalyticsDashboard extends ApiElement {
             )}
           </select>
         </label>
-        <label>From <input type="date" .value=${this.from} @change=${(event: Event) => this.#change(() => (this.from = value(event)))()} /></label>
-        <label>To <input type="date" .value=${this.to} @change=${(event: Event) => this.#change(() => (this.to = value(event)))()} /></label>
-        <label>Time zone
+        <label>${msg("From", { id: "analytics.from" })} <input type="date" .value=${this.from} @change=${(event: Event) => this.#change(() => (this.from = value(event)))()} /></label>
+        <label>${msg("To", { id: "analytics.to" })} <input type="date" .value=${this.to} @change=${(event: Event) => this.#change(() => (this.to = value(event)))()} /></label>
+        <label>${msg("Time zone", { id: "analytics.timeZone" })}
           <select @change=${(event: Event) => this.#change(() => (this.timeZone = value(event)))()}>
             ${timeZones().map((zone) => html`<option ?selected=${zone === this.timeZone}>${zone}</option>`)}
           </select>
         </label>
-        <label>Reports over time by
+        <label>${msg("Reports over time by", { id: "analytics.overTimeBy" })}
           <select @change=${(event: Event) => this.#change(() => (this.width = asWidth(value(event))))()}>
-            <option value="" ?selected=${this.width === undefined}>Width for the range</option>
-            ${rangeWidths.map((width) => html`<option ?selected=${width === this.width}>${width}</option>`)}
+            <option value="" ?selected=${this.width === undefined}>${msg("Width for the range", { id: "analytics.widthForRange" })}</option>
+            ${rangeWidths.map((width) => html`<option value=${width} ?selected=${width === this.width}>${widthName(width)}</option>`)}
           </select>
         </label>
-        <label>Answers of
+        <label>${msg("Answers of", { id: "analytics.answersOf" })}
           <select @change=${(event: Event) => this.#change(() => (this.fieldId = Number(value(event))))()}>
             ${this.fields.map((field) => html`<option value=${field.id} ?selected=${field.id === this.fieldId}>${field.label}</option>`)}
           </select>
         </label>
-        <span role="status" class="muted">${this.loading ? "Loading…" : ""}</span>
+        <span role="status" class="muted">${this.loading ? msg("Loading…", { id: "shell.loading" }) : ""}</span>
       </form>
     `
   }
@@ -312,11 +325,11 @@ export class AnalyticsDashboard extends ApiElement {
           shown.chart === undefined
             ? nothing
             : html`<div class="chart">
-                <canvas data-name=${shown.name} role="img" aria-label="${shown.title}: chart of ${total} reports; the table below has the figures"></canvas>
+                <canvas data-name=${shown.name} role="img" aria-label=${msg(str`${shown.title}: chart of ${reportCount(total)}; the table below has the figures`, { id: "analytics.chart" })}></canvas>
               </div>`
         }
         <details>
-          <summary>Table</summary>
+          <summary>${msg("Table", { id: "analytics.table" })}</summary>
           <table>
             <thead><tr>${shown.headings.map((heading) => html`<th scope="col">${heading}</th>`)}</tr></thead>
             <tbody>${shown.rows.map((row) => html`<tr>${row.map((cell) => html`<td>${cell}</td>`)}</tr>`)}</tbody>
@@ -340,13 +353,13 @@ export class AnalyticsDashboard extends ApiElement {
       }
       <div class="panels">${this.shown.map((shown) => this.#panel(shown))}</div>
       <section part="panel" aria-labelledby="title-images" class="images">
-        <h3 id="title-images">Report images (${this.images.length})</h3>
-        ${this.images.length === 0 ? html`<p class="muted">No images in this range.</p>` : nothing}
+        <h3 id="title-images">${msg(str`Report images (${formatCount(this.images.length)})`, { id: "analytics.images" })}</h3>
+        ${this.images.length === 0 ? html`<p class="muted">${msg("No images in this range.", { id: "analytics.noImages" })}</p>` : nothing}
         <ul>
           ${this.images.map(
             (image) => html`<li>
               <button class="thumb" @click=${() => this.dispatchEvent(new ReportSelectEvent(image.report_id))}>
-                <img src=${image.styles.thumb} alt="Image of report ${image.report_id}" loading="lazy" />
+                <img src=${image.styles.thumb} alt=${msg(str`Image of report ${image.report_id}`, { id: "analytics.image" })} loading="lazy" />
               </button>
             </li>`,
           )}
