@@ -518,4 +518,18 @@ export const templates: TemplateMap = {
   "analytics.images": str`Imágenes de reportes (${0})`,
   "analytics.noImages": "No hay imágenes en este rango.",
   "analytics.image": str`Imagen del reporte ${0}`,
+  // admin-app
+  "adminApp.skip": "Saltar al contenido",
+  "adminApp.menu": "Menú",
+  "adminApp.brandedApp": "App de marca",
+  "adminApp.app": "App",
+  "adminApp.signOut": "Cerrar sesión",
+  "adminApp.views": "Vistas",
+  "adminApp.view": "Vista",
+  "adminApp.invitations": "Invitaciones",
+  "adminApp.invited": html`Lo invitaron a unirse al equipo <strong>${0}</strong>. Permanece oculto para usted hasta que acepte.`,
+  "adminApp.accept": "Aceptar la invitación",
+  "adminApp.toTeam": str`a ${0}`,
+  "adminApp.noViews": "No hay vistas registradas.",
+  "languageSwitch.label": "Idioma",
 }

@@ -10,13 +10,16 @@ import type { BrandedApp } from "@fieldreport/domain/BrandedApp"
 import type { Channel } from "@fieldreport/domain/Channel"
 import type { Team } from "@fieldreport/domain/Team"
 import { ContextProvider } from "@lit/context"
+import { msg, str, updateWhenLocaleChanges } from "@lit/localize"
 import { html, LitElement, nothing } from "lit"
 import type { LoginEvent } from "../../events/login.ts"
 import type { NavigateEvent } from "../../events/navigate.ts"
 import { type Connection, connect, connectionContext } from "../../shared/connection.ts"
+import { locale } from "../../shared/localization.ts"
 import { errorText, run } from "../../shared/run.ts"
 import { accountPage } from "../../shell/accountPages.ts"
 import { type AdminView, registeredViews, type Viewer } from "../../shell/ViewRegistry.ts"
+import { languageSwitch } from "./language-switch.ts"
 import "../login-form/login-form.ts"
 import { styles } from "./admin-app.styles.ts"
 
@@ -112,6 +115,7 @@ export class AdminApp extends LitElement {
 
   constructor() {
     super()
+    updateWhenLocaleChanges(this)
     this.appId = "com.fieldreport.app"
     this.stored = readStored()
     this.#lastUserId = this.stored?.userId
@@ -136,6 +140,11 @@ export class AdminApp extends LitElement {
     this.addEventListener("fr-navigate", (event: NavigateEvent) => {
       globalThis.location.hash = `#/${event.path}`
     })
+  }
+
+  /** The page is the shell's: it says the language it shows (for screen readers, spelling, hyphens). */
+  protected override updated(): void {
+    document.documentElement.lang = locale()
   }
 
   override connectedCallback(): void {
@@ -268,14 +277,15 @@ export class AdminApp extends LitElement {
       appId: this.appId,
       query: this.query,
     })
-    if (page !== undefined) return html`<div class="login">${page}</div>`
+    if (page !== undefined) return html`<div class="login">${languageSwitch()}${page}</div>`
     if (this.stored === undefined || this.#provider.value === undefined || this.viewer === undefined) {
       return html`<div class="login">
+        ${languageSwitch()}
         ${this.failure === undefined ? nothing : html`<p class="error" role="alert">${this.failure}</p>`}
         ${
           this.stored === undefined
             ? html`<fr-login-form base-url=${this.baseUrl ?? globalThis.location.origin} app-id=${this.appId}></fr-login-form>`
-            : html`<p role="status">Loading…</p>`
+            : html`<p role="status">${msg("Loading…", { id: "shell.loading" })}</p>`
         }
       </div>`
     }
@@ -284,32 +294,33 @@ export class AdminApp extends LitElement {
     const current = views.find((view) => view.id === this.route[0]) ?? views[0]
     const team = this.teams.find((candidate) => candidate.id === this.stored?.teamId)
     return html`
-      <a class="skip" href="#/${this.route.join("/")}" @click=${this.#skip}>Skip to the content</a>
+      <a class="skip" href="#/${this.route.join("/")}" @click=${this.#skip}>${msg("Skip to the content", { id: "adminApp.skip" })}</a>
       <header part="header">
         <button type="button" class="menu" aria-controls="views" aria-expanded=${this.menuOpen ? "true" : "false"}
-          @click=${this.#toggleMenu}>Menu</button>
+          @click=${this.#toggleMenu}>${msg("Menu", { id: "adminApp.menu" })}</button>
         <strong>Fieldreport</strong>
-        <label>App
-          <select @change=${this.switchApp} aria-label="Branded app">
+        <label>${msg("App", { id: "adminApp.app" })}
+          <select @change=${this.switchApp} aria-label=${msg("Branded app", { id: "adminApp.brandedApp" })}>
             ${this.apps.map(
               (app) =>
                 html`<option value=${app.bundle_id} ?selected=${app.bundle_id === this.stored?.appId}>${app.name}</option>`,
             )}
           </select>
         </label>
-        <label>Team
-          <select @change=${this.switchTeam} aria-label="Team">
+        <label>${msg("Team", { id: "view.team" })}
+          <select @change=${this.switchTeam} aria-label=${msg("Team", { id: "view.team" })}>
             ${this.teams.map(
               (option) =>
                 html`<option value=${option.id} ?selected=${option.id === team?.id}>${option.name}</option>`,
             )}
           </select>
         </label>
-        <button type="button" @click=${this.signOut}>Sign out</button>
+        ${languageSwitch()}
+        <button type="button" @click=${this.signOut}>${msg("Sign out", { id: "adminApp.signOut" })}</button>
       </header>
       ${this.renderInvitations()}
       <div class="body">
-        <nav part="nav" id="views" aria-label="Views" class=${this.menuOpen ? "open" : ""}>
+        <nav part="nav" id="views" aria-label=${msg("Views", { id: "adminApp.views" })} class=${this.menuOpen ? "open" : ""}>
           <ul>
             ${views
               .filter((view) => view.hidden !== true)
@@ -319,7 +330,7 @@ export class AdminApp extends LitElement {
               )}
           </ul>
         </nav>
-        <main part="main" tabindex="-1" aria-label=${current?.label ?? "View"}>${this.renderView(current, team, viewer)}</main>
+        <main part="main" tabindex="-1" aria-label=${current?.label ?? msg("View", { id: "adminApp.view" })}>${this.renderView(current, team, viewer)}</main>
       </div>
     `
   }
@@ -340,19 +351,20 @@ export class AdminApp extends LitElement {
 
   private renderInvitations() {
     if (this.invitations.length === 0 && this.failure === undefined) return nothing
-    return html`<section part="invitations" class="invitations" aria-label="Invitations">
+    return html`<section part="invitations" class="invitations" aria-label=${msg("Invitations", { id: "adminApp.invitations" })}>
       ${this.failure === undefined ? nothing : html`<p class="error" role="alert">${this.failure}</p>`}
       ${this.invitations.map(
-        (team) => html`<p><span>You are invited to join the team <strong>${team.name}</strong>. It stays
-          hidden from you until you accept.</span>
-          <button type="button" class="primary" @click=${() => this.accept(team)}>Accept the invitation
-            <span class="visually-hidden">to ${team.name}</span></button></p>`,
+        (
+          team,
+        ) => html`<p><span>${msg(html`You are invited to join the team <strong>${team.name}</strong>. It stays hidden from you until you accept.`, { id: "adminApp.invited" })}</span>
+          <button type="button" class="primary" @click=${() => this.accept(team)}>${msg("Accept the invitation", { id: "adminApp.accept" })}
+            <span class="visually-hidden">${msg(str`to ${team.name}`, { id: "adminApp.toTeam" })}</span></button></p>`,
       )}
     </section>`
   }
 
   private renderView(view: AdminView | undefined, team: Team | undefined, viewer: Viewer) {
-    if (view === undefined) return html`<p>No views are registered.</p>`
+    if (view === undefined) return html`<p>${msg("No views are registered.", { id: "adminApp.noViews" })}</p>`
     return view.render({
       rest: this.route.slice(1),
       query: this.query,
