@@ -532,4 +532,7 @@ export const templates: TemplateMap = {
   "adminApp.toTeam": str`a ${0}`,
   "adminApp.noViews": "No hay vistas registradas.",
   "languageSwitch.label": "Idioma",
+  // login-form
+  "loginForm.title": "Iniciar sesión en Fieldreport",
+  "loginForm.password": "Contraseña",
 }

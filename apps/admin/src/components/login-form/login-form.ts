@@ -61,12 +61,12 @@ export class LoginForm extends LitElement {
   override render() {
     return html`
       <form part="form" @submit=${this.submit} aria-labelledby="title">
-        <h1 id="title">Sign in to Fieldreport</h1>
-        <label>E-mail <input name="email" type="email" autocomplete="username" required /></label>
-        <label>Password <input name="password" type="password" autocomplete="current-password" required /></label>
-        <label>App <input name="app" .value=${this.appId} required @input=${this.changeApp} /></label>
+        <h1 id="title">${msg("Sign in to Fieldreport", { id: "loginForm.title" })}</h1>
+        <label>${msg("E-mail", { id: "account.email" })} <input name="email" type="email" autocomplete="username" required /></label>
+        <label>${msg("Password", { id: "loginForm.password" })} <input name="password" type="password" autocomplete="current-password" required /></label>
+        <label>${msg("App", { id: "adminApp.app" })} <input name="app" .value=${this.appId} required @input=${this.changeApp} /></label>
         <p class="error" role="alert" ?hidden=${this.failure === undefined}>${this.failure}</p>
-        <button class="primary" part="submit" type="submit" ?disabled=${this.busy}>Sign in</button>
+        <button class="primary" part="submit" type="submit" ?disabled=${this.busy}>${msg("Sign in", { id: "account.signIn" })}</button>
         <a part="forgot" href="#/forgot-password?${new URLSearchParams({ app: this.appId })}">${msg("Forgot your password?", { id: "account.forgotPassword" })}</a>
       </form>
     `
