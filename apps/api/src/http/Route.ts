@@ -4,10 +4,10 @@
  * `ManagedRuntime`; failures become problem bodies, defects a `500` with an error id.
  */
 import { randomUUID } from "node:crypto"
-import { Cause, Effect, Exit, type ManagedRuntime, Option } from "effect"
+import { Cause, Context, Effect, Exit, type ManagedRuntime, Option, References } from "effect"
 import type { Request, RequestHandler, Response } from "express"
 import type { Logger } from "pino"
-import { RequestContext } from "../services/RequestContext.ts"
+import { RequestContext, type RequestInfo } from "../services/RequestContext.ts"
 import { fromFailure, type HttpFailure, internal, isHttpFailure, type Problem } from "./Problem.ts"
 
 /** What a handler answers. */
@@ -32,7 +32,8 @@ export type Route<R> = (handler: (req: Request) => Effect.Effect<Reply, HttpFail
 
 /**
  * Makes the route adapter for a runtime. Each handler runs with the request's `RequestContext`
- * (client address and request id), which the audit log writes with every event.
+ * (client address and request id), which the audit log writes with every event, and makes no
+ * spans unless the runtime has a tracer.
  *
  * @example
  * ```ts
@@ -44,14 +45,23 @@ export const makeRoute =
   <R>(runtime: ManagedRuntime.ManagedRuntime<R, unknown>, logger: Logger): Route<R> =>
   (handler) =>
   (req, res) => {
+    const request: RequestInfo = {
+      clientAddress: req.ip ?? null,
+      requestId: req.id,
+      method: req.method,
+      path: `${req.baseUrl}${req.path}`,
+    }
     void runtime
       .runPromiseExit(
-        Effect.provideService(handler(req), RequestContext, {
-          clientAddress: req.ip ?? null,
-          requestId: req.id,
-          method: req.method,
-          path: `${req.baseUrl}${req.path}`,
-        }),
+        Effect.withFiber((fiber) =>
+          Effect.updateContext(handler(req), (context) => {
+            const served = Context.add(context, RequestContext, request)
+            // Without a tracer configured the spans go nowhere: the request makes none.
+            return fiber.cache.tracer === undefined
+              ? Context.add(served, References.TracerEnabled, false)
+              : served
+          }),
+        ),
       )
       .then((exit) => {
         if (Exit.isSuccess(exit)) return sendReply(res, exit.value)

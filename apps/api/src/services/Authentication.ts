@@ -257,8 +257,9 @@ export class Authentication extends Context.Service<
         if (user === undefined || user.deactivated === 1)
           return yield* unauthorized("the user is deactivated")
         const installationId = yield* installationOf(headers)
-        // Before anything else is read: a token refused learns nothing about apps or teams.
-        yield* requireReach({ apiToken }, yield* requestReach)
+        // Before anything else is read: a token refused learns nothing about apps or teams. Only API
+        // tokens are ever refused, so a session's request is not matched to its endpoint.
+        if (apiToken !== undefined) yield* requireReach({ apiToken }, yield* requestReach)
         const bundleId = headers["x-appid"]
         const app =
           typeof bundleId === "string" && bundleId !== ""
