@@ -8,23 +8,31 @@
  * waits for the connection.
  *
  * A statement whose interpolations are all plain values (numbers, strings, null, booleans, dates,
- * bytes) is compiled once per call site: its SQL depends only on the template's strings, which
- * JavaScript hands every call of a tagged template alike. Fragments (`sql.in`, `sql.and`, …) are
- * compiled per call, as `effect/sql` compiles them.
+ * bytes) is compiled and prepared once per call site: its SQL depends only on the template's
+ * strings, which JavaScript hands every call of a tagged template alike, and the call site keeps
+ * its prepared statement. Statements with fragments (`sql.in`, `sql.and`, …) are compiled per call,
+ * as `effect/sql` compiles them, and prepared through the connection's cache.
  */
 import { Context, Effectable, Exit, type Fiber } from "effect"
 import { type SqlClient, type SqlError, Statement } from "effect/sql"
 
 /** The connection as direct statements use it: synchronous, throwing node:sqlite's errors. */
-export interface DirectConnection {
+export interface DirectConnection<Prepared> {
   /** Whether a statement of a fiber outside any transaction may run now: no transaction is open. */
   readonly free: () => boolean
+  /** A statement prepared for good, kept by the call site it belongs to. */
+  readonly prepare: (sql: string) => Prepared
+  /** A statement from the connection's cache of prepared statements. */
+  readonly cached: (sql: string) => Prepared
   /** The rows of a statement, as records. */
-  readonly rows: (sql: string, params: ReadonlyArray<unknown>) => ReadonlyArray<object>
+  readonly rows: (statement: Prepared, params: ReadonlyArray<unknown>) => ReadonlyArray<object>
   /** The rows of a statement, as arrays of values. */
-  readonly values: (sql: string, params: ReadonlyArray<unknown>) => ReadonlyArray<ReadonlyArray<unknown>>
+  readonly values: (
+    statement: Prepared,
+    params: ReadonlyArray<unknown>,
+  ) => ReadonlyArray<ReadonlyArray<unknown>>
   /** Runs a statement for its changes (`executeRaw`). */
-  readonly run: (sql: string, params: ReadonlyArray<unknown>) => unknown
+  readonly run: (statement: Prepared, params: ReadonlyArray<unknown>) => unknown
   /** The `SqlError` of what running a statement threw. */
   readonly failure: (cause: unknown, operation: string) => SqlError.SqlError
 }
@@ -77,9 +85,9 @@ const evaluateKey = (() => {
  * const rows = yield* sql`SELECT id FROM reports WHERE id = ${49}`
  * ```
  */
-export const directStatements = <C extends SqlClient.SqlClient>(
+export const directStatements = <C extends SqlClient.SqlClient, Prepared>(
   client: C,
-  connection: DirectConnection,
+  connection: DirectConnection<Prepared>,
 ): C => {
   const probe = client`SELECT 1` as unknown as StatementFields & Record<string, unknown>
   const base = Object.getPrototypeOf(probe) as Record<string, unknown>
@@ -98,18 +106,39 @@ export const directStatements = <C extends SqlClient.SqlClient>(
     return Context.getOrUndefined(fiber.context, client.transactionService) !== undefined || connection.free()
   }
 
+  /** The SQL of each call site whose statements are plain, and its statement once prepared. */
+  const sites = new WeakMap<TemplateStringsArray, { readonly text: string; prepared?: Prepared }>()
+  const siteOf = (statement: DirectStatement) => {
+    let site = sites.get(statement.strings)
+    if (site === undefined) {
+      site = { text: statement.compiler.compile(statement as never, false)[0] }
+      sites.set(statement.strings, site)
+    }
+    return site
+  }
+  /** The statement prepared, with its parameters. */
+  const prepared = (statement: DirectStatement): readonly [Prepared, ReadonlyArray<unknown>] => {
+    if (!statement.plain) {
+      const [sql, params] = statement.compile()
+      return [connection.cached(sql), params]
+    }
+    const site = siteOf(statement)
+    site.prepared ??= connection.prepare(site.text)
+    return [site.prepared, statement.args]
+  }
+
   const run = (statement: DirectStatement, operation: Operation) => {
-    const [sql, params] = statement.compile()
     try {
+      const [ready, params] = prepared(statement)
       switch (operation) {
         case "execute": {
-          const rows = connection.rows(sql, params)
+          const rows = connection.rows(ready, params)
           return Exit.succeed(statement.transformRows === undefined ? rows : statement.transformRows(rows))
         }
         case "executeValues":
-          return Exit.succeed(connection.values(sql, params))
+          return Exit.succeed(connection.values(ready, params))
         case "executeRaw":
-          return Exit.succeed(connection.run(sql, params))
+          return Exit.succeed(connection.run(ready, params))
       }
     } catch (cause) {
       return Exit.fail(connection.failure(cause, operation))
@@ -130,8 +159,6 @@ export const directStatements = <C extends SqlClient.SqlClient>(
   const rawProto = operationProto("executeRaw")
   const valuesProto = operationProto("executeValues")
 
-  /** The SQL of each call site whose statements are plain. */
-  const texts = new WeakMap<TemplateStringsArray, string>()
   const proto = Object.create(base) as Record<string, unknown>
   for (const name of ["acquirer", "compiler", "spanAttributes", "transformRows", "borrower"])
     proto[name] = probe[name]
@@ -144,12 +171,7 @@ export const directStatements = <C extends SqlClient.SqlClient>(
   })
   proto.compile = function (this: DirectStatement, withoutTransform?: boolean) {
     if (!this.plain) return this.compiler.compile(this as never, withoutTransform ?? false)
-    let text = texts.get(this.strings)
-    if (text === undefined) {
-      text = this.compiler.compile(this as never, false)[0]
-      texts.set(this.strings, text)
-    }
-    return [text, this.args] as const
+    return [siteOf(this).text, this.args] as const
   }
   proto[evaluateKey] = function (this: DirectStatement, fiber: Fiber.Fiber<unknown, unknown>) {
     return runsNow(fiber) ? run(this, "execute") : slowEvaluate.call(this, fiber)

@@ -173,9 +173,11 @@ export const make = Effect.fnUntraced(function* (config: SqliteClientConfig) {
   })
   const client = directStatements(shared, {
     free: () => db.isOpen && !db.isTransaction,
-    rows: (sql, params) => rowsOf(cached(sql), params),
-    values: (sql, params) => valuesOf(cached(sql), params),
-    run: (sql, params) => cached(sql).run(...bind(params)),
+    prepare: (sql) => prepare(db, sql),
+    cached,
+    rows: rowsOf,
+    values: valuesOf,
+    run: (statement, params) => statement.run(...bind(params)),
     failure: (cause, operation) =>
       SqlError.isSqlError(cause) ? cause : new SqlError.SqlError({ reason: classify(cause, operation) }),
   })
