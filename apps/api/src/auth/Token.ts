@@ -3,7 +3,7 @@
  * address-verification and invitation e-mails. Each has 256 random bits and a readable prefix; only its SHA-256
  * digest is stored.
  */
-import { createHash, randomBytes } from "node:crypto"
+import { hash, randomBytes } from "node:crypto"
 
 /** The kinds of token and their prefixes. */
 export const prefixes = {
@@ -36,7 +36,7 @@ export const newToken = (kind: TokenKind): string =>
  * tokenDigest("fra_3q2…") // "5f2c…" (64 hex characters)
  * ```
  */
-export const tokenDigest = (token: string): string => createHash("sha256").update(token).digest("hex")
+export const tokenDigest = (token: string): string => hash("sha256", token, "hex")
 
 /**
  * The token of an `Authorization` header: `Token token=<t>` (quoted or not, the legacy clients'

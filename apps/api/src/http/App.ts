@@ -4,7 +4,6 @@
 import { randomUUID } from "node:crypto"
 import { MalformedRequest } from "@fieldreport/domain/Invalid"
 import express, { type ErrorRequestHandler, type Router } from "express"
-import helmet from "helmet"
 import type { Logger } from "pino"
 import { NotFound, Unavailable } from "../Errors.ts"
 import { bodyErrors, jsonBodies } from "./BodyParsing.ts"
@@ -15,6 +14,7 @@ import { queryNames } from "./QueryNames.ts"
 import { rateLimits } from "./RateLimit.ts"
 import { requestLog } from "./RequestLog.ts"
 import { sendProblem } from "./Route.ts"
+import { securityHeaders } from "./SecurityHeaders.ts"
 
 export interface AppOptions {
   readonly logger: Logger
@@ -60,7 +60,7 @@ export const makeApp = (options: AppOptions): express.Express => {
   app.use(options.metrics.observe)
   // Self-hosted services often run on plain HTTP inside a network, where upgrading every page's
   // files to https would break /docs and /admin.
-  app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }))
+  app.use(securityHeaders({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }))
   app.use(cors(options.corsOrigins))
 
   app.get("/healthz", (_req, res) => {

@@ -2,7 +2,7 @@
  * Request rate limits per token and per client address: past the limit a client gets `429` with
  * `Retry-After` and a problem body.
  */
-import { createHash } from "node:crypto"
+import { hash } from "node:crypto"
 import type { Request, RequestHandler } from "express"
 import { rateLimit } from "express-rate-limit"
 import { TooManyRequests } from "../Errors.ts"
@@ -30,7 +30,7 @@ const limiter = (limit: number, key: (req: Request) => string | undefined): Requ
 // Only a digest of the credentials is kept in the limiter's memory.
 const tokenKey = (req: Request): string | undefined => {
   const header = req.headers.authorization
-  return header === undefined ? undefined : createHash("sha256").update(header).digest("base64url")
+  return header === undefined ? undefined : hash("sha256", header, "base64url")
 }
 
 /**
