@@ -46,6 +46,22 @@ describe("renderWhenLoaded", () => {
     expect(loads.length).toBe(1)
   })
 
+  it("keeps the view's elements when the shell renders again after they loaded", async () => {
+    const load = deferred()
+    const view = renderWhenLoaded(
+      () => load.promise,
+      (name: string) => html`<p>Charts of ${name}</p>`,
+    )
+    const shell = container()
+    render(view("Streets"), shell)
+    load.finish(undefined)
+    await until(() => shell.textContent?.includes("Charts of Streets") === true, "the view")
+    const shown = shell.querySelector("p")
+    render(view("Parks"), shell)
+    expect(shell.querySelector("p")).toBe(shown)
+    expect(shown?.textContent).toBe("Charts of Parks")
+  })
+
   it("says the view could not be loaded, and tries again at the next render", async () => {
     const outcomes = [
       Promise.reject(new Error("Failed to fetch dynamically imported module")),

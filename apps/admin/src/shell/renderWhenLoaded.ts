@@ -9,6 +9,12 @@ import { until } from "lit/directives/until.js"
 import { errorText } from "../shared/run.ts"
 
 /**
+ * One template around the status and the view alike: a render that follows the loading updates
+ * the view in place, keeping its elements and their state, rather than replacing them.
+ */
+const framed = (content: unknown): TemplateResult => html`${content}`
+
+/**
  * Wraps `render` so that it runs once `load` has resolved; later renders are immediate. A failed
  * load is tried again at the next render.
  *
@@ -27,7 +33,7 @@ export const renderWhenLoaded = <Context>(
   let loading: Promise<unknown> | undefined
   let loaded = false
   return (context) => {
-    if (loaded) return render(context)
+    if (loaded) return framed(render(context))
     loading ??= load().then(
       () => {
         loaded = true
@@ -42,6 +48,6 @@ export const renderWhenLoaded = <Context>(
       (error: unknown) =>
         html`<p role="alert">${msg(str`This view could not be loaded (${errorText(error)}). Reload the page to try again.`, { id: "shell.viewNotLoaded" })}</p>`,
     )
-    return html`${until(shown, html`<p role="status">${msg("Loading…", { id: "shell.loading" })}</p>`)}`
+    return framed(until(shown, html`<p role="status">${msg("Loading…", { id: "shell.loading" })}</p>`))
   }
 }
