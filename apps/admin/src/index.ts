@@ -26,6 +26,7 @@ import.meta.glob(
     "./components/*/*.ts",
     "!./components/**/*.test.ts",
     "!./components/**/*.styles.ts",
+    "!./components/accept-invitation/**",
     "!./components/alert-areas/**",
     "!./components/analytics-dashboard/**",
     "!./components/api-tokens/**",
@@ -57,6 +58,7 @@ import.meta.glob(["./views/*.ts", "!./views/*.test.ts"], { eager: true })
  * ```
  */
 export const defineAll = defineOnFirstUse({
+  "fr-accept-invitation": () => import("./components/accept-invitation/accept-invitation.ts"),
   "fr-alert-areas": () => import("./components/alert-areas/alert-areas.ts"),
   "fr-analytics-dashboard": () => import("./components/analytics-dashboard/analytics-dashboard.ts"),
   "fr-api-tokens": () => import("./components/api-tokens/api-tokens.ts"),

@@ -5,7 +5,9 @@
  *
  * - `#/forgot-password?app=…` asks for a password reset e-mail, in the app of `app`;
  * - `#/reset-password?token=…` sets a new password with the token of that e-mail;
- * - `#/verify-email?token=…` verifies the address of a sign-up with the token of its e-mail.
+ * - `#/verify-email?token=…` verifies the address of a sign-up with the token of its e-mail;
+ * - `#/accept-invitation?token=…` accepts an invitation by e-mail (docs/api.md, Invitations),
+ *   making the account, which the shell then signs in.
  */
 import { html, type TemplateResult } from "lit"
 import { renderWhenLoaded } from "./renderWhenLoaded.ts"
@@ -44,6 +46,14 @@ const pages = new Map<string, (context: AccountPageContext) => TemplateResult>([
       () => import("../components/verify-email/verify-email.ts"),
       ({ baseUrl, query }) =>
         html`<fr-verify-email base-url=${baseUrl} verification-token=${query.get("token") ?? ""}></fr-verify-email>`,
+    ),
+  ],
+  [
+    "accept-invitation",
+    renderWhenLoaded(
+      () => import("../components/accept-invitation/accept-invitation.ts"),
+      ({ baseUrl, query }) =>
+        html`<fr-accept-invitation base-url=${baseUrl} invitation-token=${query.get("token") ?? ""}></fr-accept-invitation>`,
     ),
   ],
 ])

@@ -2,6 +2,7 @@ import { html } from "lit"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { type FakeRoutes, fakeFetch, type SentRequest, until } from "../../../test/support/fakeFetch.ts"
 import { LoginEvent } from "../../events/login.ts"
+import { NavigateEvent } from "../../events/navigate.ts"
 import { registerView, type ViewContext } from "../../shell/ViewRegistry.ts"
 import "./admin-app.ts"
 
@@ -141,6 +142,39 @@ describe("fr-admin-app", () => {
     globalThis.dispatchEvent(new HashChangeEvent("hashchange"))
     await shell.updateComplete
     expect(root.querySelector("fr-login-form")).not.toBeNull()
+  })
+
+  it("opens the invitation page without a session, and works in the team once it is accepted", async () => {
+    const api = fakeFetch({
+      ...routes,
+      "POST /api/v4/team_invitations/lookup": {
+        body: { team_name: "Hills", inviter_name: "Bo Lee", email: "ana@example.com" },
+      },
+    })
+    vi.stubGlobal("fetch", api.fetch)
+    location.hash = "#/accept-invitation?token=fri_token"
+    const shell = document.createElement("fr-admin-app")
+    shell.baseUrl = "http://api.test"
+    document.body.append(shell)
+    await until(() => shell.shadowRoot?.querySelector("fr-accept-invitation") !== null, "the invitation page")
+    const root = shell.shadowRoot!
+    const page = root.querySelector("fr-accept-invitation")!
+    expect(page.getAttribute("invitation-token")).toBe("fri_token")
+    expect(page.getAttribute("base-url")).toBe("http://api.test")
+    expect(root.querySelector("fr-login-form")).toBeNull()
+
+    // Accepted, the page hands the shell the new session and asks for the team's view.
+    page.dispatchEvent(
+      new LoginEvent(
+        { ...session, profile: { user_id: 7, preferred_team_id: 2 } } as never,
+        "http://api.test",
+      ),
+    )
+    page.dispatchEvent(new NavigateEvent("probe"))
+    await until(() => root.querySelector("main") !== null, "the views")
+    expect(root.querySelector("nav a[aria-current=page]")?.textContent).toBe("Probe")
+    expect(seen.at(-1)?.team?.name).toBe("Hills")
+    expect(JSON.parse(sessionStorage.getItem("fieldreport-admin-session") ?? "{}").teamId).toBe(2)
   })
 
   it("switches team: the views' calls carry the new X-TeamId", async () => {

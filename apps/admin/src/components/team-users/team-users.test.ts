@@ -41,12 +41,27 @@ const invitee = {
 const joined = [person(101, 7, "Ana", "owner"), person(102, 8, "Ben", "team_member", 101)]
 const people = [...joined, invitee]
 
+const me = (id: number, admin: boolean) => ({
+  id,
+  email: "me@example.com",
+  first_name: "Me",
+  last_name: "Lee",
+  admin,
+  user_image: null,
+  app_version: "",
+  bluetooth_enabled: false,
+  location_enabled: false,
+  push_notification_enabled: false,
+})
+
 const routes = () => ({
   "GET /api/v4/teams/3/team_users": (request: { readonly url: URL }) => {
     const body = request.url.searchParams.get("agreed_to_join") === "true" ? joined : people
     return { body, headers: { "Content-Range": `team_users 0-${body.length - 1}/${body.length}` } }
   },
   "PATCH /api/v4/teams/3/team_users/102": { status: 204 },
+  // Ana, the team's owner.
+  "GET /api/v4/users/me": { body: me(7, false) },
 })
 
 const mount = async () => {
@@ -301,20 +316,20 @@ describe("fr-team-users", () => {
       expect(rows(root)).toHaveLength(1)
     })
 
-    it("shows none to someone the API does not list them to", async () => {
-      const api = fakeFetch({
-        ...routes(),
-        "GET /api/v4/teams/3/invitations": {
-          status: 403,
-          body: { title: "Forbidden", detail: "only the team's managers may do this" },
-        },
-      })
-      vi.stubGlobal("fetch", api.fetch)
-      const { element, root } = await mount()
-      await until(() => api.sent.some((request) => request.url.pathname.endsWith("/invitations")), "the list")
-      await element.updateComplete
-      expect(root.querySelector("[part=invitations]")).toBeNull()
-      expect(root.querySelector("[role=alert]")).toBeNull()
+    it("does not ask for them for a team member, and asks for a platform administrator", async () => {
+      for (const [who, asked] of [
+        [me(8, false), false],
+        [me(99, true), true],
+      ] as const) {
+        const api = fakeFetch({ ...withInvitations([old]), "GET /api/v4/users/me": { body: who } })
+        vi.stubGlobal("fetch", api.fetch)
+        const { element, root } = await mount()
+        await element.updateComplete
+        if (asked) await until(() => rows(root).length === 1, "the invitations")
+        expect(api.sent.some((request) => request.url.pathname.endsWith("/invitations"))).toBe(asked)
+        expect(root.querySelector("[part=invitations]") !== null).toBe(asked)
+        document.body.replaceChildren()
+      }
     })
   })
 })

@@ -8,14 +8,13 @@
  * Invitations): "Invited user N", their role and the date of the last invitation, nothing of the
  * person, and no controls until they join.
  *
- * To the team's managers (and the app's administrators) the addresses invited by e-mail that have
- * no account yet are listed too, as pending invitations: the address, the roles and channels they
+ * To the team's managers and owner (and platform administrators) the addresses invited by e-mail
+ * that have no account yet are listed too, as pending invitations: the address, the roles and channels they
  * get, when the last e-mail went out and until when its link works. Each may be sent again, once a
  * day (before then its button says from when), or withdrawn, each after a confirmation and saying
  * what it did (`SaveStatus`).
  */
 
-import { ApiError } from "@fieldreport/client/ApiError"
 import type { TeamInvitation } from "@fieldreport/domain/TeamInvitation"
 import {
   type InvitedTeamUser,
@@ -127,6 +126,8 @@ export class TeamUsers extends ApiElement {
   /** Resends and withdrawals of the invitations by e-mail, said under their table. */
   #invitationStatus = new SaveStatus(this)
   #teamId: number | undefined
+  /** Whether the user may list the team's invitations by e-mail. */
+  #listsInvitations = false
   /** Counts loads, so the answer to an older filter never replaces a newer one's. */
   #asked = 0
 
@@ -150,7 +151,14 @@ export class TeamUsers extends ApiElement {
     try {
       this.#teamId = await currentTeamId(connection)
       if (this.#teamId === undefined) return
-      this.everyone = await teamPeople(connection, this.#teamId)
+      const [everyone, me] = await Promise.all([
+        teamPeople(connection, this.#teamId),
+        run(connection.client.call("getCurrentUser")),
+      ])
+      this.everyone = everyone
+      // Nobody else may list the invitations: they are not asked for (a 403 the browser would log).
+      this.#listsInvitations =
+        me.admin || everyone.some((person) => person.user_id === me.id && person.role !== "team_member")
       await this.load(0)
     } catch (error) {
       this.problem = errorText(error)
@@ -161,7 +169,7 @@ export class TeamUsers extends ApiElement {
   async load(start: number): Promise<void> {
     const connection = this.connection
     if (connection === undefined || this.#teamId === undefined) return
-    void this.#loadInvitations(connection, this.#teamId)
+    if (this.#listsInvitations) void this.#loadInvitations(connection, this.#teamId)
     const filters = this.filters
     const asked = ++this.#asked
     try {
@@ -193,7 +201,7 @@ export class TeamUsers extends ApiElement {
     }
   }
 
-  /** The pending invitations by e-mail; none for those the API does not show them to. */
+  /** The pending invitations by e-mail. */
   async #loadInvitations(connection: Connection, teamId: number): Promise<void> {
     try {
       const page = await run(
@@ -205,8 +213,7 @@ export class TeamUsers extends ApiElement {
       )
       this.invitations = page.items
     } catch (error) {
-      if (error instanceof ApiError && (error.status === 403 || error.status === 404)) this.invitations = []
-      else this.problem = errorText(error)
+      this.problem = errorText(error)
     }
   }
 
