@@ -3,6 +3,7 @@
  * show the same reports.
  */
 import type { Channel } from "@fieldreport/domain/Channel"
+import { msg, updateWhenLocaleChanges } from "@lit/localize"
 import { css, html, LitElement } from "lit"
 import { ifDefined } from "lit/directives/if-defined.js"
 import type { FilterChangeEvent } from "../../events/filter-change.ts"
@@ -76,6 +77,7 @@ export class ReportBrowser extends LitElement {
 
   constructor() {
     super()
+    updateWhenLocaleChanges(this)
     this.filter = everything
     this.tab = "map"
     this.filtersOpen = false
@@ -95,10 +97,10 @@ export class ReportBrowser extends LitElement {
       <button type="button" part="filters-toggle" class="filters-toggle" aria-controls="filters"
         aria-expanded=${this.filtersOpen ? "true" : "false"} @click=${() => {
           this.filtersOpen = !this.filtersOpen
-        }}>Filters</button>
+        }}>${msg("Filters", { id: "reportBrowser.filters" })}</button>
       <fr-report-filters id="filters" part="filters" .filter=${this.filter} .channels=${this.channels}></fr-report-filters>
-      <div part="tabs" role="tablist" aria-label="Reports as">
-        ${this.renderTab("map", "Map")} ${this.renderTab("list", "List")}
+      <div part="tabs" role="tablist" aria-label=${msg("Reports as", { id: "reportBrowser.as" })}>
+        ${this.renderTab("map", msg("Map", { id: "reportBrowser.map" }))} ${this.renderTab("list", msg("List", { id: "reportBrowser.list" }))}
       </div>
       <fr-report-map part="map" .filter=${this.filter} tile-url=${ifDefined(this.tileUrl)}
         tile-attribution=${ifDefined(this.tileAttribution)}></fr-report-map>

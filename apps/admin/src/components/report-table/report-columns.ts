@@ -2,6 +2,8 @@
  * The columns the report table offers: each is a report field the table asks for through
  * `fields`, so the server sends only what is shown.
  */
+import { msg } from "@lit/localize"
+import { formatTime } from "../../shared/time.ts"
 
 /** A column: the report field, its heading, and whether the search can order by it. */
 export interface Column {
@@ -12,9 +14,12 @@ export interface Column {
   readonly timestamp: boolean
 }
 
-const column = (field: string, label: string, options: Partial<Column> = {}): Column => ({
+/** A column, its label asked in the language shown each time it is read. */
+const column = (field: string, label: () => string, options: Partial<Column> = {}): Column => ({
   field,
-  label,
+  get label() {
+    return label()
+  },
   orderable: false,
   timestamp: false,
   ...options,
@@ -22,19 +27,22 @@ const column = (field: string, label: string, options: Partial<Column> = {}): Co
 
 /** Every column, in table order. */
 export const columns: ReadonlyArray<Column> = [
-  column("id", "Id", { orderable: true }),
-  column("title", "Title"),
-  column("account_name", "Channel"),
-  column("report_state_name", "State"),
-  column("appearance", "Appearance"),
-  column("address", "Address"),
-  column("iso_created_at", "Filed", { timestamp: true }),
-  column("updated_at", "Changed", { orderable: true, timestamp: true }),
-  column("user_short_name", "Reporter"),
-  column("assignee_id", "Assignee id"),
-  column("assignment_due_at", "Due", { timestamp: true }),
-  column("category_id", "Category id"),
-  column("shape_id", "Shape id"),
+  column("id", () => msg("Id", { id: "reportTable.id" }), { orderable: true }),
+  column("title", () => msg("Title", { id: "tasksBoard.title" })),
+  column("account_name", () => msg("Channel", { id: "channelSelections.channel" })),
+  column("report_state_name", () => msg("State", { id: "reportExports.state" })),
+  column("appearance", () => msg("Appearance", { id: "reportStates.appearance" })),
+  column("address", () => msg("Address", { id: "locationPicker.address" })),
+  column("iso_created_at", () => msg("Filed", { id: "reportDetail.filedChange" }), { timestamp: true }),
+  column("updated_at", () => msg("Changed", { id: "reportTable.changed" }), {
+    orderable: true,
+    timestamp: true,
+  }),
+  column("user_short_name", () => msg("Reporter", { id: "reportTable.reporter" })),
+  column("assignee_id", () => msg("Assignee id", { id: "reportTable.assigneeId" })),
+  column("assignment_due_at", () => msg("Due", { id: "reportDetail.due" }), { timestamp: true }),
+  column("category_id", () => msg("Category id", { id: "reportTable.categoryId" })),
+  column("shape_id", () => msg("Shape id", { id: "reportTable.shapeId" })),
 ]
 
 /** The columns shown until the user chooses. */
@@ -58,7 +66,7 @@ export const defaultColumns: ReadonlyArray<string> = [
 export const cellText = (column: Column, value: unknown): string => {
   if (value === null || value === undefined) return ""
   if (column.timestamp && typeof value === "string") {
-    return new Date(value).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })
+    return formatTime(value)
   }
   return typeof value === "object" ? JSON.stringify(value) : String(value)
 }

@@ -7,16 +7,19 @@
  * up to `selectionLimit`). The bulk actions (`fr-report-bulk-actions`, loaded on the first
  * selection) act on the selection; a new filter clears it, as does an action once done.
  */
+import { msg, str } from "@lit/localize"
 import { html, nothing, type PropertyValues } from "lit"
 import { ifDefined } from "lit/directives/if-defined.js"
 import { FilterChangeEvent } from "../../events/filter-change.ts"
 import { ReportSelectEvent } from "../../events/report-select.ts"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
+import { plural } from "../../shared/localization.ts"
 import { everything, type OrderClause, type ReportFilter } from "../../shared/ReportFilter.ts"
+import { reportCount } from "../../shared/reportCount.ts"
 import { type ReportRow, reportPage, startSearch } from "../../shared/reportSearch.ts"
 import { errorText } from "../../shared/run.ts"
-import { countOf, formatCount } from "../../shared/size.ts"
+import { formatCount } from "../../shared/size.ts"
 import { type Column, cellText, columns, defaultColumns } from "./report-columns.ts"
 import { styles } from "./report-table.styles.ts"
 
@@ -249,8 +252,8 @@ export class ReportTable extends ApiElement {
       <div class="bar">
         <span role="status" aria-live="polite">${this.statusText(end)}</span>
         <details>
-          <summary>Columns</summary>
-          <div role="group" aria-label="Columns">
+          <summary>${msg("Columns", { id: "reportTable.columns" })}</summary>
+          <div role="group" aria-label=${msg("Columns", { id: "reportTable.columns" })}>
             ${columns.map(
               (column) => html`<label><input type="checkbox" .checked=${this.fields.includes(column.field)}
                 @change=${(event: Event) => this.toggleColumn(column.field, (event.target as HTMLInputElement).checked)}
@@ -259,9 +262,9 @@ export class ReportTable extends ApiElement {
           </div>
         </details>
         <span part="pager">
-          <button type="button" @click=${() => this.turn(-1)} ?disabled=${this.busy || this.start === 0}>Previous</button>
+          <button type="button" @click=${() => this.turn(-1)} ?disabled=${this.busy || this.start === 0}>${msg("Previous", { id: "reportTable.previous" })}</button>
           <button type="button" @click=${() => this.turn(1)}
-            ?disabled=${this.busy || this.total === undefined || this.start + size >= this.total}>Next</button>
+            ?disabled=${this.busy || this.total === undefined || this.start + size >= this.total}>${msg("Next", { id: "reportTable.next" })}</button>
         </span>
       </div>
       ${this.failure === undefined ? nothing : html`<p class="error" role="alert">${this.failure}</p>`}
@@ -275,7 +278,7 @@ export class ReportTable extends ApiElement {
       }
       <div class="scroll">
         <table part="table" aria-busy=${this.busy ? "true" : "false"}>
-          <caption class="visually-hidden">Reports</caption>
+          <caption class="visually-hidden">${msg("Reports", { id: "view.reports" })}</caption>
           <thead><tr>${this.pageCheckbox()}${this.shownColumns.map((column) => this.header(column))}</tr></thead>
           <tbody>
             ${this.rows.map(
@@ -289,10 +292,15 @@ export class ReportTable extends ApiElement {
   }
 
   private statusText(end: number): string {
-    if (this.busy && this.rows.length === 0) return "Searching…"
-    if (this.total === 0) return "No reports match."
+    if (this.busy && this.rows.length === 0) return msg("Searching…", { id: "reportTable.searching" })
+    if (this.total === 0) return msg("No reports match.", { id: "reportTable.none" })
     if (this.total === undefined) return ""
-    return `Reports ${this.start + 1}–${end} of ${this.total}`
+    return msg(
+      str`Reports ${formatCount(this.start + 1)}–${formatCount(end)} of ${formatCount(this.total)}`,
+      {
+        id: "reportTable.range",
+      },
+    )
   }
 
   private pageCheckbox() {
@@ -302,16 +310,19 @@ export class ReportTable extends ApiElement {
       <label><input type="checkbox" .checked=${all} .indeterminate=${selected > 0 && !all}
         ?disabled=${this.rows.length === 0 || this.selecting}
         @change=${(event: Event) => this.togglePage((event.target as HTMLInputElement).checked)}
-      /><span class="visually-hidden">Select the reports of this page</span></label>
+      /><span class="visually-hidden">${msg("Select the reports of this page", { id: "reportTable.selectPage" })}</span></label>
     </th>`
   }
 
   private rowCheckbox(row: ReportRow) {
-    const title = typeof row.title === "string" && row.title !== "" ? `: ${row.title}` : ""
+    const label =
+      typeof row.title === "string" && row.title !== ""
+        ? msg(str`Select report ${row.id}: ${row.title}`, { id: "reportTable.selectTitled" })
+        : msg(str`Select report ${row.id}`, { id: "reportTable.select" })
     return html`<td class="pick">
       <label><input type="checkbox" .checked=${this.selection.has(row.id)} ?disabled=${this.selecting}
         @change=${(event: Event) => this.toggleRow(row, (event.target as HTMLInputElement).checked)}
-      /><span class="visually-hidden">Select report ${row.id}${title}</span></label>
+      /><span class="visually-hidden">${label}</span></label>
     </td>`
   }
 
@@ -327,9 +338,20 @@ export class ReportTable extends ApiElement {
     if (count === 0 && !this.selecting) return nothing
     // The count itself is the bulk actions' to say; this line says only what "all" came to.
     const said = this.selecting
-      ? `Selecting up to ${countOf(Math.min(total, selectionLimit), "report")}…`
+      ? msg(str`Selecting up to ${reportCount(Math.min(total, selectionLimit))}…`, {
+          id: "reportTable.selecting",
+        })
       : this.matching
-        ? `All ${countOf(count, "report")} the search finds are selected.`
+        ? plural(count, {
+            one: (number) =>
+              msg(str`The ${number} report the search finds is selected.`, {
+                id: "reportTable.allSelected.one",
+              }),
+            other: (number) =>
+              msg(str`All ${number} reports the search finds are selected.`, {
+                id: "reportTable.allSelected.other",
+              }),
+          })
         : undefined
     const capped = total > selectionLimit
     return html`<p part="selection" class="selection">
@@ -338,17 +360,24 @@ export class ReportTable extends ApiElement {
         more && !this.selecting
           ? html`<button type="button" @click=${() => void this.selectAllMatching()}>${
               capped
-                ? `Select the first ${formatCount(selectionLimit)} of ${countOf(total, "report")}`
-                : `Select all ${countOf(total, "report")}`
+                ? msg(str`Select the first ${formatCount(selectionLimit)} of ${reportCount(total)}`, {
+                    id: "reportTable.selectFirst",
+                  })
+                : plural(total, {
+                    one: (number) =>
+                      msg(str`Select the ${number} report`, { id: "reportTable.selectAll.one" }),
+                    other: (number) =>
+                      msg(str`Select all ${number} reports`, { id: "reportTable.selectAll.other" }),
+                  })
             }</button>`
           : nothing
       }
       ${
         capped && (more || count >= selectionLimit)
-          ? html`<span class="hint">Bulk actions take at most ${countOf(selectionLimit, "report")} at a time; narrow the filter for the rest.</span>`
+          ? html`<span class="hint">${msg(str`Bulk actions take at most ${reportCount(selectionLimit)} at a time; narrow the filter for the rest.`, { id: "reportTable.limit" })}</span>`
           : nothing
       }
-      <button type="button" ?disabled=${this.selecting} @click=${() => this.select(new Map())}>Clear selection</button>
+      <button type="button" ?disabled=${this.selecting} @click=${() => this.select(new Map())}>${msg("Clear selection", { id: "reportTable.clear" })}</button>
     </p>`
   }
 
@@ -369,7 +398,7 @@ export class ReportTable extends ApiElement {
     if (column.field !== "title" && column.field !== "id") return html`<td>${text}</td>`
     return html`<td class=${column.field}>
       <button type="button" @click=${() => this.dispatchEvent(new ReportSelectEvent(row.id))}>
-        ${text === "" ? `Report ${row.id}` : text}
+        ${text === "" ? msg(str`Report ${row.id}`, { id: "reportMap.pin" }) : text}
       </button>
     </td>`
   }
