@@ -227,31 +227,36 @@ export class TeamInvitations extends Context.Service<
         input: TeamInvitationCreate,
         baseUrl: string,
       ) {
-        const result = yield* teamUsers.addUsers(
-          actor,
-          teamId,
-          {
-            users: [{ user_id: userId, role: input.channel_role, send_email: true }],
-            channels: input.channel_ids.map((id) => ({ id, isSelected: true })),
-          },
-          baseUrl,
+        const cannotJoin = () =>
+          InvalidInput.at("invitation.email", "belongs to an account that cannot join the team")
+        // One transaction: the invitation and its team role are kept together, or neither.
+        const { membership, roleBefore } = yield* inTransaction(
+          Effect.gen(function* () {
+            const result = yield* teamUsers.addUsers(
+              actor,
+              teamId,
+              {
+                users: [{ user_id: userId, role: input.channel_role, send_email: true }],
+                channels: input.channel_ids.map((id) => ({ id, isSelected: true })),
+              },
+              baseUrl,
+            )
+            if (result.teams.flat().some(({ status }) => status === "error")) return yield* cannotJoin()
+            const membership = yield* teamUserStore.membership(teamId, userId)
+            if (membership === undefined) return yield* cannotJoin()
+            const pending = membership.agreed_to_join === 0 && membership.role !== input.team_role
+            if (pending) yield* teams.setRole(membership.id, input.team_role)
+            return { membership, roleBefore: pending ? membership.role : undefined }
+          }),
         )
-        const refused = result.teams.flat().find(({ status }) => status === "error")
-        if (refused !== undefined)
-          return yield* InvalidInput.at("invitation.email", "belongs to an account that cannot join the team")
-        const membership = yield* teamUserStore.membership(teamId, userId)
-        if (membership === undefined)
-          return yield* InvalidInput.at("invitation.email", "belongs to an account that cannot join the team")
-        if (membership.agreed_to_join === 0 && membership.role !== input.team_role) {
-          yield* teams.setRole(membership.id, input.team_role)
+        if (roleBefore !== undefined)
           yield* audit.record(
             invitationEvent(actorOf(actor), teamId, "team_user.role_changed", "team_user", membership.id, {
               user_id: userId,
-              from: membership.role,
+              from: roleBefore,
               to: input.team_role,
             }),
           )
-        }
         return membership.id
       })
 
