@@ -237,6 +237,21 @@ describe("inviting an address without an account", () => {
     expect((await accept({ token }, { credential: apiToken })).status).toBe(403)
   })
 
+  it("refuses an invitation whose address has an account by now (422), making no second account", async () => {
+    await invite(owner.token, { email: "ivy@example.net" })
+    const { token } = await linkSentTo("ivy@example.net")
+    const ivy = await createPerson(server, "ivy@example.net")
+    const refused = await accept({ token })
+    expect(refused.status).toBe(422)
+    expect(refused.body.errors.token[0]).toMatch(/has an account now: sign in/)
+    expect((await server.request("GET", "/api/v4/users/me", { token: ivy.token })).body.first_name).toBe(
+      "ivy",
+    )
+    expect((await pending(owner.token)).body.map((row: { email: string }) => row.email)).toEqual([
+      "ivy@example.net",
+    ])
+  })
+
   it("refuses a channel of another team (422) and fields at fault", async () => {
     const outside = await invite(owner.token, {
       email: "cara@example.net",
