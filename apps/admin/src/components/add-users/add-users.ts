@@ -11,10 +11,12 @@
  * with a team role and channels: an address without an account is sent a link to make one and join,
  * an address with an account is invited as a team user. Each address gets its own result.
  */
+
 import type { Channel } from "@fieldreport/domain/Channel"
 import type { ChannelRole } from "@fieldreport/domain/Roles"
 import type { InvitedTeamRole } from "@fieldreport/domain/TeamInvitation"
 import type { TeamUser } from "@fieldreport/domain/TeamUser"
+import { msg, str } from "@lit/localize"
 import { html, nothing } from "lit"
 import { UsersAddedEvent } from "../../events/users-added.ts"
 import { ApiElement } from "../../shared/ApiElement.ts"
@@ -23,12 +25,27 @@ import { errorText, fieldErrors, run } from "../../shared/run.ts"
 import { currentTeamId, fullName, teamChannels, teamPeople } from "../../shared/team.ts"
 import { styles } from "./add-users.styles.ts"
 
-const roles: ReadonlyArray<readonly [ChannelRole, string]> = [
-  ["viewer", "Viewer: reads reports"],
-  ["reporter", "Reporter: also files reports"],
-  ["operator", "Operator: handles every report"],
-  ["admin", "Admin: also shapes the channel"],
+/** Each channel role with what it may do, in the language shown. */
+const roles: ReadonlyArray<readonly [ChannelRole, () => string]> = [
+  ["viewer", () => msg("Viewer: reads reports", { id: "addUsers.role.viewer" })],
+  ["reporter", () => msg("Reporter: also files reports", { id: "addUsers.role.reporter" })],
+  ["operator", () => msg("Operator: handles every report", { id: "addUsers.role.operator" })],
+  ["admin", () => msg("Admin: also shapes the channel", { id: "addUsers.role.admin" })],
 ]
+
+/** A channel role's name, in the language shown. */
+const roleName = (role: ChannelRole): string => {
+  switch (role) {
+    case "viewer":
+      return msg("viewer", { id: "addUsers.roleName.viewer" })
+    case "reporter":
+      return msg("reporter", { id: "addUsers.roleName.reporter" })
+    case "operator":
+      return msg("operator", { id: "addUsers.roleName.operator" })
+    case "admin":
+      return msg("admin", { id: "addUsers.roleName.admin" })
+  }
+}
 
 /**
  * The addresses typed into the invitation form: separated by commas, semicolons, spaces or lines,
@@ -145,7 +162,7 @@ export class AddUsers extends ApiElement {
     const userIds = [...new Set([...data.getAll("user_id").map(String), ...typed].map(Number))]
     const chosen = new Set(data.getAll("channel_id").map(Number))
     if (userIds.length === 0 || chosen.size === 0) {
-      this.problem = "Choose at least one user and one channel."
+      this.problem = msg("Choose at least one user and one channel.", { id: "addUsers.chooseBoth" })
       return
     }
     const role = String(data.get("role")) as ChannelRole
@@ -170,12 +187,15 @@ export class AddUsers extends ApiElement {
       const joined = (userId: number) => this.people.find((candidate) => candidate.user_id === userId)
       const nameOf = (userId: number) => {
         const person = joined(userId)
-        return person === undefined ? `User ${userId}` : fullName(person)
+        return person === undefined ? msg(str`User ${userId}`, { id: "tasksBoard.user" }) : fullName(person)
       }
       const done = (result: (typeof answer.teams)[number][number]) => {
         const { user_id, role } = result.object
-        if (joined(user_id) === undefined) return `invited as ${role} (joins when they accept)`
-        return result.http_status === 201 ? `added as ${role}` : `role updated to ${role}`
+        if (joined(user_id) === undefined)
+          return msg(str`invited as ${roleName(role)} (joins when they accept)`, { id: "addUsers.invitedAs" })
+        return result.http_status === 201
+          ? msg(str`added as ${roleName(role)}`, { id: "addUsers.addedAs" })
+          : msg(str`role updated to ${roleName(role)}`, { id: "addUsers.roleUpdated" })
       }
       this.outcomes = answer.teams.flatMap((results, index) =>
         results.map((result) => ({
@@ -204,7 +224,7 @@ export class AddUsers extends ApiElement {
     const data = new FormData(form)
     const emails = addressesOf(String(data.get("emails") ?? ""))
     if (emails.length === 0) {
-      this.inviteProblem = "Type at least one e-mail address."
+      this.inviteProblem = msg("Type at least one e-mail address.", { id: "addUsers.typeAddress" })
       return
     }
     const invitation = {
@@ -225,10 +245,17 @@ export class AddUsers extends ApiElement {
         )
         const text =
           answer.body.team_user_id !== null
-            ? "has an account: invited to the team (joins when they accept)"
+            ? msg("has an account: invited to the team (joins when they accept)", {
+                id: "addUsers.hasAccount",
+              })
             : answer.status === 201
-              ? "invited: an e-mail with a link to join is on its way"
-              : "invited already: roles and channels updated (the e-mail goes again at most once a day)"
+              ? msg("invited: an e-mail with a link to join is on its way", { id: "addUsers.invited" })
+              : msg(
+                  "invited already: roles and channels updated (the e-mail goes again at most once a day)",
+                  {
+                    id: "addUsers.invitedAlready",
+                  },
+                )
         invited.push({ email, text, ok: true })
       } catch (error) {
         const fields = Object.values(fieldErrors(error)).flat()
@@ -243,32 +270,31 @@ export class AddUsers extends ApiElement {
 
   #inviteForm() {
     return html`
-      <form part="invite-form" aria-label="Invite by e-mail" @submit=${(event: SubmitEvent) => this.#invite(event)}>
-        <label class="stacked">E-mail addresses
+      <form part="invite-form" aria-label=${msg("Invite by e-mail", { id: "addUsers.invite" })} @submit=${(event: SubmitEvent) => this.#invite(event)}>
+        <label class="stacked">${msg("E-mail addresses", { id: "addUsers.addresses" })}
           <textarea name="emails" rows="3" placeholder="ana@example.net, bo@example.net" aria-describedby="invite-note"></textarea>
         </label>
-        <p class="note" id="invite-note">One or several, separated by commas, spaces or lines. People without an
-          account get a link to make one and join; people with one are invited to the team. A link works once, for 7 days.</p>
-        <label class="stacked">Team role
+        <p class="note" id="invite-note">${msg("One or several, separated by commas, spaces or lines. People without an account get a link to make one and join; people with one are invited to the team. A link works once, for 7 days.", { id: "addUsers.inviteNote" })}</p>
+        <label class="stacked">${msg("Team role", { id: "addUsers.teamRole" })}
           <select name="team_role">
-            <option value="team_member">Member</option>
-            <option value="manager">Manager</option>
+            <option value="team_member">${msg("Member", { id: "addUsers.member" })}</option>
+            <option value="manager">${msg("Manager", { id: "addUsers.manager" })}</option>
           </select>
         </label>
         <fieldset>
-          <legend>Channels</legend>
+          <legend>${msg("Channels", { id: "reportFilters.channels" })}</legend>
           ${this.channels.map((channel) => html`<label><input type="checkbox" name="invite_channel_id" value=${channel.id} /> ${channel.name}</label>`)}
         </fieldset>
-        <label class="stacked">Channel role
-          <select name="channel_role">${roles.map(([value, label]) => html`<option value=${value} ?selected=${value === "reporter"}>${label}</option>`)}</select>
+        <label class="stacked">${msg("Channel role", { id: "addUsers.channelRole" })}
+          <select name="channel_role">${roles.map(([value, label]) => html`<option value=${value} ?selected=${value === "reporter"}>${label()}</option>`)}</select>
         </label>
-        <div><button class="primary" type="submit" ?disabled=${this.inviting}>Invite</button></div>
+        <div><button class="primary" type="submit" ?disabled=${this.inviting}>${msg("Invite", { id: "addUsers.inviteButton" })}</button></div>
       </form>
       ${this.inviteProblem === undefined ? nothing : html`<p class="error" role="alert">${this.inviteProblem}</p>`}
       ${
         this.invited.length === 0
           ? nothing
-          : html`<ul part="invite-results" role="status" aria-label="Invitations">
+          : html`<ul part="invite-results" role="status" aria-label=${msg("Invitations", { id: "adminApp.invitations" })}>
               ${this.invited.map((line) => html`<li class=${line.ok ? "ok" : "error"}>${line.email}: ${line.text}</li>`)}
             </ul>`
       }
@@ -277,35 +303,35 @@ export class AddUsers extends ApiElement {
 
   override render() {
     return html`
-      <form part="form" aria-label="Add users to channels" @submit=${(event: SubmitEvent) => this.#submit(event)}>
+      <form part="form" aria-label=${msg("Add users to channels", { id: "view.team.addUsers" })} @submit=${(event: SubmitEvent) => this.#submit(event)}>
         <fieldset>
-          <legend>Users</legend>
+          <legend>${msg("Users", { id: "addUsers.users" })}</legend>
           ${this.people.map((person) => html`<label><input type="checkbox" name="user_id" value=${person.user_id} /> ${fullName(person)}</label>`)}
-          <label class="stacked">Other user ids <input name="other_user_ids" placeholder="e.g. 12, 15" /></label>
+          <label class="stacked">${msg("Other user ids", { id: "addUsers.otherIds" })} <input name="other_user_ids" placeholder=${msg("e.g. 12, 15", { id: "addUsers.idsPlaceholder" })} /></label>
         </fieldset>
         <fieldset>
-          <legend>Channels</legend>
+          <legend>${msg("Channels", { id: "reportFilters.channels" })}</legend>
           ${this.channels.map((channel) => html`<label><input type="checkbox" name="channel_id" value=${channel.id} /> ${channel.name}</label>`)}
         </fieldset>
-        <label class="stacked">Channel role
-          <select name="role">${roles.map(([value, label]) => html`<option value=${value}>${label}</option>`)}</select>
+        <label class="stacked">${msg("Channel role", { id: "addUsers.channelRole" })}
+          <select name="role">${roles.map(([value, label]) => html`<option value=${value}>${label()}</option>`)}</select>
         </label>
-        <p class="note">People not yet in the team are invited: they join the team only when they accept. The app's administrators add them directly.</p>
-        <label><input type="checkbox" name="send_email" /> Send an invitation e-mail</label>
-        <div><button class="primary" type="submit">Add to channels</button></div>
+        <p class="note">${msg("People not yet in the team are invited: they join the team only when they accept. The app's administrators add them directly.", { id: "addUsers.note" })}</p>
+        <label><input type="checkbox" name="send_email" /> ${msg("Send an invitation e-mail", { id: "addUsers.sendEmail" })}</label>
+        <div><button class="primary" type="submit">${msg("Add to channels", { id: "addUsers.add" })}</button></div>
       </form>
       ${this.problem === undefined ? nothing : html`<p class="error" role="alert">${this.problem}</p>`}
       ${
         this.outcomes.length === 0
           ? nothing
-          : html`<ul part="results" role="status" aria-label="Results">
+          : html`<ul part="results" role="status" aria-label=${msg("Results", { id: "addUsers.results" })}>
               ${this.outcomes.map(
                 (outcome) =>
-                  html`<li class=${outcome.ok ? "ok" : "error"}>${outcome.user} in ${outcome.channel}: ${outcome.text}</li>`,
+                  html`<li class=${outcome.ok ? "ok" : "error"}>${msg(str`${outcome.user} in ${outcome.channel}: ${outcome.text}`, { id: "addUsers.outcome" })}</li>`,
               )}
             </ul>`
       }
-      <h3>Invite by e-mail</h3>
+      <h3>${msg("Invite by e-mail", { id: "addUsers.invite" })}</h3>
       ${this.#inviteForm()}
     `
   }
