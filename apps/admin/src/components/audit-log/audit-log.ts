@@ -8,14 +8,17 @@
  * Whoever may not read it is told so by the API's refusal; the shell shows the view only to
  * platform administrators and team owners, the ones it can tell.
  */
+
 import { ApiError } from "@fieldreport/client/ApiError"
 import { type AuditEvent, type Kind, kinds } from "@fieldreport/domain/AuditEvent"
 import type { Team } from "@fieldreport/domain/Team"
+import { msg, str } from "@lit/localize"
 import { html, nothing } from "lit"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
 import { findPerson, type Person, personLabel, platformUsers } from "../../shared/people.ts"
 import { errorText, fieldErrors, run } from "../../shared/run.ts"
+import { formatCount } from "../../shared/size.ts"
 import { fullName, teamPeople } from "../../shared/team.ts"
 import { formatTime, fromLocalInput } from "../../shared/time.ts"
 import { styles } from "./audit-log.styles.ts"
@@ -32,53 +35,65 @@ interface Filters {
 
 const PAGE = 50
 
-const kindNames: Record<Kind, string> = {
-  "login.succeeded": "Signed in",
-  "login.failed": "Sign-in failed",
-  "session.revoked": "Session or token ended",
-  "api_token.created": "API token created",
-  "api_token.revoked": "API token revoked",
-  "password.changed": "Password changed",
-  "password.reset": "Password reset by e-mail",
-  "email.changed": "E-mail address changed",
-  "user.created": "User created",
-  "user.changed": "User changed",
-  "user.signed_up": "Signed up",
-  "email.verified": "E-mail address verified",
-  "team_user.invited": "Invited to a team",
-  "team_user.added": "Added to a team",
-  "team_user.accepted": "Invitation accepted",
-  "team_user.role_changed": "Team role changed",
-  "team_user.channels_changed": "Channels changed",
-  "team_invitation.invited": "Address invited to a team",
-  "team_invitation.resent": "Address invitation sent again",
-  "team_invitation.withdrawn": "Address invitation withdrawn",
-  "team_invitation.accepted": "Address invitation accepted",
-  "team.ownership_transferred": "Team ownership moved",
-  "team.deleted": "Team deleted",
-  "channel.deleted": "Channel deleted",
-  "app_administrator.added": "App administrator added",
-  "app_administrator.removed": "App administrator removed",
-  "shape.created": "Shape created",
-  "shape.updated": "Shape changed",
-  "shape.deleted": "Shape deleted",
-}
+const kindNames = (): Record<Kind, string> => ({
+  "login.succeeded": msg("Signed in", { id: "auditLog.kind.login.succeeded" }),
+  "login.failed": msg("Sign-in failed", { id: "auditLog.kind.login.failed" }),
+  "session.revoked": msg("Session or token ended", { id: "auditLog.kind.session.revoked" }),
+  "api_token.created": msg("API token created", { id: "auditLog.kind.api_token.created" }),
+  "api_token.revoked": msg("API token revoked", { id: "auditLog.kind.api_token.revoked" }),
+  "password.changed": msg("Password changed", { id: "auditLog.kind.password.changed" }),
+  "password.reset": msg("Password reset by e-mail", { id: "auditLog.kind.password.reset" }),
+  "email.changed": msg("E-mail address changed", { id: "auditLog.kind.email.changed" }),
+  "user.created": msg("User created", { id: "auditLog.kind.user.created" }),
+  "user.changed": msg("User changed", { id: "auditLog.kind.user.changed" }),
+  "user.signed_up": msg("Signed up", { id: "auditLog.kind.user.signed_up" }),
+  "email.verified": msg("E-mail address verified", { id: "auditLog.kind.email.verified" }),
+  "team_user.invited": msg("Invited to a team", { id: "auditLog.kind.team_user.invited" }),
+  "team_user.added": msg("Added to a team", { id: "auditLog.kind.team_user.added" }),
+  "team_user.accepted": msg("Invitation accepted", { id: "auditLog.kind.team_user.accepted" }),
+  "team_user.role_changed": msg("Team role changed", { id: "auditLog.kind.team_user.role_changed" }),
+  "team_user.channels_changed": msg("Channels changed", { id: "auditLog.kind.team_user.channels_changed" }),
+  "team_invitation.invited": msg("Address invited to a team", {
+    id: "auditLog.kind.team_invitation.invited",
+  }),
+  "team_invitation.resent": msg("Address invitation sent again", {
+    id: "auditLog.kind.team_invitation.resent",
+  }),
+  "team_invitation.withdrawn": msg("Address invitation withdrawn", {
+    id: "auditLog.kind.team_invitation.withdrawn",
+  }),
+  "team_invitation.accepted": msg("Address invitation accepted", {
+    id: "auditLog.kind.team_invitation.accepted",
+  }),
+  "team.ownership_transferred": msg("Team ownership moved", {
+    id: "auditLog.kind.team.ownership_transferred",
+  }),
+  "team.deleted": msg("Team deleted", { id: "auditLog.kind.team.deleted" }),
+  "channel.deleted": msg("Channel deleted", { id: "auditLog.kind.channel.deleted" }),
+  "app_administrator.added": msg("App administrator added", { id: "auditLog.kind.app_administrator.added" }),
+  "app_administrator.removed": msg("App administrator removed", {
+    id: "auditLog.kind.app_administrator.removed",
+  }),
+  "shape.created": msg("Shape created", { id: "auditLog.kind.shape.created" }),
+  "shape.updated": msg("Shape changed", { id: "auditLog.kind.shape.updated" }),
+  "shape.deleted": msg("Shape deleted", { id: "auditLog.kind.shape.deleted" }),
+})
 
 /** What each group of kinds (the part before the dot) is about. */
-const groupNames: Record<string, string> = {
-  login: "Sign-ins",
-  session: "Sessions",
-  api_token: "API tokens",
-  password: "Passwords",
-  email: "E-mail addresses",
-  user: "Users",
-  team_user: "Team members",
-  team_invitation: "Invitations by e-mail",
-  team: "Teams",
-  channel: "Channels",
-  app_administrator: "App administrators",
-  shape: "Shapes",
-}
+const groupNames = (): Record<string, string> => ({
+  login: msg("Sign-ins", { id: "auditLog.group.login" }),
+  session: msg("Sessions", { id: "auditLog.group.session" }),
+  api_token: msg("API tokens", { id: "auditLog.group.api_token" }),
+  password: msg("Passwords", { id: "auditLog.group.password" }),
+  email: msg("E-mail addresses", { id: "auditLog.group.email" }),
+  user: msg("Users", { id: "auditLog.group.user" }),
+  team_user: msg("Team members", { id: "auditLog.group.team_user" }),
+  team_invitation: msg("Invitations by e-mail", { id: "auditLog.group.team_invitation" }),
+  team: msg("Teams", { id: "auditLog.group.team" }),
+  channel: msg("Channels", { id: "auditLog.group.channel" }),
+  app_administrator: msg("App administrators", { id: "auditLog.group.app_administrator" }),
+  shape: msg("Shapes", { id: "auditLog.group.shape" }),
+})
 
 /** The kinds by group, in the order the API lists them. */
 const groups = (): ReadonlyArray<readonly [string, ReadonlyArray<Kind>]> => {
@@ -90,7 +105,7 @@ const groups = (): ReadonlyArray<readonly [string, ReadonlyArray<Kind>]> => {
   return [...grouped]
 }
 
-const count = (value: number) => new Intl.NumberFormat().format(value)
+const count = formatCount
 
 /**
  * @summary The audit log: who did what, when, where, newest first, filtered by actor, team, time
@@ -230,15 +245,17 @@ export class AuditLog extends ApiElement {
     const actorId = /^\d+$/.test(actorText) ? Number(actorText) : findPerson(this.people, actorText)?.id
     if (actorText !== "" && actorId === undefined)
       problems.actor_id = [
-        `no one is “${actorText}”: pick a name or e-mail address from the list, or give a user id`,
+        msg(str`no one is “${actorText}”: pick a name or e-mail address from the list, or give a user id`, {
+          id: "auditLog.noOne",
+        }),
       ]
     const since = fromLocalInput(text("since"))
     const until = fromLocalInput(text("until"))
     if (since !== undefined && until !== undefined && since > until)
-      problems.until = ["must not be before From"]
+      problems.until = [msg("must not be before From", { id: "auditLog.untilBefore" })]
     if (Object.keys(problems).length > 0) {
       this.problems = problems
-      this.problem = "The filter has problems; see the fields marked below."
+      this.problem = msg("The filter has problems; see the fields marked below.", { id: "auditLog.invalid" })
       return
     }
     const team = text("team")
@@ -270,42 +287,42 @@ export class AuditLog extends ApiElement {
 
   #filterForm() {
     return html`
-      <form part="filters" role="search" aria-label="Filter the audit log" @submit=${(event: SubmitEvent) => this.#filter(event)}>
-        <label>Who acted
-          <input name="actor" list="actors" autocomplete="off" placeholder="Anyone" aria-invalid=${this.#invalid("actor_id")} />
+      <form part="filters" role="search" aria-label=${msg("Filter the audit log", { id: "auditLog.filter" })} @submit=${(event: SubmitEvent) => this.#filter(event)}>
+        <label>${msg("Who acted", { id: "auditLog.whoActed" })}
+          <input name="actor" list="actors" autocomplete="off" placeholder=${msg("Anyone", { id: "reportFilters.anyone" })} aria-invalid=${this.#invalid("actor_id")} />
           ${this.#problemOf("actor_id")}
         </label>
         <datalist id="actors">${this.people.map((person) => html`<option value=${personLabel(person)}></option>`)}</datalist>
-        <label>Team
+        <label>${msg("Team", { id: "view.team" })}
           <select name="team" aria-invalid=${this.#invalid("team_id")}>
-            <option value="">All teams</option>
+            <option value="">${msg("All teams", { id: "auditLog.allTeams" })}</option>
             ${this.#readableTeams.map((team) => html`<option value=${team.id}>${team.name}</option>`)}
           </select>
           ${this.#problemOf("team_id")}
         </label>
-        <label>From
+        <label>${msg("From", { id: "analytics.from" })}
           <input type="datetime-local" name="since" aria-invalid=${this.#invalid("since")} />
           ${this.#problemOf("since")}
         </label>
-        <label>To
+        <label>${msg("To", { id: "analytics.to" })}
           <input type="datetime-local" name="until" aria-invalid=${this.#invalid("until")} />
           ${this.#problemOf("until")}
         </label>
-        <label>Kind
+        <label>${msg("Kind", { id: "auditLog.kind" })}
           <select name="kind" aria-invalid=${this.#invalid("kind")}>
-            <option value="">Any kind</option>
+            <option value="">${msg("Any kind", { id: "auditLog.anyKind" })}</option>
             ${groups().map(
-              ([group, members]) => html`<optgroup label=${groupNames[group] ?? group}>
-                ${members.length > 1 ? html`<option value=${members.join(",")}>All: ${groupNames[group] ?? group}</option>` : nothing}
-                ${members.map((kind) => html`<option value=${kind}>${kindNames[kind]}</option>`)}
+              ([group, members]) => html`<optgroup label=${groupNames()[group] ?? group}>
+                ${members.length > 1 ? html`<option value=${members.join(",")}>${msg(str`All: ${groupNames()[group] ?? group}`, { id: "auditLog.all" })}</option>` : nothing}
+                ${members.map((kind) => html`<option value=${kind}>${kindNames()[kind]}</option>`)}
               </optgroup>`,
             )}
           </select>
           ${this.#problemOf("kind")}
         </label>
         <div class="actions">
-          <button class="primary" type="submit">Apply</button>
-          <button type="button" @click=${(event: Event) => this.#clear(event)}>Clear</button>
+          <button class="primary" type="submit">${msg("Apply", { id: "reportFilters.apply" })}</button>
+          <button type="button" @click=${(event: Event) => this.#clear(event)}>${msg("Clear", { id: "reportFilters.clear" })}</button>
         </div>
       </form>
     `
@@ -318,8 +335,8 @@ export class AuditLog extends ApiElement {
   }
 
   #actor(id: number | null) {
-    if (id === null) return html`<span class="muted">Nobody known</span>`
-    return this.#nameOf(id) ?? `User ${id}`
+    if (id === null) return html`<span class="muted">${msg("Nobody known", { id: "auditLog.nobody" })}</span>`
+    return this.#nameOf(id) ?? msg(str`User ${id}`, { id: "tasksBoard.user" })
   }
 
   /** What the event was about: a user by name where known, anything else by its type and id. */
@@ -335,30 +352,31 @@ export class AuditLog extends ApiElement {
     return Object.entries(event.detail ?? {})
       .map(([name, value]) => {
         const user = name === "user_id" && typeof value === "number" ? this.#nameOf(value) : undefined
-        if (user !== undefined) return `user: ${user}`
-        return `${name.replaceAll("_", " ")}: ${value === null ? "none" : String(value)}`
+        if (user !== undefined) return msg(str`user: ${user}`, { id: "auditLog.userDetail" })
+        return `${name.replaceAll("_", " ")}: ${value === null ? msg("none", { id: "reportDetail.none" }) : String(value)}`
       })
       .join(", ")
   }
 
   #team(id: number | null) {
     if (id === null) return ""
-    return this.teams.find((team) => team.id === id)?.name ?? `Team ${id}`
+    return this.teams.find((team) => team.id === id)?.name ?? msg(str`Team ${id}`, { id: "auditLog.teamId" })
   }
 
   #row(event: AuditEvent) {
+    const [when, what, who, team, on, details, from] = headings()
     return html`
       <tr class=${event.outcome}>
-        <td data-label="When">${formatTime(event.occurred_at)}</td>
-        <th scope="row" data-label="Event">${kindNames[event.kind]}${event.outcome === "failure" ? html` <span class="error">(failed)</span>` : nothing}</th>
-        <td data-label="Who">${this.#actor(event.actor_id)}</td>
-        <td data-label="Team">${this.#team(event.team_id)}</td>
-        <td data-label="On">${this.#target(event)}</td>
-        <td data-label="Details">${this.#detail(event)}</td>
-        <td data-label="From">${event.client_address ?? ""}${
+        <td data-label=${when}>${formatTime(event.occurred_at)}</td>
+        <th scope="row" data-label=${what}>${kindNames()[event.kind]}${event.outcome === "failure" ? html` <span class="error">${msg("(failed)", { id: "auditLog.failed" })}</span>` : nothing}</th>
+        <td data-label=${who}>${this.#actor(event.actor_id)}</td>
+        <td data-label=${team}>${this.#team(event.team_id)}</td>
+        <td data-label=${on}>${this.#target(event)}</td>
+        <td data-label=${details}>${this.#detail(event)}</td>
+        <td data-label=${from}>${event.client_address ?? ""}${
           event.request_id === null
             ? nothing
-            : html`<br /><span class="muted">request ${event.request_id}</span>`
+            : html`<br /><span class="muted">${msg(str`request ${event.request_id}`, { id: "auditLog.request" })}</span>`
         }</td>
       </tr>
     `
@@ -369,28 +387,31 @@ export class AuditLog extends ApiElement {
     const said =
       this.events.length === 0
         ? this.loading
-          ? "Loading…"
-          : "No events"
-        : `Events ${count(this.start + 1)}–${count(end)}${this.total === undefined ? "" : ` of ${count(this.total)}`}`
+          ? msg("Loading…", { id: "shell.loading" })
+          : msg("No events", { id: "auditLog.none" })
+        : this.total === undefined
+          ? msg(str`Events ${count(this.start + 1)}–${count(end)}`, { id: "auditLog.range" })
+          : msg(str`Events ${count(this.start + 1)}–${count(end)} of ${count(this.total)}`, {
+              id: "auditLog.rangeOf",
+            })
     return html`
       <div part="pager" class="pager">
-        <button type="button" ?disabled=${this.start === 0} @click=${() => this.load(Math.max(0, this.start - PAGE))}>Previous page</button>
+        <button type="button" ?disabled=${this.start === 0} @click=${() => this.load(Math.max(0, this.start - PAGE))}>${msg("Previous page", { id: "auditLog.previous" })}</button>
         <span role="status">${said}</span>
-        <button type="button" ?disabled=${this.total === undefined || end >= this.total} @click=${() => this.load(end)}>Next page</button>
+        <button type="button" ?disabled=${this.total === undefined || end >= this.total} @click=${() => this.load(end)}>${msg("Next page", { id: "auditLog.next" })}</button>
       </div>
     `
   }
 
   override render() {
     if (this.refused)
-      return html`<p role="alert">The audit log is for platform administrators, the app's administrators and team
-        owners: ${this.problem}</p>`
+      return html`<p role="alert">${msg(str`The audit log is for platform administrators, the app's administrators and team owners: ${this.problem}`, { id: "auditLog.refused" })}</p>`
     return html`
       ${this.#filterForm()}
       ${this.problem === undefined ? nothing : html`<p class="error" role="alert">${this.problem}</p>`}
-      <table part="events" aria-label="Audit events">
+      <table part="events" aria-label=${msg("Audit events", { id: "auditLog.events" })}>
         <thead>
-          <tr>${["When", "Event", "Who", "Team", "On", "Details", "From"].map((heading) => html`<th scope="col">${heading}</th>`)}</tr>
+          <tr>${headings().map((heading) => html`<th scope="col">${heading}</th>`)}</tr>
         </thead>
         <tbody>${this.events.map((event) => this.#row(event))}</tbody>
       </table>
@@ -398,6 +419,17 @@ export class AuditLog extends ApiElement {
     `
   }
 }
+
+/** The table's column headings, in their order. */
+const headings = (): ReadonlyArray<string> => [
+  msg("When", { id: "auditLog.when" }),
+  msg("Event", { id: "auditLog.event" }),
+  msg("Who", { id: "auditLog.who" }),
+  msg("Team", { id: "view.team" }),
+  msg("On", { id: "auditLog.on" }),
+  msg("Details", { id: "auditLog.details" }),
+  msg("From", { id: "analytics.from" }),
+]
 
 customElements.define("fr-audit-log", AuditLog)
 
