@@ -292,20 +292,22 @@ export class TeamInvitations extends Context.Service<
               channel_ids: input.channel_ids,
               inviter_id: actor.user.id,
             }
-            const pending = yield* store.pendingFor(teamId, input.email)
             const mail = (id: number) =>
               jobs.enqueue(JobKinds.TeamInvitationMail, { invitation_id: id, base_url: origin.baseUrl })
-            if (pending === undefined) {
-              const invitation = yield* store.insert({
-                ...terms,
-                team_id: teamId,
-                email: input.email,
-                expires_at,
-                last_invited_at: now,
-              })
-              yield* mail(invitation.id)
-              return { invitation, created: true, mailed: true }
+            const inserted = yield* store.insert({
+              ...terms,
+              team_id: teamId,
+              email: input.email,
+              expires_at,
+              last_invited_at: now,
+            })
+            if (inserted !== undefined) {
+              yield* mail(inserted.id)
+              return { invitation: inserted, created: true, mailed: true }
             }
+            // Invited already (by an earlier request, or one at the same time): its terms change.
+            const pending = yield* store.pendingFor(teamId, input.email)
+            if (pending === undefined) return yield* Effect.die(new Error("a pending invitation vanished"))
             const again = sinceLastMillis(pending, now) >= Duration.toMillis(invitationInterval)
             const changes = { ...terms, ...(again ? { last_invited_at: now, expires_at } : {}) }
             yield* store.update(pending.id, changes)

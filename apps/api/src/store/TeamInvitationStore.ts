@@ -62,6 +62,7 @@ export const normalEmail = (email: string): string => email.trim().toLowerCase()
 export class TeamInvitationStore extends Context.Service<
   TeamInvitationStore,
   {
+    /** A new pending invitation; undefined when the team has one of the address already. */
     readonly insert: (invitation: {
       readonly team_id: number
       readonly email: string
@@ -71,7 +72,7 @@ export class TeamInvitationStore extends Context.Service<
       readonly inviter_id: number
       readonly expires_at: string
       readonly last_invited_at: string
-    }) => Effect.Effect<TeamInvitationRow>
+    }) => Effect.Effect<TeamInvitationRow | undefined>
     /** The team's pending invitation of the address. */
     readonly pendingFor: (teamId: number, email: string) => Effect.Effect<TeamInvitationRow | undefined>
     /** The invitation of an id, pending or accepted. */
@@ -107,11 +108,9 @@ export class TeamInvitationStore extends Context.Service<
                 email: normalEmail(invitation.email),
                 channel_ids: stored(invitation.channel_ids),
                 created_at,
-              })} RETURNING ${sql.literal(columns)}`,
-          ).pipe(
-            Effect.flatMap((rows) => Effect.fromNullishOr(first(rows))),
-            Effect.orDie,
-          ),
+              })} ON CONFLICT (team_id, email) WHERE accepted_at IS NULL DO NOTHING
+              RETURNING ${sql.literal(columns)}`,
+          ).pipe(Effect.map(first), Effect.orDie),
         pendingFor: (teamId, email) =>
           sql<StoredRow>`SELECT ${sql.literal(columns)} FROM team_invitations
             WHERE team_id = ${teamId} AND email = ${normalEmail(email)} AND accepted_at IS NULL`.pipe(

@@ -237,6 +237,18 @@ describe("inviting an address without an account", () => {
     expect((await accept({ token }, { credential: apiToken })).status).toBe(403)
   })
 
+  it("makes one pending invitation of an address invited twice at once", async () => {
+    const answers = await Promise.all([
+      invite(owner.token, { email: "twice@example.net" }),
+      invite(manager.token, { email: "Twice@example.net", team_role: "manager" }),
+    ])
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 201])
+    expect(answers[0]?.body.invitation_id).toBe(answers[1]?.body.invitation_id)
+    expect((await pending(owner.token)).body.map((row: { email: string }) => row.email)).toEqual([
+      "twice@example.net",
+    ])
+  })
+
   it("refuses an invitation whose address has an account by now (422), making no second account", async () => {
     await invite(owner.token, { email: "ivy@example.net" })
     const { token } = await linkSentTo("ivy@example.net")
