@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { fakeFetch, type SentRequest } from "../../../test/support/fakeFetch.ts"
 import { connect } from "../../shared/connection.ts"
-import { outcomeText, updateReports } from "./bulk-reports.ts"
+import { doneSaid, outcomeText, updateReports } from "./bulk-reports.ts"
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -41,7 +41,7 @@ describe("updateReports", () => {
 
 describe("outcomeText", () => {
   it("says how many were done, and each reason once with the reports it refused", () => {
-    expect(outcomeText({ done: [1], refused: [] }, "deleted")).toBe("1 report deleted.")
+    expect(outcomeText({ done: [1], refused: [] }, doneSaid.deleted)).toBe("1 report deleted.")
     const refused = Array.from({ length: 7 }, (_, index) => ({
       id: index + 10,
       reasons: ["you may not edit this report"],
@@ -49,7 +49,7 @@ describe("outcomeText", () => {
     expect(
       outcomeText(
         { done: [], refused: [...refused, { id: 30, reasons: ["state cannot follow New"] }] },
-        "updated",
+        doneSaid.updated,
       ),
     ).toBe(
       "0 reports updated, 8 refused: you may not edit this report (reports 10, 11, 12, 13, 14 and 2 more); " +

@@ -5,11 +5,14 @@
  * `deleteReport` each, as the API has no bulk delete. Either way the outcome is which reports were
  * done and why the others were refused, said in one sentence by `outcomeText`.
  */
+
 import { bulkUpdateLimit } from "@fieldreport/domain/ReportBulkUpdate"
+import { msg, str } from "@lit/localize"
 import { Schema } from "effect"
 import type { Connection } from "../../shared/connection.ts"
+import { plural } from "../../shared/localization.ts"
 import { errorText, run } from "../../shared/run.ts"
-import { countOf, formatCount } from "../../shared/size.ts"
+import { formatCount } from "../../shared/size.ts"
 
 /** A report the server refused, with its reasons in words. */
 export interface Refusal {
@@ -43,17 +46,17 @@ const ItemResult = Schema.Struct({
   errors: Schema.Record(Schema.String, Schema.Array(Schema.String)),
 })
 
-/** The words for the item keys a refusal names. */
-const fieldNames: Readonly<Record<string, string>> = {
-  report_state_id: "state",
-  assignee_id: "assignee",
-  assignment_due_at: "due time",
-}
+/** The words for the item keys a refusal names, in the language shown. */
+const fieldNames = (): Readonly<Record<string, string>> => ({
+  report_state_id: msg("state", { id: "bulk.field.state" }),
+  assignee_id: msg("assignee", { id: "bulk.field.assignee" }),
+  assignment_due_at: msg("due time", { id: "bulk.field.due" }),
+})
 
 /** A refusal's `errors` as sentences: `base` as it is, a field's messages after the field's name. */
 const reasonsOf = (errors: Readonly<Record<string, ReadonlyArray<string>>>): ReadonlyArray<string> =>
   Object.entries(errors).flatMap(([field, messages]) =>
-    messages.map((message) => (field === "base" ? message : `${fieldNames[field] ?? field} ${message}`)),
+    messages.map((message) => (field === "base" ? message : `${fieldNames()[field] ?? field} ${message}`)),
   )
 
 /**
@@ -135,6 +138,58 @@ export const deleteReports = async (
   return { done: done.sort(byRequest), refused: refused.sort((a, b) => byRequest(a.id, b.id)) }
 }
 
+/**
+ * What a bulk action did to a number of reports, in the language shown: "1 report deleted",
+ * "12 reports moved to Resolved".
+ *
+ * @example
+ * ```ts
+ * doneSaid.movedTo("Resolved")(12) // "12 reports moved to Resolved"
+ * ```
+ */
+export const doneSaid = {
+  updated: (count: number) =>
+    plural(count, {
+      one: (n) => msg(str`${n} report updated`, { id: "bulk.updated.one" }),
+      other: (n) => msg(str`${n} reports updated`, { id: "bulk.updated.other" }),
+    }),
+  deleted: (count: number) =>
+    plural(count, {
+      one: (n) => msg(str`${n} report deleted`, { id: "bulk.deleted.one" }),
+      other: (n) => msg(str`${n} reports deleted`, { id: "bulk.deleted.other" }),
+    }),
+  moved: (count: number) =>
+    plural(count, {
+      one: (n) => msg(str`${n} report moved`, { id: "bulk.moved.one" }),
+      other: (n) => msg(str`${n} reports moved`, { id: "bulk.moved.other" }),
+    }),
+  movedTo: (state: string) => (count: number) =>
+    plural(count, {
+      one: (n) => msg(str`${n} report moved to ${state}`, { id: "bulk.movedTo.one" }),
+      other: (n) => msg(str`${n} reports moved to ${state}`, { id: "bulk.movedTo.other" }),
+    }),
+  unassigned: (count: number) =>
+    plural(count, {
+      one: (n) => msg(str`${n} report unassigned`, { id: "bulk.unassigned.one" }),
+      other: (n) => msg(str`${n} reports unassigned`, { id: "bulk.unassigned.other" }),
+    }),
+  assignedTo: (name: string) => (count: number) =>
+    plural(count, {
+      one: (n) => msg(str`${n} report assigned to ${name}`, { id: "bulk.assignedTo.one" }),
+      other: (n) => msg(str`${n} reports assigned to ${name}`, { id: "bulk.assignedTo.other" }),
+    }),
+  noDue: (count: number) =>
+    plural(count, {
+      one: (n) => msg(str`${n} report left without a due time`, { id: "bulk.noDue.one" }),
+      other: (n) => msg(str`${n} reports left without a due time`, { id: "bulk.noDue.other" }),
+    }),
+  due: (time: string) => (count: number) =>
+    plural(count, {
+      one: (n) => msg(str`${n} report due ${time}`, { id: "bulk.due.one" }),
+      other: (n) => msg(str`${n} reports due ${time}`, { id: "bulk.due.other" }),
+    }),
+}
+
 /** How many report ids a sentence names for one reason before saying how many more. */
 const namedIds = 5
 
@@ -142,28 +197,35 @@ const namedIds = 5
 const reportsNamed = (ids: ReadonlyArray<number>): string => {
   const named = ids.slice(0, namedIds).join(", ")
   const more = ids.length - namedIds
-  return `${ids.length === 1 ? "report" : "reports"} ${named}${more > 0 ? ` and ${formatCount(more)} more` : ""}`
+  if (more > 0) return msg(str`reports ${named} and ${formatCount(more)} more`, { id: "bulk.reportsMore" })
+  return ids.length === 1
+    ? msg(str`report ${named}`, { id: "bulk.reportNamed" })
+    : msg(str`reports ${named}`, { id: "bulk.reportsNamed" })
 }
 
 /**
- * The outcome in one sentence: how many were done (`verb`: "updated", "deleted") and, for those
+ * The outcome in one sentence: how many were done (`said`: one of `doneSaid`) and, for those
  * refused, each reason once with the reports it refused.
  *
  * @example
  * ```ts
- * outcomeText({ done: [1, 2], refused: [{ id: 3, reasons: ["you may not edit this report"] }] }, "updated")
+ * outcomeText({ done: [1, 2], refused: [{ id: 3, reasons: ["you may not edit this report"] }] }, doneSaid.updated)
  * // "2 reports updated, 1 refused: you may not edit this report (report 3)."
  * ```
  */
-export const outcomeText = (outcome: Outcome, verb: string): string => {
-  const done = `${countOf(outcome.done.length, "report")} ${verb}`
+export const outcomeText = (outcome: Outcome, said: (count: number) => string): string => {
+  const done = said(outcome.done.length)
   if (outcome.refused.length === 0) return `${done}.`
   const byReason = new Map<string, Array<number>>()
   for (const refusal of outcome.refused) {
-    for (const reason of refusal.reasons.length === 0 ? ["refused"] : refusal.reasons) {
+    for (const reason of refusal.reasons.length === 0
+      ? [msg("refused", { id: "bulk.refused" })]
+      : refusal.reasons) {
       byReason.set(reason, [...(byReason.get(reason) ?? []), refusal.id])
     }
   }
   const reasons = [...byReason].map(([reason, ids]) => `${reason} (${reportsNamed(ids)})`).join("; ")
-  return `${done}, ${formatCount(outcome.refused.length)} refused: ${reasons}.`
+  return msg(str`${done}, ${formatCount(outcome.refused.length)} refused: ${reasons}.`, {
+    id: "bulk.outcomeRefused",
+  })
 }

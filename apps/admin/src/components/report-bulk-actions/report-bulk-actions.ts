@@ -14,32 +14,43 @@
  * `deleteReport`). The words stay after the selection is cleared, in a status region that is
  * always there.
  */
+
 import type { ReportStateRecord } from "@fieldreport/domain/ReportStateRecord"
 import type { TeamUser } from "@fieldreport/domain/TeamUser"
+import { msg, str } from "@lit/localize"
 import { html, nothing, type PropertyValues } from "lit"
 import { ifDefined } from "lit/directives/if-defined.js"
 import { ReportsChangedEvent } from "../../events/reports-changed.ts"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
+import { plural } from "../../shared/localization.ts"
 import { everything, none, type ReportFilter } from "../../shared/ReportFilter.ts"
+import { reportCount } from "../../shared/reportCount.ts"
 import { errorText, run } from "../../shared/run.ts"
 import { SaveStatus } from "../../shared/SaveStatus.ts"
-import { countOf, formatCount } from "../../shared/size.ts"
+import { formatCount } from "../../shared/size.ts"
 import { currentTeamId, fullName, teamChannels, teamPeople } from "../../shared/team.ts"
 import { formatTime, fromLocalInput } from "../../shared/time.ts"
 import "../report-export/report-export.ts"
-import { deleteReports, type Item, type Outcome, outcomeText, updateReports } from "./bulk-reports.ts"
+import {
+  deleteReports,
+  doneSaid,
+  type Item,
+  type Outcome,
+  outcomeText,
+  updateReports,
+} from "./bulk-reports.ts"
 import { styles } from "./report-bulk-actions.styles.ts"
 
 /** The actions, each with its own form. */
 type Action = "state" | "assign" | "due" | "export" | "delete"
 
-const actionLabels: ReadonlyArray<readonly [Action, string]> = [
-  ["state", "Change state"],
-  ["assign", "Assign"],
-  ["due", "Set due time"],
-  ["export", "Export"],
-  ["delete", "Delete"],
+const actionLabels = (): ReadonlyArray<readonly [Action, string]> => [
+  ["state", msg("Change state", { id: "reportDetail.changeState" })],
+  ["assign", msg("Assign", { id: "bulk.assign" })],
+  ["due", msg("Set due time", { id: "bulk.setDue" })],
+  ["export", msg("Export", { id: "reportExport.export" })],
+  ["delete", msg("Delete", { id: "notificationList.delete" })],
 ]
 
 /** How far the running action got. */
@@ -131,7 +142,9 @@ export class ReportBulkActions extends ApiElement {
       this.channelNames = new Map(channels.map((channel) => [channel.id, channel.name]))
       this.people = people
     } catch (error) {
-      this.#status.refuse(`The team could not be loaded: ${errorText(error)}`)
+      this.#status.refuse(
+        msg(str`The team could not be loaded: ${errorText(error)}`, { id: "bulk.teamNotLoaded" }),
+      )
     }
   }
 
@@ -158,7 +171,9 @@ export class ReportBulkActions extends ApiElement {
       this.states = new Map([...this.states, [channelId, sorted]])
     } catch (error) {
       this.#loadingStates.delete(channelId)
-      this.#status.refuse(`The states could not be loaded: ${errorText(error)}`)
+      this.#status.refuse(
+        msg(str`The states could not be loaded: ${errorText(error)}`, { id: "bulk.statesNotLoaded" }),
+      )
     }
   }
 
@@ -168,7 +183,7 @@ export class ReportBulkActions extends ApiElement {
   }
 
   #channelName(channelId: number): string {
-    return this.channelNames.get(channelId) ?? `Channel ${channelId}`
+    return this.channelNames.get(channelId) ?? msg(str`Channel ${channelId}`, { id: "bulk.channel" })
   }
 
   /** The reports of the selection in one channel. */
@@ -195,7 +210,7 @@ export class ReportBulkActions extends ApiElement {
    */
   async #run(
     doing: string,
-    verb: string,
+    said: (count: number) => string,
     act: (onProgress: (finished: number, total: number) => void) => Promise<Outcome>,
   ) {
     const total = this.selection.size
@@ -206,20 +221,20 @@ export class ReportBulkActions extends ApiElement {
         outcome = await act((finished, all) => {
           this.progress = { finished, total: all, doing }
         })
-        if (outcome.refused.length > 0) throw new Error(outcomeText(outcome, verb))
+        if (outcome.refused.length > 0) throw new Error(outcomeText(outcome, said))
       },
-      () => outcomeText(outcome, verb),
+      () => outcomeText(outcome, said),
     )
     this.progress = undefined
     this.action = undefined
     this.dispatchEvent(new ReportsChangedEvent([...outcome.done]))
   }
 
-  #update(event: SubmitEvent, items: ReadonlyArray<Item>, doing: string, verb: string) {
+  #update(event: SubmitEvent, items: ReadonlyArray<Item>, doing: string, said: (count: number) => string) {
     event.preventDefault()
     const connection = this.connection
     if (connection === undefined || items.length === 0) return
-    void this.#run(doing, verb, (onProgress) => updateReports(connection, items, onProgress))
+    void this.#run(doing, said, (onProgress) => updateReports(connection, items, onProgress))
   }
 
   #changeState(event: SubmitEvent) {
@@ -235,30 +250,39 @@ export class ReportBulkActions extends ApiElement {
     const name = only && this.states.get(only.channelId)?.find((state) => state.id === only.stateId)?.name
     if (items.length === 0) {
       event.preventDefault()
-      this.#status.refuse("Pick a state for at least one channel.")
+      this.#status.refuse(msg("Pick a state for at least one channel.", { id: "bulk.pickState" }))
       return
     }
-    this.#update(event, items, "Changing states", name === undefined ? "moved" : `moved to ${name}`)
+    this.#update(
+      event,
+      items,
+      msg("Changing states", { id: "bulk.changingStates" }),
+      name === undefined ? doneSaid.moved : doneSaid.movedTo(name),
+    )
   }
 
   #assign(event: SubmitEvent) {
     const assignee = String(new FormData(event.currentTarget as HTMLFormElement).get("assignee_id") ?? "")
     const assigneeId = assignee === "" ? null : Number(assignee)
     const person = this.people.find((candidate) => candidate.user_id === assigneeId)
-    const verb =
+    const said =
       assigneeId === null
-        ? "unassigned"
-        : `assigned to ${person === undefined ? `user ${assigneeId}` : fullName(person)}`
+        ? doneSaid.unassigned
+        : doneSaid.assignedTo(
+            person === undefined
+              ? msg(str`user ${assigneeId}`, { id: "reportDetail.user" })
+              : fullName(person),
+          )
     const items = [...this.selection.keys()].map((id) => ({ id, assignee_id: assigneeId }))
-    this.#update(event, items, "Assigning", verb)
+    this.#update(event, items, msg("Assigning", { id: "bulk.assigning" }), said)
   }
 
   #setDue(event: SubmitEvent) {
     const due =
       fromLocalInput(new FormData(event.currentTarget as HTMLFormElement).get("assignment_due_at")) ?? null
-    const verb = due === null ? "left without a due time" : `due ${formatTime(due)}`
+    const said = due === null ? doneSaid.noDue : doneSaid.due(formatTime(due))
     const items = [...this.selection.keys()].map((id) => ({ id, assignment_due_at: due }))
-    this.#update(event, items, "Setting the due time", verb)
+    this.#update(event, items, msg("Setting the due time", { id: "bulk.settingDue" }), said)
   }
 
   #delete(event: SubmitEvent) {
@@ -266,7 +290,9 @@ export class ReportBulkActions extends ApiElement {
     const connection = this.connection
     if (connection === undefined) return
     const ids = [...this.selection.keys()]
-    void this.#run("Deleting", "deleted", (onProgress) => deleteReports(connection, ids, onProgress))
+    void this.#run(msg("Deleting", { id: "bulk.deleting" }), doneSaid.deleted, (onProgress) =>
+      deleteReports(connection, ids, onProgress),
+    )
   }
 
   /** The reports Export makes a file of: the search when every report it finds is selected. */
@@ -285,10 +311,13 @@ export class ReportBulkActions extends ApiElement {
     const count = this.selection.size
     const busy = this.#status.saving
     return html`
-      <div part="bar" class="bar" role="region" aria-label="Bulk actions" ?hidden=${count === 0}>
-        <span class="count">${countOf(count, "report")} selected</span>
-        <div class="actions" role="group" aria-label="Actions on the selected reports">
-          ${actionLabels.map(
+      <div part="bar" class="bar" role="region" aria-label=${msg("Bulk actions", { id: "bulk.bar" })} ?hidden=${count === 0}>
+        <span class="count">${plural(count, {
+          one: (n) => msg(str`${n} report selected`, { id: "bulk.selected.one" }),
+          other: (n) => msg(str`${n} reports selected`, { id: "bulk.selected.other" }),
+        })}</span>
+        <div class="actions" role="group" aria-label=${msg("Actions on the selected reports", { id: "bulk.actions" })}>
+          ${actionLabels().map(
             ([action, label]) => html`<button type="button" class=${action === "delete" ? "danger" : ""}
               data-action=${action} aria-expanded=${this.action === action ? "true" : "false"}
               aria-controls="action-form"
@@ -306,8 +335,8 @@ export class ReportBulkActions extends ApiElement {
 
   #progress(progress: Progress) {
     return html`<div part="progress" class="progress">
-      <progress aria-label="Progress of the bulk action" max=${progress.total} value=${progress.finished}></progress>
-      <span>${progress.doing}: ${formatCount(progress.finished)} of ${countOf(progress.total, "report")}…</span>
+      <progress aria-label=${msg("Progress of the bulk action", { id: "bulk.progress" })} max=${progress.total} value=${progress.finished}></progress>
+      <span>${msg(str`${progress.doing}: ${formatCount(progress.finished)} of ${reportCount(progress.total)}…`, { id: "bulk.progressText" })}</span>
     </div>`
   }
 
@@ -329,21 +358,21 @@ export class ReportBulkActions extends ApiElement {
   #stateForm(busy: boolean) {
     const channels = this.#channels()
     const several = channels.length > 1
-    return html`<form id="action-form" part="form" aria-label="Change state"
+    return html`<form id="action-form" part="form" aria-label=${msg("Change state", { id: "reportDetail.changeState" })}
       @submit=${(event: SubmitEvent) => this.#changeState(event)}>
       <fieldset>
-        <legend>${several ? "New state in each channel" : "New state"}</legend>
+        <legend>${several ? msg("New state in each channel", { id: "bulk.newStateEach" }) : msg("New state", { id: "reportStates.newName" })}</legend>
         ${channels.map((channelId) => {
           const states = this.states.get(channelId)
           const label = several
-            ? `${this.#channelName(channelId)} (${countOf(this.#reportsIn(channelId).length, "report")})`
-            : `State of the reports of ${this.#channelName(channelId)}`
+            ? `${this.#channelName(channelId)} (${reportCount(this.#reportsIn(channelId).length)})`
+            : msg(str`State of the reports of ${this.#channelName(channelId)}`, { id: "bulk.stateOf" })
           return html`<label>${label}
             <select name=${`state-${channelId}`} ?disabled=${states === undefined} ?required=${!several}>
               ${
                 states === undefined
-                  ? html`<option value="">Loading states…</option>`
-                  : html`<option value="">${several ? "Leave as is" : "Choose a state"}</option>
+                  ? html`<option value="">${msg("Loading states…", { id: "bulk.loadingStates" })}</option>`
+                  : html`<option value="">${several ? msg("Leave as is", { id: "bulk.leave" }) : msg("Choose a state", { id: "bulk.chooseState" })}</option>
                     ${states.map((state) => html`<option value=${state.id}>${state.name}</option>`)}`
               }
             </select>
@@ -352,11 +381,11 @@ export class ReportBulkActions extends ApiElement {
       </fieldset>
       ${
         several
-          ? html`<p class="hint">The selection spans ${formatCount(channels.length)} channels, each with its own states.</p>`
+          ? html`<p class="hint">${msg(str`The selection spans ${formatCount(channels.length)} channels, each with its own states.`, { id: "bulk.spans" })}</p>`
           : nothing
       }
-      <button class="primary" type="submit" ?disabled=${busy}>Change state</button>
-      <button type="button" @click=${() => this.#cancel()}>Cancel</button>
+      <button class="primary" type="submit" ?disabled=${busy}>${msg("Change state", { id: "reportDetail.changeState" })}</button>
+      <button type="button" @click=${() => this.#cancel()}>${msg("Cancel", { id: "tasksBoard.cancel" })}</button>
     </form>`
   }
 
@@ -364,37 +393,42 @@ export class ReportBulkActions extends ApiElement {
     const people = [...this.people].sort(
       (a, b) => a.last_name.localeCompare(b.last_name) || a.first_name.localeCompare(b.first_name),
     )
-    return html`<form id="action-form" part="form" aria-label="Assign"
+    return html`<form id="action-form" part="form" aria-label=${msg("Assign", { id: "bulk.assign" })}
       @submit=${(event: SubmitEvent) => this.#assign(event)}>
-      <label>Assign to
+      <label>${msg("Assign to", { id: "bulk.assignTo" })}
         <select name="assignee_id">
-          <option value="">Nobody</option>
+          <option value="">${msg("Nobody", { id: "reportDetail.nobody" })}</option>
           ${people.map((person) => html`<option value=${person.user_id}>${fullName(person)}</option>`)}
         </select>
       </label>
-      <button class="primary" type="submit" ?disabled=${busy}>Assign</button>
-      <button type="button" @click=${() => this.#cancel()}>Cancel</button>
-      <p class="hint">Each report's assignee must be a member of its channel.</p>
+      <button class="primary" type="submit" ?disabled=${busy}>${msg("Assign", { id: "bulk.assign" })}</button>
+      <button type="button" @click=${() => this.#cancel()}>${msg("Cancel", { id: "tasksBoard.cancel" })}</button>
+      <p class="hint">${msg("Each report's assignee must be a member of its channel.", { id: "bulk.assignHint" })}</p>
     </form>`
   }
 
   #dueForm(busy: boolean) {
-    return html`<form id="action-form" part="form" aria-label="Set due time"
+    return html`<form id="action-form" part="form" aria-label=${msg("Set due time", { id: "bulk.setDue" })}
       @submit=${(event: SubmitEvent) => this.#setDue(event)}>
-      <label>Due
+      <label>${msg("Due", { id: "reportDetail.due" })}
         <input type="datetime-local" name="assignment_due_at" aria-describedby="due-hint" />
       </label>
-      <button class="primary" type="submit" ?disabled=${busy}>Set due time</button>
-      <button type="button" @click=${() => this.#cancel()}>Cancel</button>
-      <p class="hint" id="due-hint">Left empty, the reports have no due time.</p>
+      <button class="primary" type="submit" ?disabled=${busy}>${msg("Set due time", { id: "bulk.setDue" })}</button>
+      <button type="button" @click=${() => this.#cancel()}>${msg("Cancel", { id: "tasksBoard.cancel" })}</button>
+      <p class="hint" id="due-hint">${msg("Left empty, the reports have no due time.", { id: "bulk.dueHint" })}</p>
     </form>`
   }
 
   #exportPanel() {
     const what = this.matching
-      ? "Every report the search finds, in its order."
-      : `The ${countOf(this.selection.size, "selected report")}, in the search's order.`
-    return html`<div id="action-form" part="form" class="panel" role="group" aria-label="Export">
+      ? msg("Every report the search finds, in its order.", { id: "bulk.exportAll" })
+      : plural(this.selection.size, {
+          one: (n) =>
+            msg(str`The ${n} selected report, in the search's order.`, { id: "bulk.exportSelected.one" }),
+          other: (n) =>
+            msg(str`The ${n} selected reports, in the search's order.`, { id: "bulk.exportSelected.other" }),
+        })
+    return html`<div id="action-form" part="form" class="panel" role="group" aria-label=${msg("Export", { id: "reportExport.export" })}>
       <p>${what}</p>
       <fr-report-export .filter=${this.#exportFilter()} base-url=${ifDefined(this.baseUrl)}
         token=${ifDefined(this.token)} app-id=${ifDefined(this.appId)}
@@ -403,13 +437,12 @@ export class ReportBulkActions extends ApiElement {
   }
 
   #deleteForm(busy: boolean) {
-    const reports = countOf(this.selection.size, "report")
-    return html`<form id="action-form" part="form" role="alertdialog" aria-label="Delete reports"
+    const reports = reportCount(this.selection.size)
+    return html`<form id="action-form" part="form" role="alertdialog" aria-label=${msg("Delete reports", { id: "bulk.deleteReports" })}
       aria-describedby="delete-question" @submit=${(event: SubmitEvent) => this.#delete(event)}>
-      <p id="delete-question">Delete ${reports}? Their comments, notes, tasks and attachments go with them.
-        This cannot be undone.</p>
-      <button type="button" @click=${() => this.#cancel()}>Cancel</button>
-      <button class="danger primary" type="submit" ?disabled=${busy}>Delete ${reports}</button>
+      <p id="delete-question">${msg(str`Delete ${reports}? Their comments, notes, tasks and attachments go with them. This cannot be undone.`, { id: "bulk.deleteQuestion" })}</p>
+      <button type="button" @click=${() => this.#cancel()}>${msg("Cancel", { id: "tasksBoard.cancel" })}</button>
+      <button class="danger primary" type="submit" ?disabled=${busy}>${msg(str`Delete ${reports}`, { id: "bulk.deleteButton" })}</button>
     </form>`
   }
 }
