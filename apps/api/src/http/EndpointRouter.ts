@@ -27,7 +27,22 @@ export type GroupHandlers<G extends Group> = Handlers<G["endpoints"][number]["op
 export const expressPath = (path: string): string => path.replace(/\{([^}]+)\}/g, ":$1")
 
 /**
- * The router of every endpoint.
+ * The resource an `/api/v4/` path names, in lower case (routes match in any case): `reports` for
+ * `/api/v4/Reports/49`; undefined for a path outside the API.
+ *
+ * @example
+ * ```ts
+ * resourceOf("/api/v4/reports/49/note_comments") // "reports"
+ * ```
+ */
+export const resourceOf = (path: string): string | undefined => {
+  const [, api, version, resource] = path.split("/", 4)
+  return api?.toLowerCase() === "api" && version?.toLowerCase() === "v4" ? resource?.toLowerCase() : undefined
+}
+
+/**
+ * The router of every endpoint. A request is tried only against the endpoints of the resource its
+ * path names (one router per resource, each in routing order), not against all of them in turn.
  *
  * @example
  * ```ts
@@ -35,10 +50,22 @@ export const expressPath = (path: string): string => path.replace(/\{([^}]+)\}/g
  * ```
  */
 export const endpointRouter = (handlers: Handlers): Router => {
-  const router = Router()
+  const resources = new Map<string, Router>()
   for (const endpoint of Api.routingOrder) {
+    const resource = resourceOf(endpoint.path)
+    if (resource === undefined || resource.startsWith("{"))
+      throw new Error(`${endpoint.path} names no resource after /api/v4/`)
+    const router = resources.get(resource) ?? Router()
+    resources.set(resource, router)
     const handler = handlers[endpoint.operationId]
     router[endpoint.method](expressPath(endpoint.path), ...(Array.isArray(handler) ? handler : [handler]))
   }
+  const router = Router()
+  router.use((req, res, next) => {
+    const resource = resourceOf(req.path)
+    const routes = resource === undefined ? undefined : resources.get(resource)
+    if (routes === undefined) return next()
+    routes(req, res, next)
+  })
   return router
 }
