@@ -265,22 +265,30 @@ layer(SqliteClient.layer({ filename: ":memory:" }))("SqliteClient in memory", (i
     }),
   )
 
-  it.effect("a statement of plain values is compiled once per call site, one with fragments per call", () =>
-    Effect.gen(function* () {
-      const sql = yield* SqlClient.SqlClient
-      const compile = yield* spying(
-        Object.getPrototypeOf(Statement.makeCompilerSqlite()) as Statement.Compiler,
-        "compile",
-      )
-      const plain = (id: number) => sql<{ id: number }>`SELECT ${id} AS id, ${"x"} AS name`
-      const fragment = (ids: ReadonlyArray<number>) =>
-        sql<{ id: number }>`SELECT 1 AS id WHERE 1 IN ${sql.in(ids)}`
-      for (const id of [1, 2, 3]) expect(yield* plain(id)).toEqual([{ id, name: "x" }])
-      expect(plain(4).compile()).toEqual(["SELECT ? AS id, ? AS name", [4, "x"]])
-      expect(compile).toHaveBeenCalledTimes(1)
-      for (const ids of [[1], [1, 2]]) expect(yield* fragment(ids)).toEqual([{ id: 1 }])
-      expect(compile).toHaveBeenCalledTimes(3)
-    }),
+  it.effect(
+    "a statement of plain values and given literals is compiled once per call site, others per call",
+    () =>
+      Effect.gen(function* () {
+        const sql = yield* SqlClient.SqlClient
+        const compile = yield* spying(
+          Object.getPrototypeOf(Statement.makeCompilerSqlite()) as Statement.Compiler,
+          "compile",
+        )
+        const columns = sql.literal("1 AS one")
+        const plain = (id: number) => sql<{ id: number }>`SELECT ${id} AS id, ${columns}, ${"x"} AS name`
+        const fragment = (ids: ReadonlyArray<number>) =>
+          sql<{ id: number }>`SELECT 1 AS id WHERE 1 IN ${sql.in(ids)}`
+        const literalOrValue = (value: number | Statement.Fragment) => sql`SELECT ${value} AS picked`
+        for (const id of [1, 2, 3]) expect(yield* plain(id)).toEqual([{ id, one: 1, name: "x" }])
+        expect(plain(4).compile()).toEqual(["SELECT ? AS id, 1 AS one, ? AS name", [4, "x"]])
+        expect(compile).toHaveBeenCalledTimes(1)
+        for (const ids of [[1], [1, 2]]) expect(yield* fragment(ids)).toEqual([{ id: 1 }])
+        expect(compile).toHaveBeenCalledTimes(3)
+        // The call site's first literal is its SQL's: another literal, or a value in its place, is compiled apart.
+        expect(yield* literalOrValue(sql.literal("2"))).toEqual([{ picked: 2 }])
+        expect(yield* literalOrValue(sql.literal("3"))).toEqual([{ picked: 3 }])
+        expect(yield* literalOrValue(4)).toEqual([{ picked: 4 }])
+      }),
   )
 
   it.effect("with a tracer, every statement is a span named after the engine, holding its SQL", () =>

@@ -7,11 +7,12 @@
  * configured (whose spans a statement must then make), the statement takes `effect/sql`'s way, which
  * waits for the connection.
  *
- * A statement whose interpolations are all plain values (numbers, strings, null, booleans, dates,
- * bytes) is compiled and prepared once per call site: its SQL depends only on the template's
- * strings, which JavaScript hands every call of a tagged template alike, and the call site keeps
- * its prepared statement. Statements with fragments (`sql.in`, `sql.and`, …) are compiled per call,
- * as `effect/sql` compiles them, and prepared through the connection's cache.
+ * A statement whose interpolations are plain values (numbers, strings, null, booleans, dates,
+ * bytes), or literal fragments (`sql.literal`) the call site is given each time, is compiled and
+ * prepared once per call site: its SQL then depends only on the template's strings, which
+ * JavaScript hands every call of a tagged template alike, and those fragments; the call site keeps
+ * its SQL and prepared statement. Other statements (`sql.in`, `sql.and`, a literal made per call, …)
+ * are compiled per call, as `effect/sql` compiles them, and prepared through the connection's cache.
  */
 import { Context, Effectable, Exit, type Fiber } from "effect"
 import { type SqlClient, type SqlError, Statement } from "effect/sql"
@@ -48,8 +49,8 @@ interface StatementFields {
 interface DirectStatement extends StatementFields {
   readonly strings: TemplateStringsArray
   readonly args: ReadonlyArray<unknown>
-  /** Whether every interpolation is a plain value, bound as a parameter. */
-  readonly plain: boolean
+  /** The values bound to the call site's SQL; undefined when the statement's SQL is its own. */
+  readonly bound: ReadonlyArray<unknown> | undefined
   readonly compile: (withoutTransform?: boolean) => readonly [string, ReadonlyArray<unknown>]
 }
 
@@ -62,6 +63,13 @@ const isPlain = (value: unknown): boolean =>
   (typeof value !== "object" && typeof value !== "function") ||
   value instanceof Date ||
   value instanceof Uint8Array
+
+/** A fragment of literal SQL only, with no values bound. */
+const isLiteral = (value: unknown): boolean =>
+  Statement.isFragment(value) &&
+  value.segments.every(
+    (segment) => segment._tag === "Literal" && (segment.params === undefined || segment.params.length === 0),
+  )
 
 /** The property under which an effect keeps how the fiber runs it. */
 const evaluateKey = (() => {
@@ -106,25 +114,53 @@ export const directStatements = <C extends SqlClient.SqlClient, Prepared>(
     return Context.getOrUndefined(fiber.context, client.transactionService) !== undefined || connection.free()
   }
 
-  /** The SQL of each call site whose statements are plain, and its statement once prepared. */
-  const sites = new WeakMap<TemplateStringsArray, { readonly text: string; prepared?: Prepared }>()
-  const siteOf = (statement: DirectStatement) => {
+  /**
+   * The SQL of each call site whose statements it keeps, the literal fragments it was given (by
+   * position among the interpolations), and its statement once prepared.
+   */
+  interface Site {
+    readonly text: string
+    readonly literals: ReadonlyArray<unknown>
+    prepared?: Prepared
+  }
+  const sites = new WeakMap<TemplateStringsArray, Site>()
+  const siteOf = (statement: DirectStatement): Site => {
     let site = sites.get(statement.strings)
     if (site === undefined) {
-      site = { text: statement.compiler.compile(statement as never, false)[0] }
+      const text = statement.compiler.compile(statement as never, false)[0]
+      site = { text, literals: statement.args.map((arg) => (isPlain(arg) ? undefined : arg)) }
       sites.set(statement.strings, site)
     }
     return site
   }
+  /** The values a call binds to its call site's SQL, or undefined when its SQL is its own. */
+  const boundOf = (strings: TemplateStringsArray, args: ReadonlyArray<unknown>) => {
+    const literals = sites.get(strings)?.literals
+    let fragments = 0
+    for (let i = 0; i < args.length; i++) {
+      const arg = args[i]
+      if (isPlain(arg)) {
+        if (literals?.[i] !== undefined) return undefined
+        continue
+      }
+      if (
+        literals === undefined ? !isLiteral(arg) || Object.getPrototypeOf(arg) === proto : literals[i] !== arg
+      )
+        return undefined
+      fragments++
+    }
+    return fragments === 0 ? args : args.filter(isPlain)
+  }
+
   /** The statement prepared, with its parameters. */
   const prepared = (statement: DirectStatement): readonly [Prepared, ReadonlyArray<unknown>] => {
-    if (!statement.plain) {
+    if (statement.bound === undefined) {
       const [sql, params] = statement.compile()
       return [connection.cached(sql), params]
     }
     const site = siteOf(statement)
     site.prepared ??= connection.prepare(site.text)
-    return [site.prepared, statement.args]
+    return [site.prepared, statement.bound]
   }
 
   const run = (statement: DirectStatement, operation: Operation) => {
@@ -170,8 +206,8 @@ export const directStatements = <C extends SqlClient.SqlClient, Prepared>(
     },
   })
   proto.compile = function (this: DirectStatement, withoutTransform?: boolean) {
-    if (!this.plain) return this.compiler.compile(this as never, withoutTransform ?? false)
-    return [siteOf(this).text, this.args] as const
+    if (this.bound === undefined) return this.compiler.compile(this as never, withoutTransform ?? false)
+    return [siteOf(this).text, this.bound] as const
   }
   proto[evaluateKey] = function (this: DirectStatement, fiber: Fiber.Fiber<unknown, unknown>) {
     return runsNow(fiber) ? run(this, "execute") : slowEvaluate.call(this, fiber)
@@ -190,10 +226,14 @@ export const directStatements = <C extends SqlClient.SqlClient, Prepared>(
   const sql = function sql(strings: unknown, ...args: Array<unknown>) {
     if (!isTemplate(strings))
       return (client as unknown as (...all: Array<unknown>) => unknown)(strings, ...args)
-    const statement = Object.create(proto) as { strings: unknown; args: unknown; plain: boolean }
+    const statement = Object.create(proto) as {
+      strings: unknown
+      args: unknown
+      bound: ReadonlyArray<unknown> | undefined
+    }
     statement.strings = strings
     statement.args = args
-    statement.plain = args.every(isPlain)
+    statement.bound = boundOf(strings, args)
     return statement
   }
   Object.assign(sql, client)
