@@ -17,18 +17,6 @@ const units = ["byte", "kilobyte", "megabyte", "gigabyte", "terabyte"] as const
 export const formatCount = (value: number): string => new Intl.NumberFormat(intlLocale()).format(value)
 
 /**
- * A count of things in the reader's numbers, the noun made plural but for one.
- *
- * @example
- * ```ts
- * countOf(1, "report") // "1 report"
- * countOf(1234, "report") // "1,234 reports" in English
- * ```
- */
-export const countOf = (value: number, noun: string): string =>
-  `${formatCount(value)} ${value === 1 ? noun : `${noun}s`}`
-
-/**
  * A size in bytes, in decimal units (1 kB is 1,000 bytes) with at most one decimal.
  *
  * @example
