@@ -1,9 +1,9 @@
 /**
  * Every API path is written once, in the contract (`packages/contract`): the API, the admin UI,
  * the importer and the tooling build their addresses from it (typed client calls, `href`). Tests
- * and comments may quote paths; code may not. The load benchmark's floor is the one exception: it
- * does the API's work the plainest way, with nothing of the project but its statements, so it
- * writes its answers' addresses by hand.
+ * and comments may quote paths; code may not. The load benchmark's floors are the one exception: they
+ * do the API's work the plainest way, with nothing of the project but its statements, so they
+ * write their answers' addresses by hand.
  */
 import { readdirSync, readFileSync } from "node:fs"
 import { join, relative } from "node:path"
@@ -23,8 +23,9 @@ const trees = [
   "tooling/generate",
 ]
 
-/** The floor server of the load benchmark and its parts. */
-const isFloor = (path: string): boolean => /tooling\/bench\/(floor|Floor\w*)\.ts$/.test(path)
+/** The floor servers of the load benchmark (SQLite and PostgreSQL) and their parts. */
+const isFloor = (path: string): boolean =>
+  /tooling\/bench\/(floor|pg-floor|Floor\w*|PgFloor\w*)\.ts$/.test(path)
 
 const sourceFiles = (directory: string): ReadonlyArray<string> =>
   readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
