@@ -23,12 +23,14 @@ import {
   type TeamUserRecord,
   type TeamUserUpdate,
 } from "@fieldreport/domain/TeamUser"
+import { msg, str } from "@lit/localize"
 import { DateTime, Duration } from "effect"
 import { html, nothing } from "lit"
 import { ApiElement } from "../../shared/ApiElement.ts"
 import type { Connection } from "../../shared/connection.ts"
 import { errorText, run } from "../../shared/run.ts"
 import { SaveStatus } from "../../shared/SaveStatus.ts"
+import { formatCount } from "../../shared/size.ts"
 import { currentTeamId, fullName, teamPeople } from "../../shared/team.ts"
 import { styles } from "./team-users.styles.ts"
 
@@ -53,13 +55,14 @@ const noFilters: Filters = {
   direction: "asc",
 }
 
+/** The orders the list offers, each with its name in the language shown. */
 const orders = [
-  ["name", "Name"],
-  ["email", "E-mail"],
-  ["last_invited_at", "Last invited"],
-  ["last_activity", "Last active"],
-  ["supervisor", "Supervisor"],
-  ["status", "Status"],
+  ["name", () => msg("Name", { id: "apiTokens.name" })],
+  ["email", () => msg("E-mail", { id: "account.email" })],
+  ["last_invited_at", () => msg("Last invited", { id: "teamUsers.lastInvited" })],
+  ["last_activity", () => msg("Last active", { id: "teamUsers.lastActive" })],
+  ["supervisor", () => msg("Supervisor", { id: "teamUsers.supervisor" })],
+  ["status", () => msg("Status", { id: "teamUsers.status" })],
 ] as const
 
 /** Ids typed as "3, 4 5": the list form the API reads (`3,4,5`), or undefined when none. */
@@ -70,11 +73,11 @@ const idList = (text: string): ReadonlyArray<number> | undefined => {
 
 const PAGE = 50
 
-const roleNames: Record<TeamUser["role"], string> = {
-  team_member: "Member",
-  manager: "Manager",
-  owner: "Owner",
-}
+const roleNames = (): Record<TeamUser["role"], string> => ({
+  team_member: msg("Member", { id: "addUsers.member" }),
+  manager: msg("Manager", { id: "addUsers.manager" }),
+  owner: msg("Owner", { id: "teamUsers.owner" }),
+})
 
 /** How often a pending invitation may be sent again (the API's rule). */
 const resendInterval = Duration.days(1)
@@ -228,13 +231,22 @@ export class TeamUsers extends ApiElement {
     const teamId = this.#teamId
     if (connection === undefined || teamId === undefined) return
     if (
-      !confirm(`Send the invitation to ${invitation.email} again? The link of the last e-mail stops working.`)
+      !confirm(
+        msg(
+          str`Send the invitation to ${invitation.email} again? The link of the last e-mail stops working.`,
+          {
+            id: "teamUsers.confirmResend",
+          },
+        ),
+      )
     )
       return
     const sent = await this.#invitationStatus.save(
       () =>
         run(connection.client.call("resendTeamInvitation", { path: { team_id: teamId, id: invitation.id } })),
-      `The invitation to ${invitation.email} was sent again; its new link works for 7 days.`,
+      msg(str`The invitation to ${invitation.email} was sent again; its new link works for 7 days.`, {
+        id: "teamUsers.resent",
+      }),
     )
     if (sent) await this.#loadInvitations(connection, teamId)
   }
@@ -243,13 +255,20 @@ export class TeamUsers extends ApiElement {
     const connection = this.connection
     const teamId = this.#teamId
     if (connection === undefined || teamId === undefined) return
-    if (!confirm(`Withdraw the invitation to ${invitation.email}? Its link stops working.`)) return
+    if (
+      !confirm(
+        msg(str`Withdraw the invitation to ${invitation.email}? Its link stops working.`, {
+          id: "teamUsers.confirmWithdraw",
+        }),
+      )
+    )
+      return
     const withdrawn = await this.#invitationStatus.save(
       () =>
         run(
           connection.client.call("withdrawTeamInvitation", { path: { team_id: teamId, id: invitation.id } }),
         ),
-      `The invitation to ${invitation.email} was withdrawn.`,
+      msg(str`The invitation to ${invitation.email} was withdrawn.`, { id: "teamUsers.withdrawn" }),
     )
     if (withdrawn) await this.#loadInvitations(connection, teamId)
   }
@@ -260,13 +279,18 @@ export class TeamUsers extends ApiElement {
       DateTime.toEpochMillis(invitation.expires_at) <= Date.now()
     return html`
       <div class="table-wrap">
-        <table part="invitations" aria-label="Invited by e-mail">
-          <caption>Invited by e-mail, no account yet</caption>
+        <table part="invitations" aria-label=${msg("Invited by e-mail", { id: "teamUsers.invitedByEmail" })}>
+          <caption>${msg("Invited by e-mail, no account yet", { id: "teamUsers.invitedCaption" })}</caption>
           <thead>
             <tr>
-              ${["E-mail", "Role", "Channels", "Last sent", "Link", "Actions"].map(
-                (heading) => html`<th scope="col">${heading}</th>`,
-              )}
+              ${[
+                msg("E-mail", { id: "account.email" }),
+                msg("Role", { id: "teamUsers.role" }),
+                msg("Channels", { id: "reportFilters.channels" }),
+                msg("Last sent", { id: "teamUsers.lastSent" }),
+                msg("Link", { id: "teamUsers.link" }),
+                msg("Actions", { id: "teamUsers.actions" }),
+              ].map((heading) => html`<th scope="col">${heading}</th>`)}
             </tr>
           </thead>
           <tbody>
@@ -274,15 +298,15 @@ export class TeamUsers extends ApiElement {
               const from = this.#resendableFrom(invitation)
               return html`<tr class="invited">
                 <th scope="row">${invitation.email}</th>
-                <td>${roleNames[invitation.team_role]}</td>
+                <td>${roleNames()[invitation.team_role]}</td>
                 <td>${invitation.channel_ids.length === 0 ? "none" : `${invitation.channel_ids.length} as ${invitation.channel_role}`}</td>
                 <td>${DateTime.formatIsoDate(invitation.last_invited_at)}</td>
-                <td>${expired(invitation) ? "expired" : `works until ${DateTime.formatIsoDate(invitation.expires_at)}`}</td>
+                <td>${expired(invitation) ? msg("expired", { id: "teamUsers.expired" }) : msg(str`works until ${DateTime.formatIsoDate(invitation.expires_at)}`, { id: "teamUsers.worksUntil" })}</td>
                 <td class="actions">
-                  <button aria-label="Send the invitation to ${invitation.email} again" ?disabled=${from !== undefined || this.#invitationStatus.saving}
-                    @click=${() => this.#resend(invitation)}>${from === undefined ? "Resend" : `Resend from ${DateTime.formatIsoDate(from)}`}</button>
-                  <button aria-label="Withdraw the invitation to ${invitation.email}" ?disabled=${this.#invitationStatus.saving}
-                    @click=${() => this.#withdraw(invitation)}>Withdraw</button>
+                  <button aria-label=${msg(str`Send the invitation to ${invitation.email} again`, { id: "teamUsers.resendLabel" })} ?disabled=${from !== undefined || this.#invitationStatus.saving}
+                    @click=${() => this.#resend(invitation)}>${from === undefined ? msg("Resend", { id: "teamUsers.resend" }) : msg(str`Resend from ${DateTime.formatIsoDate(from)}`, { id: "teamUsers.resendFrom" })}</button>
+                  <button aria-label=${msg(str`Withdraw the invitation to ${invitation.email}`, { id: "teamUsers.withdrawLabel" })} ?disabled=${this.#invitationStatus.saving}
+                    @click=${() => this.#withdraw(invitation)}>${msg("Withdraw", { id: "teamUsers.withdraw" })}</button>
                 </td>
               </tr>`
             })}
@@ -333,13 +357,17 @@ export class TeamUsers extends ApiElement {
     const name = fullName(user)
     const said: Array<string> = []
     if (change.role !== undefined && change.role !== user.role)
-      said.push(`${name} is now ${change.role === "manager" ? "a manager" : "a member"}.`)
+      said.push(
+        change.role === "manager"
+          ? msg(str`${name} is now a manager.`, { id: "teamUsers.nowManager" })
+          : msg(str`${name} is now a member.`, { id: "teamUsers.nowMember" }),
+      )
     if (change.supervisor_id !== undefined && change.supervisor_id !== (user.supervisor_id ?? null)) {
       const supervisor = this.everyone.find((other) => other.id === change.supervisor_id)
       said.push(
         supervisor === undefined
-          ? `${name} has no supervisor now.`
-          : `${name} is now supervised by ${fullName(supervisor)}.`,
+          ? msg(str`${name} has no supervisor now.`, { id: "teamUsers.noSupervisor" })
+          : msg(str`${name} is now supervised by ${fullName(supervisor)}.`, { id: "teamUsers.supervisedBy" }),
       )
     }
     return said.join(" ")
@@ -364,36 +392,36 @@ export class TeamUsers extends ApiElement {
   #filters() {
     const filters = this.filters
     return html`
-      <form part="filters" role="search" aria-label="Filter and sort team users" @submit=${(event: SubmitEvent) => this.#filter(event)}>
-        <label>Joined
+      <form part="filters" role="search" aria-label=${msg("Filter and sort team users", { id: "teamUsers.filter" })} @submit=${(event: SubmitEvent) => this.#filter(event)}>
+        <label>${msg("Joined", { id: "teamUsers.joined" })}
           <select name="agreed_to_join">
-            <option value="" ?selected=${filters.agreed_to_join === ""}>Everyone</option>
-            <option value="true" ?selected=${filters.agreed_to_join === "true"}>Agreed to join</option>
-            <option value="false" ?selected=${filters.agreed_to_join === "false"}>Invited, not joined</option>
+            <option value="" ?selected=${filters.agreed_to_join === ""}>${msg("Everyone", { id: "tasksBoard.everyone" })}</option>
+            <option value="true" ?selected=${filters.agreed_to_join === "true"}>${msg("Agreed to join", { id: "teamUsers.agreed" })}</option>
+            <option value="false" ?selected=${filters.agreed_to_join === "false"}>${msg("Invited, not joined", { id: "teamUsers.notJoined" })}</option>
           </select>
         </label>
-        <label>Team role
+        <label>${msg("Team role", { id: "addUsers.teamRole" })}
           <select name="team_role">
-            <option value="" ?selected=${filters.team_role === ""}>Any role</option>
-            <option value="true" ?selected=${filters.team_role === "true"}>Managers and owner</option>
-            <option value="false" ?selected=${filters.team_role === "false"}>Members</option>
+            <option value="" ?selected=${filters.team_role === ""}>${msg("Any role", { id: "teamUsers.anyRole" })}</option>
+            <option value="true" ?selected=${filters.team_role === "true"}>${msg("Managers and owner", { id: "teamUsers.managers" })}</option>
+            <option value="false" ?selected=${filters.team_role === "false"}>${msg("Members", { id: "teamUsers.members" })}</option>
           </select>
         </label>
-        <label>User ids <input name="user_ids" inputmode="numeric" .value=${filters.user_ids} placeholder="e.g. 3, 7" /></label>
-        <label>Only team user ids <input name="includes_team_user_ids" .value=${filters.includes_team_user_ids} /></label>
-        <label>Without team user ids <input name="excludes_team_user_ids" .value=${filters.excludes_team_user_ids} /></label>
-        <label>Sort by
+        <label>${msg("User ids", { id: "teamUsers.userIds" })} <input name="user_ids" inputmode="numeric" .value=${filters.user_ids} placeholder=${msg("e.g. 3, 7", { id: "teamUsers.idsPlaceholder" })} /></label>
+        <label>${msg("Only team user ids", { id: "teamUsers.onlyIds" })} <input name="includes_team_user_ids" .value=${filters.includes_team_user_ids} /></label>
+        <label>${msg("Without team user ids", { id: "teamUsers.withoutIds" })} <input name="excludes_team_user_ids" .value=${filters.excludes_team_user_ids} /></label>
+        <label>${msg("Sort by", { id: "teamUsers.sortBy" })}
           <select name="order">
-            ${orders.map(([value, label]) => html`<option value=${value} ?selected=${filters.order === value}>${label}</option>`)}
+            ${orders.map(([value, label]) => html`<option value=${value} ?selected=${filters.order === value}>${label()}</option>`)}
           </select>
         </label>
-        <label>Direction
+        <label>${msg("Direction", { id: "teamUsers.direction" })}
           <select name="direction">
-            <option value="asc" ?selected=${filters.direction === "asc"}>Ascending</option>
-            <option value="desc" ?selected=${filters.direction === "desc"}>Descending</option>
+            <option value="asc" ?selected=${filters.direction === "asc"}>${msg("Ascending", { id: "teamUsers.ascending" })}</option>
+            <option value="desc" ?selected=${filters.direction === "desc"}>${msg("Descending", { id: "teamUsers.descending" })}</option>
           </select>
         </label>
-        <button class="primary" type="submit">Apply</button>
+        <button class="primary" type="submit">${msg("Apply", { id: "reportFilters.apply" })}</button>
       </form>
     `
   }
@@ -402,12 +430,12 @@ export class TeamUsers extends ApiElement {
   #inviteeRow(invitee: InvitedTeamUser) {
     return html`
       <tr class="invited">
-        <th scope="row">Invited user ${invitee.user_id}</th>
+        <th scope="row">${msg(str`Invited user ${invitee.user_id}`, { id: "teamUsers.invitedUser" })}</th>
         <td></td>
-        <td>${roleNames[invitee.role]}</td>
+        <td>${roleNames()[invitee.role]}</td>
         <td>
-          ${invitee.status ?? "invited"}
-          ${invitee.last_invited_at === null ? nothing : html`<span class="muted">· last invitation ${DateTime.formatIsoDate(invitee.last_invited_at)}</span>`}
+          ${invitee.status ?? msg("invited", { id: "teamUsers.invited" })}
+          ${invitee.last_invited_at === null ? nothing : html`<span class="muted">· ${msg(str`last invitation ${DateTime.formatIsoDate(invitee.last_invited_at)}`, { id: "teamUsers.lastInvitation" })}</span>`}
         </td>
         <td></td>
         <td></td>
@@ -434,26 +462,26 @@ export class TeamUsers extends ApiElement {
         <td>
           ${
             user.role === "owner"
-              ? "Owner"
-              : html`<select aria-label="Role of ${name}" @change=${(event: Event) => this.#stage(user, { role: (event.target as HTMLSelectElement).value as "team_member" | "manager" })}>
-                  <option value="team_member" ?selected=${role === "team_member"}>Member</option>
-                  <option value="manager" ?selected=${role === "manager"}>Manager</option>
+              ? msg("Owner", { id: "teamUsers.owner" })
+              : html`<select aria-label=${msg(str`Role of ${name}`, { id: "teamUsers.roleOf" })} @change=${(event: Event) => this.#stage(user, { role: (event.target as HTMLSelectElement).value as "team_member" | "manager" })}>
+                  <option value="team_member" ?selected=${role === "team_member"}>${msg("Member", { id: "addUsers.member" })}</option>
+                  <option value="manager" ?selected=${role === "manager"}>${msg("Manager", { id: "addUsers.manager" })}</option>
                 </select>`
           }
         </td>
         <td>
           ${user.status ?? ""}
-          ${user.last_invited_at === null ? nothing : html`<span class="muted">· last invitation ${DateTime.formatIsoDate(user.last_invited_at)}</span>`}
+          ${user.last_invited_at === null ? nothing : html`<span class="muted">· ${msg(str`last invitation ${DateTime.formatIsoDate(user.last_invited_at)}`, { id: "teamUsers.lastInvitation" })}</span>`}
         </td>
         <td>
           <select
-            aria-label="Supervisor of ${name}"
+            aria-label=${msg(str`Supervisor of ${name}`, { id: "teamUsers.supervisorOf" })}
             @change=${(event: Event) => {
               const value = (event.target as HTMLSelectElement).value
               this.#stage(user, { supervisor_id: value === "" ? null : Number(value) })
             }}
           >
-            <option value="" ?selected=${supervisorId === null}>None</option>
+            <option value="" ?selected=${supervisorId === null}>${msg("None", { id: "teamUsers.none" })}</option>
             ${this.everyone
               .filter((other) => other.id !== user.id)
               .map(
@@ -466,13 +494,13 @@ export class TeamUsers extends ApiElement {
         <td>${user.report_count ?? ""}</td>
         <td>${DateTime.formatIsoDate(user.last_active_at)}</td>
         <td class="device">
-          ${user.app_version === "" ? "—" : `app ${user.app_version}`}
-          ${user.location_enabled ? " · location" : ""}${user.push_notification_enabled ? " · push" : ""}${user.bluetooth_enabled ? " · bluetooth" : ""}
+          ${user.app_version === "" ? "—" : msg(str`app ${user.app_version}`, { id: "teamUsers.app" })}
+          ${user.location_enabled ? ` · ${msg("location", { id: "teamUsers.location" })}` : ""}${user.push_notification_enabled ? ` · ${msg("push", { id: "teamUsers.push" })}` : ""}${user.bluetooth_enabled ? " · bluetooth" : ""}
         </td>
         <td>
           <!-- Named by aria-label: a visually hidden span would sit past the wide table's edge and widen the page. -->
-          <button class="primary" aria-label="Save changes to ${name}" ?disabled=${change === undefined || this.#status.saving}
-            @click=${() => this.#save(user)}>Save</button>
+          <button class="primary" aria-label=${msg(str`Save changes to ${name}`, { id: "teamUsers.saveLabel" })} ?disabled=${change === undefined || this.#status.saving}
+            @click=${() => this.#save(user)}>${msg("Save", { id: "categoryTree.save" })}</button>
         </td>
       </tr>
     `
@@ -485,20 +513,20 @@ export class TeamUsers extends ApiElement {
       ${this.problem === undefined ? nothing : html`<p class="error" role="alert">${this.problem}</p>`}
       ${this.#status.render()}
       <div class="table-wrap">
-        <table part="table" aria-label="Team users">
+        <table part="table" aria-label=${msg("Team users", { id: "view.team.users" })}>
           <thead>
             <tr>
               ${[
-                "Name",
-                "E-mail",
-                "Role",
-                "Status",
-                "Supervisor",
-                "Channels",
-                "Reports",
-                "Last active",
-                "Device",
-                "Changes",
+                msg("Name", { id: "apiTokens.name" }),
+                msg("E-mail", { id: "account.email" }),
+                msg("Role", { id: "teamUsers.role" }),
+                msg("Status", { id: "teamUsers.status" }),
+                msg("Supervisor", { id: "teamUsers.supervisor" }),
+                msg("Channels", { id: "reportFilters.channels" }),
+                msg("Reports", { id: "view.reports" }),
+                msg("Last active", { id: "teamUsers.lastActive" }),
+                msg("Device", { id: "teamUsers.device" }),
+                msg("Changes", { id: "reportDetail.changes" }),
               ].map((heading) => html`<th scope="col">${heading}</th>`)}
             </tr>
           </thead>
@@ -506,9 +534,17 @@ export class TeamUsers extends ApiElement {
         </table>
       </div>
       <div class="pager">
-        <button ?disabled=${this.start === 0} @click=${() => this.load(Math.max(0, this.start - PAGE))}>Previous page</button>
-        <span role="status">${this.users.length === 0 ? "No users" : `${this.start + 1}–${end}${this.total === undefined ? "" : ` of ${this.total}`}`}</span>
-        <button ?disabled=${this.total === undefined || end >= this.total} @click=${() => this.load(end)}>Next page</button>
+        <button ?disabled=${this.start === 0} @click=${() => this.load(Math.max(0, this.start - PAGE))}>${msg("Previous page", { id: "auditLog.previous" })}</button>
+        <span role="status">${
+          this.users.length === 0
+            ? msg("No users", { id: "teamUsers.noUsers" })
+            : this.total === undefined
+              ? `${formatCount(this.start + 1)}–${formatCount(end)}`
+              : msg(str`${formatCount(this.start + 1)}–${formatCount(end)} of ${formatCount(this.total)}`, {
+                  id: "teamUsers.rangeOf",
+                })
+        }</span>
+        <button ?disabled=${this.total === undefined || end >= this.total} @click=${() => this.load(end)}>${msg("Next page", { id: "auditLog.next" })}</button>
       </div>
       ${this.#invitations()}
     `
