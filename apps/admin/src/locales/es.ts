@@ -780,4 +780,17 @@ export const templates: TemplateMap = {
   "teamUsers.device": "Dispositivo",
   "teamUsers.noUsers": "No hay usuarios",
   "teamUsers.rangeOf": str`${0}–${1} de ${2}`,
+  // accept-invitation
+  "acceptInvitation.join": str`Unirse a ${0}`,
+  "acceptInvitation.itsToken": str`su token ${0}`,
+  "acceptInvitation.noToken": "no tiene token",
+  "acceptInvitation.notWorking": "Este enlace de invitación no funciona",
+  "acceptInvitation.refused": str`Este enlace no puede aceptar una invitación: ${0}. Los enlaces funcionan una vez, durante 7 días; pida a quien lo invitó que vuelva a enviar la invitación.`,
+  "acceptInvitation.reading": "Leyendo la invitación…",
+  "acceptInvitation.invited": str`${0} invitó a ${1} a unirse al equipo ${2}. Elija su nombre y una contraseña: su cuenta se crea con esta dirección y su sesión queda iniciada.`,
+  "acceptInvitation.firstName": "Nombre",
+  "acceptInvitation.lastName": "Apellido",
+  "acceptInvitation.passwordAgain": "Repita la contraseña",
+  "acceptInvitation.badToken": str`Este enlace no puede aceptar la invitación: su token ${0}.`,
+  "acceptInvitation.differs": "no coincide con la contraseña: escriba la misma contraseña dos veces",
 }

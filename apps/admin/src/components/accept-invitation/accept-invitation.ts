@@ -7,8 +7,10 @@
  * shell keeps, and `fr-navigate` to the team's view. A token used, withdrawn or expired, and a weak
  * password, are shown with the API's own words.
  */
+
 import { make } from "@fieldreport/client/FieldreportClient"
 import type { TeamInvitationFound } from "@fieldreport/domain/TeamInvitation"
+import { msg, str, updateWhenLocaleChanges } from "@lit/localize"
 import { html, LitElement, nothing, type PropertyValues } from "lit"
 import { LoginEvent } from "../../events/login.ts"
 import { NavigateEvent } from "../../events/navigate.ts"
@@ -60,6 +62,7 @@ export class AcceptInvitation extends LitElement {
 
   constructor() {
     super()
+    updateWhenLocaleChanges(this)
     this.busy = false
     this.problems = {}
   }
@@ -77,61 +80,59 @@ export class AcceptInvitation extends LitElement {
     this.invitation = undefined
     this.refusal = undefined
     if (token === "") {
-      this.refusal = "it has no token"
+      this.refusal = msg("it has no token", { id: "acceptInvitation.noToken" })
       return
     }
     try {
       this.invitation = await run(this.#client().call("lookUpTeamInvitation", { body: { token } }))
     } catch (error) {
       const problems = fieldErrors(error)
-      this.refusal = problems.token === undefined ? errorText(error) : `its token ${problems.token.join(" ")}`
+      this.refusal =
+        problems.token === undefined
+          ? errorText(error)
+          : msg(str`its token ${problems.token.join(" ")}`, { id: "acceptInvitation.itsToken" })
     }
   }
 
   override render() {
     if (this.refusal !== undefined) {
       return html`<section part="refused" aria-labelledby="title">
-        <h1 id="title">This invitation link does not work</h1>
-        <p role="alert">This link cannot accept an invitation: ${this.refusal}. Links work once, for 7 days;
-          ask the person who invited you to send the invitation again.</p>
-        <p><a href="#/">Sign in</a></p>
+        <h1 id="title">${msg("This invitation link does not work", { id: "acceptInvitation.notWorking" })}</h1>
+        <p role="alert">${msg(str`This link cannot accept an invitation: ${this.refusal}. Links work once, for 7 days; ask the person who invited you to send the invitation again.`, { id: "acceptInvitation.refused" })}</p>
+        <p><a href="#/">${msg("Sign in", { id: "account.signIn" })}</a></p>
       </section>`
     }
     const invitation = this.invitation
-    if (invitation === undefined) return html`<p role="status">Reading the invitation…</p>`
+    if (invitation === undefined)
+      return html`<p role="status">${msg("Reading the invitation…", { id: "acceptInvitation.reading" })}</p>`
     return html`
       <form part="form" @submit=${this.#submit} aria-labelledby="title">
-        <h1 id="title">Join ${invitation.team_name}</h1>
-        <p part="invitation">${invitation.inviter_name} invited ${invitation.email} to join the team
-          ${invitation.team_name}. Choose your name and a password: your account is made with this address
-          and you are signed in.</p>
-        <label>First name <input name="first_name" autocomplete="given-name" required
+        <h1 id="title">${msg(str`Join ${invitation.team_name}`, { id: "acceptInvitation.join" })}</h1>
+        <p part="invitation">${msg(str`${invitation.inviter_name} invited ${invitation.email} to join the team ${invitation.team_name}. Choose your name and a password: your account is made with this address and you are signed in.`, { id: "acceptInvitation.invited" })}</p>
+        <label>${msg("First name", { id: "acceptInvitation.firstName" })} <input name="first_name" autocomplete="given-name" required
           aria-invalid=${this.problems.first_name === undefined ? "false" : "true"}
           aria-describedby="first_name-problem" /></label>
         ${this.#problem("first_name")}
-        <label>Last name <input name="last_name" autocomplete="family-name" required
+        <label>${msg("Last name", { id: "acceptInvitation.lastName" })} <input name="last_name" autocomplete="family-name" required
           aria-invalid=${this.problems.last_name === undefined ? "false" : "true"}
           aria-describedby="last_name-problem" /></label>
         ${this.#problem("last_name")}
-        <p id="rules" class="hint">At least 10 characters, and hard to guess: common passwords, words and
-          names, keyboard patterns, dates and your own e-mail address or name make a password weak. A few
-          uncommon words together make a good one.</p>
-        <label>Password <input name="password" type="password" autocomplete="new-password" required
+        <p id="rules" class="hint">${msg("At least 10 characters, and hard to guess: common passwords, words and names, keyboard patterns, dates and your own e-mail address or name make a password weak. A few uncommon words together make a good one.", { id: "resetPassword.rules" })}</p>
+        <label>${msg("Password", { id: "loginForm.password" })} <input name="password" type="password" autocomplete="new-password" required
           aria-invalid=${this.problems.password === undefined ? "false" : "true"}
           aria-describedby="rules password-problem" /></label>
         ${this.#problem("password")}
-        <label>Password again <input name="confirmation" type="password" autocomplete="new-password" required
+        <label>${msg("Password again", { id: "acceptInvitation.passwordAgain" })} <input name="confirmation" type="password" autocomplete="new-password" required
           aria-invalid=${this.problems.confirmation === undefined ? "false" : "true"}
           aria-describedby="confirmation-problem" /></label>
         ${this.#problem("confirmation")}
         ${
           this.problems.token === undefined
             ? nothing
-            : html`<p class="error" role="alert">This link cannot accept the invitation: its token
-                ${this.problems.token.join(" ")}.</p>`
+            : html`<p class="error" role="alert">${msg(str`This link cannot accept the invitation: its token ${this.problems.token.join(" ")}.`, { id: "acceptInvitation.badToken" })}</p>`
         }
         <p class="error" role="alert" ?hidden=${this.failure === undefined}>${this.failure}</p>
-        <button class="primary" part="submit" type="submit" ?disabled=${this.busy}>Join ${invitation.team_name}</button>
+        <button class="primary" part="submit" type="submit" ?disabled=${this.busy}>${msg(str`Join ${invitation.team_name}`, { id: "acceptInvitation.join" })}</button>
       </form>
     `
   }
@@ -146,7 +147,11 @@ export class AcceptInvitation extends LitElement {
     const text = (name: string) => String(data.get(name) ?? "")
     this.failure = undefined
     if (text("confirmation") !== text("password")) {
-      this.problems = { confirmation: ["differs from the password: type the same password twice"] }
+      this.problems = {
+        confirmation: [
+          msg("differs from the password: type the same password twice", { id: "acceptInvitation.differs" }),
+        ],
+      }
       return
     }
     this.busy = true
