@@ -46,8 +46,10 @@ describe("embedding an element in another site", () => {
     )
 
     await expect.poll(() => page.locator("fr-report-table tbody tr").count()).toBe(10)
-    const headings = await page.locator("fr-report-table th").allInnerTexts()
+    // The columns asked for, after the column of checkboxes that select reports.
+    const headings = await page.locator("fr-report-table th:not(.pick)").allInnerTexts()
     expect(headings.map((heading) => heading.trim())).toEqual(["Id", "Title", "State"])
+    expect(await page.locator("fr-report-table th.pick input[type=checkbox]").count()).toBe(1)
     const link = page.locator("fr-report-table td.title button").first()
     expect(await link.evaluate((element) => getComputedStyle(element).color)).toBe("rgb(10, 125, 79)")
     await screenshot(page, "embedded-table")

@@ -33,18 +33,24 @@ export const launchBrowser = async (): Promise<Browser> => {
 }
 
 /**
- * A new page whose console errors and failed page scripts fail the test that reads `errors`.
+ * A new page whose console errors and failed page scripts fail the test that reads `errors`; a
+ * desktop's window in an English browser unless told otherwise.
  *
  * @example
  * ```ts
  * const { page, errors } = await openPage(browser)
+ * const { page: phone } = await openPage(browser, { viewport: { width: 390, height: 844 }, locale: "es-MX" })
  * expect(errors).toEqual([])
  * ```
  */
 export const openPage = async (
   browser: Browser,
+  options: { readonly viewport?: { width: number; height: number }; readonly locale?: string } = {},
 ): Promise<{ readonly page: Page; readonly errors: Array<string> }> => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+  const page = await browser.newPage({
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    locale: options.locale ?? "en-US",
+  })
   const errors: Array<string> = []
   page.on("pageerror", (error) => errors.push(error.message))
   page.on("console", (message) => {
