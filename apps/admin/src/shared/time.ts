@@ -20,6 +20,20 @@ export const formatTime = (value: DateTime.Utc | string | null | undefined): str
 }
 
 /**
+ * A timestamp's local date alone, in the language shown.
+ *
+ * @example
+ * ```ts
+ * formatDate("2026-03-01T09:30:00.000Z") // "1 Mar 2026" in Auckland, English; "1 mar 2026" in Spanish
+ * ```
+ */
+export const formatDate = (value: DateTime.Utc | string | null | undefined): string => {
+  if (value === null || value === undefined) return ""
+  const date = typeof value === "string" ? new Date(value) : DateTime.toDate(value)
+  return date.toLocaleDateString(intlLocale(), { dateStyle: "medium" })
+}
+
+/**
  * A timestamp as the value of a `datetime-local` input, in the browser's time zone; empty for
  * none (or for text that is no time).
  *

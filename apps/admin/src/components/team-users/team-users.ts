@@ -32,6 +32,7 @@ import { errorText, run } from "../../shared/run.ts"
 import { SaveStatus } from "../../shared/SaveStatus.ts"
 import { formatCount } from "../../shared/size.ts"
 import { currentTeamId, fullName, teamPeople } from "../../shared/team.ts"
+import { formatDate } from "../../shared/time.ts"
 import { styles } from "./team-users.styles.ts"
 
 /** The query of the list, as the filter form holds it. */
@@ -300,11 +301,11 @@ export class TeamUsers extends ApiElement {
                 <th scope="row">${invitation.email}</th>
                 <td>${roleNames()[invitation.team_role]}</td>
                 <td>${invitation.channel_ids.length === 0 ? "none" : `${invitation.channel_ids.length} as ${invitation.channel_role}`}</td>
-                <td>${DateTime.formatIsoDate(invitation.last_invited_at)}</td>
-                <td>${expired(invitation) ? msg("expired", { id: "teamUsers.expired" }) : msg(str`works until ${DateTime.formatIsoDate(invitation.expires_at)}`, { id: "teamUsers.worksUntil" })}</td>
+                <td>${formatDate(invitation.last_invited_at)}</td>
+                <td>${expired(invitation) ? msg("expired", { id: "teamUsers.expired" }) : msg(str`works until ${formatDate(invitation.expires_at)}`, { id: "teamUsers.worksUntil" })}</td>
                 <td class="actions">
                   <button aria-label=${msg(str`Send the invitation to ${invitation.email} again`, { id: "teamUsers.resendLabel" })} ?disabled=${from !== undefined || this.#invitationStatus.saving}
-                    @click=${() => this.#resend(invitation)}>${from === undefined ? msg("Resend", { id: "teamUsers.resend" }) : msg(str`Resend from ${DateTime.formatIsoDate(from)}`, { id: "teamUsers.resendFrom" })}</button>
+                    @click=${() => this.#resend(invitation)}>${from === undefined ? msg("Resend", { id: "teamUsers.resend" }) : msg(str`Resend from ${formatDate(from)}`, { id: "teamUsers.resendFrom" })}</button>
                   <button aria-label=${msg(str`Withdraw the invitation to ${invitation.email}`, { id: "teamUsers.withdrawLabel" })} ?disabled=${this.#invitationStatus.saving}
                     @click=${() => this.#withdraw(invitation)}>${msg("Withdraw", { id: "teamUsers.withdraw" })}</button>
                 </td>
@@ -435,7 +436,7 @@ export class TeamUsers extends ApiElement {
         <td>${roleNames()[invitee.role]}</td>
         <td>
           ${invitee.status ?? msg("invited", { id: "teamUsers.invited" })}
-          ${invitee.last_invited_at === null ? nothing : html`<span class="muted">· ${msg(str`last invitation ${DateTime.formatIsoDate(invitee.last_invited_at)}`, { id: "teamUsers.lastInvitation" })}</span>`}
+          ${invitee.last_invited_at === null ? nothing : html`<span class="muted">· ${msg(str`last invitation ${formatDate(invitee.last_invited_at)}`, { id: "teamUsers.lastInvitation" })}</span>`}
         </td>
         <td></td>
         <td></td>
@@ -471,7 +472,7 @@ export class TeamUsers extends ApiElement {
         </td>
         <td>
           ${user.status ?? ""}
-          ${user.last_invited_at === null ? nothing : html`<span class="muted">· ${msg(str`last invitation ${DateTime.formatIsoDate(user.last_invited_at)}`, { id: "teamUsers.lastInvitation" })}</span>`}
+          ${user.last_invited_at === null ? nothing : html`<span class="muted">· ${msg(str`last invitation ${formatDate(user.last_invited_at)}`, { id: "teamUsers.lastInvitation" })}</span>`}
         </td>
         <td>
           <select
@@ -492,7 +493,7 @@ export class TeamUsers extends ApiElement {
         </td>
         <td>${user.channel_count ?? ""}</td>
         <td>${user.report_count ?? ""}</td>
-        <td>${DateTime.formatIsoDate(user.last_active_at)}</td>
+        <td>${formatDate(user.last_active_at)}</td>
         <td class="device">
           ${user.app_version === "" ? "—" : msg(str`app ${user.app_version}`, { id: "teamUsers.app" })}
           ${user.location_enabled ? ` · ${msg("location", { id: "teamUsers.location" })}` : ""}${user.push_notification_enabled ? ` · ${msg("push", { id: "teamUsers.push" })}` : ""}${user.bluetooth_enabled ? " · bluetooth" : ""}
