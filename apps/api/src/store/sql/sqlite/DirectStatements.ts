@@ -144,7 +144,7 @@ export const directStatements = <C extends SqlClient.SqlClient, Prepared>(
         continue
       }
       if (
-        literals === undefined ? !isLiteral(arg) || Object.getPrototypeOf(arg) === proto : literals[i] !== arg
+        literals === undefined ? Object.getPrototypeOf(arg) === proto || !isLiteral(arg) : literals[i] !== arg
       )
         return undefined
       fragments++
