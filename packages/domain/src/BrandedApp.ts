@@ -40,6 +40,21 @@ export const BrandedApp = Schema.Struct({
 export type BrandedApp = typeof BrandedApp.Type
 
 /**
+ * The current branded app as the caller sees it (`GET /api/v4/branded_app`): the app, and whether
+ * the caller administers it (a platform administrator, or one of the app's administrators), which
+ * decides what an app's UI offers them.
+ *
+ * @example
+ * ```ts
+ * const app: CurrentBrandedApp = {
+ *   id: 1, bundle_id: "com.fieldreport.app", name: "Fieldreport", self_sign_up: false, is_administrator: true,
+ * }
+ * ```
+ */
+export const CurrentBrandedApp = Schema.Struct({ ...BrandedApp.fields, is_administrator: Schema.Boolean })
+export type CurrentBrandedApp = typeof CurrentBrandedApp.Type
+
+/**
  * The body of `POST /api/v4/admin/branded_apps` (under `branded_app`); `self_sign_up` is off
  * unless given.
  *

@@ -15,6 +15,8 @@ export interface Viewer {
   readonly userId: number
   /** A platform administrator (`admin: true` on the user). */
   readonly admin: boolean
+  /** An administrator of the current branded app; platform administrators administer every app. */
+  readonly appAdministrator: boolean
   /** The teams of the current app the user owns. */
   readonly ownedTeamIds: ReadonlyArray<number>
 }

@@ -14,10 +14,19 @@ import "./audit-log.ts"
 // A view for everyone, last: the component files share one registry, and others' first views stay first.
 registerView({ id: "start", label: "Start", order: 1000, render: () => html`<p>Start view</p>` })
 
-const app = { id: 1, bundle_id: "com.fieldreport.app", name: "Fieldreport", self_sign_up: false }
+const app = {
+  id: 1,
+  bundle_id: "com.fieldreport.app",
+  name: "Fieldreport",
+  self_sign_up: false,
+  is_administrator: false,
+}
 
-/** Who signs in: a platform administrator, the owner of a team, or a member of it. */
-type Who = "admin" | "owner" | "member"
+/**
+ * Who signs in: a platform administrator, an administrator of the app (a member of the team), the
+ * owner of a team, or a member of it.
+ */
+type Who = "admin" | "appAdmin" | "owner" | "member"
 
 const routes = (who: Who): FakeRoutes => ({
   "GET /api/v4/teams": (request: SentRequest) => ({
@@ -38,7 +47,7 @@ const routes = (who: Who): FakeRoutes => ({
           ],
   }),
   "GET /api/v4/channels": { body: [] },
-  "GET /api/v4/branded_app": { body: app },
+  "GET /api/v4/branded_app": { body: { ...app, is_administrator: who === "admin" || who === "appAdmin" } },
   "GET /api/v4/admin/branded_apps": { body: [{ ...app, administrators: [] }] },
   "GET /api/v4/users/me": {
     body: {
@@ -94,10 +103,10 @@ const views: ReadonlyArray<{
 }> = [
   { id: "api-tokens", label: "API tokens", tag: "fr-api-tokens", for: ["admin"] },
   { id: "app-administrators", label: "App administrators", tag: "fr-app-administrators", for: ["admin"] },
-  { id: "audit-log", label: "Audit log", tag: "fr-audit-log", for: ["admin", "owner"] },
+  { id: "audit-log", label: "Audit log", tag: "fr-audit-log", for: ["admin", "appAdmin", "owner"] },
 ]
 
-const everyone: ReadonlyArray<Who> = ["admin", "owner", "member"]
+const everyone: ReadonlyArray<Who> = ["admin", "appAdmin", "owner", "member"]
 
 describe("the administration views", () => {
   it("are listed for those who may use them only", async () => {

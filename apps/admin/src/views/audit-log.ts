@@ -1,6 +1,6 @@
 /**
- * The shell's audit log view: shown to platform administrators (every event) and to team owners
- * (their teams' events), the readers of the log the shell can tell.
+ * The shell's audit log view: shown to platform administrators (every event), to the app's
+ * administrators (the app's events) and to team owners (their teams' events): the log's readers.
  */
 import { msg } from "@lit/localize"
 import { html } from "lit"
@@ -13,6 +13,6 @@ registerView({
   },
   order: 92,
   load: () => import("../components/audit-log/audit-log.ts"),
-  shownTo: (viewer) => viewer.admin || viewer.ownedTeamIds.length > 0,
+  shownTo: (viewer) => viewer.appAdministrator || viewer.ownedTeamIds.length > 0,
   render: () => html`<fr-audit-log></fr-audit-log>`,
 })

@@ -125,7 +125,7 @@ describe("POST and GET /api/v4/admin/branded_apps", () => {
     const current = await server.request("GET", "/api/v4/branded_app", {
       token: login.body.session.access_token,
     })
-    expect(current.body).toEqual(created.body)
+    expect(current.body).toEqual({ ...created.body, is_administrator: true })
   })
 
   it("refuses a taken bundle id with 422 naming branded_app.bundle_id", async () => {
@@ -166,9 +166,15 @@ describe("GET /api/v4/branded_app", () => {
       headers: { "X-AppID": "com.example.coast" },
     })
     expect(byHeader.status).toBe(200)
-    expect(byHeader.body).toEqual(other.body)
+    expect(byHeader.body).toEqual({ ...other.body, is_administrator: false })
     const bySession = await server.request("GET", "/api/v4/branded_app", { token: someone.token })
-    expect(bySession.body).toEqual({ id: 1, bundle_id: bundleId, name: "Fieldreport", self_sign_up: false })
+    expect(bySession.body).toEqual({
+      id: 1,
+      bundle_id: bundleId,
+      name: "Fieldreport",
+      self_sign_up: false,
+      is_administrator: false,
+    })
     const unknown = await server.request("GET", "/api/v4/branded_app", {
       token: someone.token,
       headers: { "X-AppId": "com.example.nowhere" },
@@ -768,6 +774,7 @@ describe("PATCH /api/v4/admin/branded_apps/{id}", () => {
       bundle_id: "com.example.open",
       name: "Closed",
       self_sign_up: false,
+      is_administrator: false,
     })
     expect((await asAdmin("PATCH", path, { branded_app: {} })).body).toEqual(closed.body)
   })

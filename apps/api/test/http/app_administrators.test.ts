@@ -37,6 +37,24 @@ const listed = (member: Member) => {
 }
 
 describe("app administrators", () => {
+  it("are told so by the current app, as platform administrators are, and nobody else", async () => {
+    const rivers = { "X-AppId": "com.example.rivers" }
+    const current = (token: string) =>
+      server.request("GET", "/api/v4/branded_app", { token, headers: rivers })
+    const before = await current(ana.token)
+    expect(before.status).toBe(200)
+    expect(before.body).toMatchObject({ bundle_id: "com.example.rivers", is_administrator: false })
+    expect((await add(ana.id)).status).toBeLessThan(300)
+    expect((await current(ana.token)).body.is_administrator).toBe(true)
+    expect((await current(zed.token)).body.is_administrator).toBe(false)
+    expect((await current(adminToken)).body.is_administrator).toBe(true)
+    // Administering one app says nothing of another.
+    const own = await server.request("GET", "/api/v4/branded_app", { token: ana.token })
+    expect(own.body.is_administrator).toBe(false)
+    expect((await remove(ana.id)).status).toBe(204)
+    expect((await current(ana.token)).body.is_administrator).toBe(false)
+  })
+
   it("are added with 201, again with 200, and listed on the app by name", async () => {
     const first = await add(ana.id)
     expect(first.status).toBe(201)

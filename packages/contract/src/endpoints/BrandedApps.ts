@@ -1,7 +1,7 @@
 /**
  * `/api/v4/branded_app`: the current branded app (docs/api.md, The current user and app).
  */
-import { BrandedApp } from "@fieldreport/domain/BrandedApp"
+import { CurrentBrandedApp } from "@fieldreport/domain/BrandedApp"
 import { group, one } from "../Endpoint.ts"
 
 /** The endpoints of the current branded app. */
@@ -15,7 +15,10 @@ export const brandedApps = group({
       path: "/api/v4/branded_app",
       operationId: "getCurrentBrandedApp",
       summary: "Read the current branded app",
-      replies: { 200: one(BrandedApp, "The branded app of `X-AppId`, or of the session.") },
+      description:
+        "`is_administrator` says whether the caller administers the app: a platform administrator, or " +
+        "one of the app's administrators.",
+      replies: { 200: one(CurrentBrandedApp, "The branded app of `X-AppId`, or of the session.") },
     },
   ],
 })

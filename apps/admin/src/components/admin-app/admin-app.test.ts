@@ -11,7 +11,13 @@ const teams = [
   { id: 2, name: "Hills", industry: "", location: "", feature_tasks_enabled: true },
 ]
 
-const app = { id: 1, bundle_id: "com.fieldreport.app", name: "Fieldreport", self_sign_up: false }
+const app = {
+  id: 1,
+  bundle_id: "com.fieldreport.app",
+  name: "Fieldreport",
+  self_sign_up: false,
+  is_administrator: false,
+}
 
 /** The joined teams, or (`agreed_to_join=false`) the invitations. */
 const teamList =

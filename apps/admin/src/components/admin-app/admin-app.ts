@@ -203,10 +203,14 @@ export class AdminApp extends LitElement {
           ? []
           : await run(teamConnection.client.call("listChannels", { query: { team_id: team.id } }))
       const me = await run(connection.client.call("getCurrentUser"))
-      this.apps = await this.loadApps(connection, me.admin)
+      const current = await run(connection.client.call("getCurrentBrandedApp"))
+      // Platform administrators may switch between every branded app; others see the one they chose
+      // (they are not asked for the list they may not read, which the browser would log as an error).
+      this.apps = me.admin ? await run(connection.client.call("listBrandedApps")) : [current]
       this.viewer = {
         userId: me.id,
         admin: me.admin,
+        appAdministrator: current.is_administrator,
         ownedTeamIds: teams.filter((candidate) => candidate.is_owner_of === true).map((owned) => owned.id),
       }
       this.teams = teams
@@ -218,15 +222,6 @@ export class AdminApp extends LitElement {
       this.failure = errorText(error)
       this.signOutLocally()
     }
-  }
-
-  /**
-   * Platform administrators may switch between every branded app; others see the one they chose
-   * (they are not asked for the list they may not read, which the browser would log as an error).
-   */
-  private async loadApps(connection: Connection, admin: boolean): Promise<ReadonlyArray<BrandedApp>> {
-    if (admin) return run(connection.client.call("listBrandedApps"))
-    return [await run(connection.client.call("getCurrentBrandedApp"))]
   }
 
   /** Accepts an invitation (docs/api.md, Invitations), then works in the team just joined. */

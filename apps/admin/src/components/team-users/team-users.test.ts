@@ -55,6 +55,15 @@ const me = (id: number, admin: boolean) => ({
   push_notification_enabled: false,
 })
 
+/** The current branded app, administered by the one signed in or not. */
+const currentApp = (administered: boolean) => ({
+  id: 1,
+  bundle_id: "com.fieldreport.app",
+  name: "Fieldreport",
+  self_sign_up: false,
+  is_administrator: administered,
+})
+
 const routes = () => ({
   "GET /api/v4/teams/3/team_users": (request: { readonly url: URL }) => {
     const body = request.url.searchParams.get("agreed_to_join") === "true" ? joined : people
@@ -63,6 +72,7 @@ const routes = () => ({
   "PATCH /api/v4/teams/3/team_users/102": { status: 204 },
   // Ana, the team's owner.
   "GET /api/v4/users/me": { body: me(7, false) },
+  "GET /api/v4/branded_app": { body: currentApp(false) },
 })
 
 const mount = async () => {
@@ -327,12 +337,18 @@ describe("fr-team-users", () => {
       expect(rows(root)).toHaveLength(1)
     })
 
-    it("does not ask for them for a team member, and asks for a platform administrator", async () => {
-      for (const [who, asked] of [
-        [me(8, false), false],
-        [me(99, true), true],
+    it("does not ask for them for a team member, and asks for a platform or app administrator", async () => {
+      // A team member, a platform administrator, and a team member who administers the app.
+      for (const [who, administers, asked] of [
+        [me(8, false), false, false],
+        [me(99, true), true, true],
+        [me(8, false), true, true],
       ] as const) {
-        const api = fakeFetch({ ...withInvitations([old]), "GET /api/v4/users/me": { body: who } })
+        const api = fakeFetch({
+          ...withInvitations([old]),
+          "GET /api/v4/users/me": { body: who },
+          "GET /api/v4/branded_app": { body: currentApp(administers) },
+        })
         vi.stubGlobal("fetch", api.fetch)
         const { element, root } = await mount()
         await element.updateComplete

@@ -155,14 +155,17 @@ export class TeamUsers extends ApiElement {
     try {
       this.#teamId = await currentTeamId(connection)
       if (this.#teamId === undefined) return
-      const [everyone, me] = await Promise.all([
+      const [everyone, me, app] = await Promise.all([
         teamPeople(connection, this.#teamId),
         run(connection.client.call("getCurrentUser")),
+        run(connection.client.call("getCurrentBrandedApp")),
       ])
       this.everyone = everyone
-      // Nobody else may list the invitations: they are not asked for (a 403 the browser would log).
+      // The app's administrators (platform administrators among them) and the team's managers list
+      // the invitations; nobody else may, so they are not asked for (a 403 the browser would log).
       this.#listsInvitations =
-        me.admin || everyone.some((person) => person.user_id === me.id && person.role !== "team_member")
+        app.is_administrator ||
+        everyone.some((person) => person.user_id === me.id && person.role !== "team_member")
       await this.load(0)
     } catch (error) {
       this.problem = errorText(error)
