@@ -4,11 +4,12 @@
  * edit here: an element is `components/<name>/<name>.ts`, a view `views/<name>.ts`.
  *
  * The heavy elements (the analytics charts, the form builder and the channel settings that hold it),
- * and those of the exports, tasks, alerts and shapes pages, are left out of the entry, so the
- * shell's first view (sign-in, then the reports) does not download them: the shell's views import
- * them when first shown (`load` of `registerView`), and an embedding page gets them defined the
- * first time their tag is in the document (`defineOnFirstUse`). A page that puts one inside its own shadow root calls
- * `defineAll()` first.
+ * those of the exports, tasks, alerts and shapes pages, and the report table's bulk actions (which
+ * the table loads on the first selection) are left out of the entry, so the shell's first view
+ * (sign-in, then the reports) does not download them: the shell's views import them when first
+ * shown (`load` of `registerView`), and an embedding page gets them defined the first time their
+ * tag is in the document (`defineOnFirstUse`). A page that puts one inside its own shadow root
+ * calls `defineAll()` first.
  *
  * The account pages (a forgotten password, the links of account e-mails) stay out of the entry too:
  * the shell imports them when one is opened (`shell/accountPages.ts`).
@@ -36,6 +37,7 @@ import.meta.glob(
     "!./components/forgot-password/**",
     "!./components/form-builder/**",
     "!./components/gis-access/**",
+    "!./components/report-bulk-actions/**",
     "!./components/notification-list/**",
     "!./components/report-exports/**",
     "!./components/reset-password/**",
@@ -68,6 +70,7 @@ export const defineAll = defineOnFirstUse({
   "fr-forgot-password": () => import("./components/forgot-password/forgot-password.ts"),
   "fr-form-builder": () => import("./components/form-builder/form-builder.ts"),
   "fr-gis-access": () => import("./components/gis-access/gis-access.ts"),
+  "fr-report-bulk-actions": () => import("./components/report-bulk-actions/report-bulk-actions.ts"),
   "fr-notification-list": () => import("./components/notification-list/notification-list.ts"),
   "fr-report-exports": () => import("./components/report-exports/report-exports.ts"),
   "fr-reset-password": () => import("./components/reset-password/reset-password.ts"),
