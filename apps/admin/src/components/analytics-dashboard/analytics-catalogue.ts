@@ -74,11 +74,13 @@ export type UserNames = (userId: number) => string
  * ```
  */
 export const listAnalytics = (timeZone: string, userName: UserNames, width?: RangeWidth) => {
-  const local = (instant: DateTime.Utc, width: string) => {
-    const zoned = DateTime.setZoneNamedUnsafe(instant, timeZone)
-    const iso = DateTime.formatIsoZoned(zoned)
-    return width === "hour" ? iso.slice(0, 16).replace("T", " ") : iso.slice(0, 10)
-  }
+  /** A range's start in the analytics' time zone and the language shown: its hour too for hours. */
+  const local = (instant: DateTime.Utc, width: string) =>
+    DateTime.toDate(instant).toLocaleString(intlLocale(), {
+      timeZone,
+      dateStyle: "medium",
+      ...(width === "hour" ? { timeStyle: "short" } : {}),
+    })
   const overTime: Analytic<ReportsOverTime> = {
     operationId: "analyticsReportsOverTime",
     title: msg("Reports over time", { id: "analytics.overTime" }),
