@@ -107,6 +107,21 @@ const groups = (): ReadonlyArray<readonly [string, ReadonlyArray<Kind>]> => {
 
 const count = formatCount
 
+/** The kinds of things events are about, in the language shown. */
+const targetTypeNames: Readonly<Record<string, () => string>> = {
+  api_token: () => msg("API token", { id: "auditLog.target.apiToken" }),
+  channel: () => msg("channel", { id: "auditLog.target.channel" }),
+  session: () => msg("session", { id: "auditLog.target.session" }),
+  shape: () => msg("shape", { id: "auditLog.target.shape" }),
+  team: () => msg("team", { id: "auditLog.target.team" }),
+  team_invitation: () => msg("invitation", { id: "auditLog.target.teamInvitation" }),
+  team_user: () => msg("team user", { id: "auditLog.target.teamUser" }),
+  user: () => msg("user", { id: "auditLog.target.user" }),
+}
+
+/** A kind of thing an event is about, in the language shown; another kind as it is named. */
+const targetTypeName = (type: string): string => targetTypeNames[type]?.() ?? type.replaceAll("_", " ")
+
 /**
  * @summary The audit log: who did what, when, where, newest first, filtered by actor, team, time
  * range and kind, a page at a time.
@@ -344,7 +359,7 @@ export class AuditLog extends ApiElement {
     if (event.target_type === null) return ""
     const id = event.target_id ?? ""
     const name = event.target_type === "user" && /^\d+$/.test(id) ? this.#nameOf(Number(id)) : undefined
-    return `${event.target_type.replaceAll("_", " ")} ${name ?? id}`
+    return `${targetTypeName(event.target_type)} ${name ?? id}`
   }
 
   /** The event's detail as "name: value" pairs, a user id as the user's name where known. */
