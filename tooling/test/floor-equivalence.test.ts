@@ -2,153 +2,44 @@
  * The floor server does the API's work, no less: for the same requests on the same generated
  * database it answers the same status, body bytes and headers that matter (`Content-Type`,
  * `Content-Range`, `Location`), and runs the same SQLite statements with the same values, as both
- * processes' statement logs (`statement-log.ts`) show.
- *
- * What legitimately differs between two calls, and only that, is set aside by name:
- *
- * - in answers, a created report's id and creation time (the floor files its own report) and the
- *   expiry and signature of signed file addresses (they move with the clock's minute);
- * - in statements, timestamps of now, random uuids and the created report's id among the values,
- *   and `last_active_at`, which whichever server comes first in a minute writes.
- *
- * An update is asked of the floor on the report as the API found it (its address and title put
- * back), so both record the same change in the report's history.
+ * processes' statement logs (`statement-log.ts`) show. What legitimately differs between two calls
+ * is set aside by name (`support/FloorComparison.ts`).
  */
-import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs"
-import { request } from "node:http"
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { DatabaseSync } from "node:sqlite"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type LoadContext, type LoadScenario, loadScenarios } from "../bench/LoadScenarios.ts"
+import { type LoadContext, loadScenarios } from "../bench/LoadScenarios.ts"
 import { openTarget } from "../bench/LoadTarget.ts"
-import { type ServerProcess, startApi, startFloor } from "../bench/Servers.ts"
-import type { LoggedStatement } from "../bench/statement-log.ts"
-import type { Scenario } from "../generate/Generate.ts"
+import { startApi, startFloor } from "../bench/Servers.ts"
 import { generateDatabase } from "../generate/GeneratedDatabase.ts"
-
-const small: Scenario = {
-  // Enough for the search the list and the poll page through to find more than a page of 25.
-  reports: 4000,
-  channels: 2,
-  members: 20,
-  followers: 3,
-  areas: 30,
-  shapes: 9,
-  notifications: 0,
-  reads: 0,
-  images: 40,
-  seed: 5,
-}
-
-/** Both servers are asked for the same host, so the addresses in their answers agree. */
-const host = "fieldreport.test"
-
-interface Answer {
-  readonly status: number
-  readonly headers: Readonly<Record<string, string | undefined>>
-  readonly body: string
-}
-
-interface Call {
-  readonly method: string
-  readonly path: string
-  readonly headers: Readonly<Record<string, string>>
-  readonly body?: string
-}
-
-const ask = (server: ServerProcess, call: Call): Promise<Answer> =>
-  new Promise((resolve, reject) => {
-    const url = new URL(server.url)
-    const req = request(
-      {
-        host: url.hostname,
-        port: url.port,
-        method: call.method,
-        path: call.path,
-        headers: { ...call.headers, Host: host },
-      },
-      (res) => {
-        const chunks: Array<Buffer> = []
-        res.on("data", (chunk: Buffer) => chunks.push(chunk))
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: {
-              "content-type": res.headers["content-type"],
-              "content-range": res.headers["content-range"],
-              location: res.headers.location,
-            },
-            body: Buffer.concat(chunks).toString("utf8"),
-          }),
-        )
-      },
-    )
-    req.on("error", reject)
-    req.end(call.body)
-  })
-
-/** A server with the statements it runs logged. */
-interface Logged {
-  readonly server: ServerProcess
-  readonly log: string
-}
-
-/** Statements the background runs whenever it likes: never a request's. */
-const background = (statement: LoggedStatement) => statement.sql === "PRAGMA wal_checkpoint(PASSIVE)"
-
-/** `last_active_at`, written by whichever server is first to see the user in a minute. */
-const touch = (statement: LoggedStatement) => statement.sql.startsWith("UPDATE users SET last_active_at")
-
-const isoNow = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
-
-/** The statements a call ran, their values of the moment set aside, and the created report's id named. */
-const statementsOf = (log: string, createdId: number | undefined) => {
-  const started = Date.now() - 60_000
-  return readFileSync(log, "utf8")
-    .split("\n")
-    .filter((line) => line !== "")
-    .map((line) => JSON.parse(line) as LoggedStatement)
-    .filter((statement) => !background(statement) && !touch(statement))
-    .map(({ sql, params }) => ({
-      sql,
-      params: params.map((value) => {
-        if (typeof value === "string" && isoNow.test(value) && Date.parse(value) >= started) return "<now>"
-        if (typeof value === "string" && uuid.test(value)) return "<uuid>"
-        if (createdId !== undefined && value === createdId) return "<created>"
-        if (createdId !== undefined && value === JSON.stringify({ report_id: createdId })) return "<created>"
-        return value
-      }),
-    }))
-}
-
-/** An answer's body with what legitimately differs set aside. */
-const comparable = (answer: Answer): string => {
-  const created =
-    answer.status === 201 ? (JSON.parse(answer.body) as { id: number; iso_created_at: string }) : undefined
-  const body = answer.body.replace(/expires=\d+&signature=[\w-]+/g, "expires=<expiry>&signature=<signature>")
-  return created === undefined
-    ? body
-    : body.replace(`"id":${created.id},`, `"id":"<created>",`).replace(created.iso_created_at, "<now>")
-}
+import {
+  askBoth,
+  type Call,
+  callsOf,
+  host,
+  type Logged,
+  small,
+  updatedReportId,
+} from "./support/FloorComparison.ts"
 
 /** The report an update names, as it is now, and a way to put it back so. */
-const reportBefore = (call: Call): (() => void) => {
-  const id = call.method === "PATCH" ? /\/reports\/(\d+)/.exec(call.path)?.[1] : undefined
-  if (id === undefined) return () => {}
+const reportBefore = (call: Call): (() => Promise<void>) => {
+  const id = updatedReportId(call)
+  if (id === undefined) return async () => {}
   const db = new DatabaseSync(join(dataDir, "fieldreport.db"))
   try {
-    const before = db.prepare("SELECT address, title FROM reports WHERE id = ?").get(Number(id)) as {
+    const before = db.prepare("SELECT address, title FROM reports WHERE id = ?").get(id) as {
       address: string
       title: string
     }
-    return () => {
+    return async () => {
       const again = new DatabaseSync(join(dataDir, "fieldreport.db"))
       try {
         again
           .prepare("UPDATE reports SET address = ?, title = ? WHERE id = ?")
-          .run(before.address, before.title, Number(id))
+          .run(before.address, before.title, id)
       } finally {
         again.close()
       }
@@ -159,27 +50,7 @@ const reportBefore = (call: Call): (() => void) => {
 }
 
 /** Asks both servers the same, the API first, and answers what each answered and ran. */
-const both = async (api: Logged, floor: Logged, call: Call) => {
-  const heard = []
-  const putBack = reportBefore(call)
-  for (const { server, log } of [api, floor]) {
-    if (server === floor.server) putBack()
-    truncateSync(log)
-    const answer = await ask(server, call)
-    const createdId = answer.status === 201 ? (JSON.parse(answer.body) as { id: number }).id : undefined
-    heard.push({
-      status: answer.status,
-      headers: {
-        ...answer.headers,
-        location: answer.headers.location?.replace(String(createdId), "<created>"),
-      },
-      body: comparable(answer),
-      statements: statementsOf(log, createdId),
-    })
-  }
-  const [fromApi, fromFloor] = heard
-  return { fromApi, fromFloor }
-}
+const both = (call: Call) => askBoth(api, floor, call, reportBefore(call))
 
 let dataDir: string
 let context: LoadContext
@@ -204,8 +75,8 @@ beforeAll(async () => {
   const logs = [join(dataDir, "api-statements.jsonl"), join(dataDir, "floor-statements.jsonl")] as const
   for (const log of logs) writeFileSync(log, "")
   // Without job workers, the API runs no statement but those of the requests.
-  api = { server: await startApi(dataDir, { statementLog: logs[0], jobWorkers: 0 }), log: logs[0] }
-  floor = { server: await startFloor(dataDir, { statementLog: logs[1] }), log: logs[1] }
+  api = { server: await startApi(dataDir, { statementLog: logs[0], jobWorkers: 0 }), file: logs[0] }
+  floor = { server: await startFloor(dataDir, { statementLog: logs[1] }), file: logs[1] }
 })
 
 afterAll(async () => {
@@ -213,14 +84,6 @@ afterAll(async () => {
   await floor?.server.stop()
   rmSync(dataDir, { recursive: true, force: true })
 })
-
-/** Calls of a scenario, afresh each time, as the load benchmark makes them. */
-const callsOf = (scenario: LoadScenario, count: number): ReadonlyArray<Call> =>
-  Array.from({ length: count }, () => ({
-    method: scenario.method,
-    headers: scenario.headers,
-    ...scenario.next(),
-  }))
 
 describe("the floor server", () => {
   const hot = () => loadScenarios(context).filter((scenario) => scenario.floor)
@@ -247,7 +110,7 @@ describe("the floor server", () => {
           : [],
       )
       for (const call of [...callsOf(scenario, 4), ...photos]) {
-        const { fromApi, fromFloor } = await both(api, floor, call)
+        const { fromApi, fromFloor } = await both(call)
         expect({ scenario: scenario.key, status: fromApi?.status }).toEqual({
           scenario: scenario.key,
           status: scenario.status,
@@ -261,7 +124,7 @@ describe("the floor server", () => {
 
   it("signs the file addresses of reports with photos as the API does", async () => {
     const id = withPhotos[0]
-    const { fromApi, fromFloor } = await both(api, floor, {
+    const { fromApi, fromFloor } = await both({
       method: "GET",
       path: `/api/v4/reports/${id}?fields=form_fields`,
       headers: { Authorization: `Token token=${context.token}` },
@@ -271,7 +134,7 @@ describe("the floor server", () => {
   })
 
   it("authenticates every request against the database", async () => {
-    const { fromApi, fromFloor } = await both(api, floor, {
+    const { fromApi, fromFloor } = await both({
       method: "GET",
       path: "/api/v4/users/me",
       headers: { Authorization: "Token token=fra_not-a-session" },

@@ -3,33 +3,34 @@
  * copied into a database of its own, for the same requests, it answers the same status, body bytes
  * and headers that matter (`Content-Type`, `Content-Range`, `Location`) as the API running on that
  * database, and runs the same statements with the same values, as a statement log in front of each
- * process (`pg-statement-log.ts`) shows.
- *
- * What legitimately differs between two calls is set aside by name, as in
- * `floor-equivalence.test.ts`: a created report's id and creation time, the expiry and signature of
- * signed file addresses; timestamps of now, random uuids and the created report's id among the
- * values, and `last_active_at`, which whichever server comes first in a minute writes. An update
- * is asked of the floor on the report as the API found it (its address and title put back).
+ * process (`pg-statement-log.ts`) shows. What legitimately differs between two calls is set aside
+ * by name (`support/FloorComparison.ts`).
  *
  * Needs `FIELDREPORT_TEST_DATABASE_URL` (a PostgreSQL server, on which it creates a database of its
  * own and drops it at the end); skipped without.
  */
 import { randomBytes } from "node:crypto"
-import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs"
-import { request } from "node:http"
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { DatabaseSync } from "node:sqlite"
 import pg from "pg"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type LoadContext, type LoadScenario, loadScenarios } from "../bench/LoadScenarios.ts"
+import { type LoadContext, loadScenarios } from "../bench/LoadScenarios.ts"
 import { openTarget } from "../bench/LoadTarget.ts"
 import { databaseUrlOf, dropDatabase } from "../bench/PgCity.ts"
 import { type PgStatementLog, startStatementLog } from "../bench/pg-statement-log.ts"
 import { type ServerProcess, startApi, startPgFloor } from "../bench/Servers.ts"
-import type { LoggedStatement } from "../bench/statement-log.ts"
-import type { Scenario } from "../generate/Generate.ts"
 import { generateDatabase } from "../generate/GeneratedDatabase.ts"
+import {
+  askBoth,
+  type Call,
+  callsOf,
+  host,
+  type Logged as LoggedServer,
+  small,
+  updatedReportId,
+} from "./support/FloorComparison.ts"
 
 const serverUrl = process.env.FIELDREPORT_TEST_DATABASE_URL || undefined
 if (serverUrl === undefined)
@@ -37,108 +38,9 @@ if (serverUrl === undefined)
     "pg-floor-equivalence: skipped, set FIELDREPORT_TEST_DATABASE_URL to a PostgreSQL server to run it",
   )
 
-const small: Scenario = {
-  // Enough for the search the list and the poll page through to find more than a page of 25.
-  reports: 4000,
-  channels: 2,
-  members: 20,
-  followers: 3,
-  areas: 30,
-  shapes: 9,
-  notifications: 0,
-  reads: 0,
-  images: 40,
-  seed: 5,
-}
-
-/** Both servers are asked for the same host, so the addresses in their answers agree. */
-const host = "fieldreport.test"
-
-interface Answer {
-  readonly status: number
-  readonly headers: Readonly<Record<string, string | undefined>>
-  readonly body: string
-}
-
-interface Call {
-  readonly method: string
-  readonly path: string
-  readonly headers: Readonly<Record<string, string>>
-  readonly body?: string
-}
-
-const ask = (server: ServerProcess, call: Call): Promise<Answer> =>
-  new Promise((resolve, reject) => {
-    const url = new URL(server.url)
-    const req = request(
-      {
-        host: url.hostname,
-        port: url.port,
-        method: call.method,
-        path: call.path,
-        headers: { ...call.headers, Host: host },
-      },
-      (res) => {
-        const chunks: Array<Buffer> = []
-        res.on("data", (chunk: Buffer) => chunks.push(chunk))
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: {
-              "content-type": res.headers["content-type"],
-              "content-range": res.headers["content-range"],
-              location: res.headers.location,
-            },
-            body: Buffer.concat(chunks).toString("utf8"),
-          }),
-        )
-      },
-    )
-    req.on("error", reject)
-    req.end(call.body)
-  })
-
-/** A server with the statements it runs logged. */
-interface Logged {
-  readonly server: ServerProcess
+/** A server behind a statement log of its own. */
+interface Logged extends LoggedServer {
   readonly statements: PgStatementLog
-  readonly file: string
-}
-
-/** `last_active_at`, written by whichever server is first to see the user in a minute. */
-const touch = (statement: LoggedStatement) => statement.sql.startsWith("UPDATE users SET last_active_at")
-
-const isoNow = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
-
-/** The statements a call ran, their values of the moment set aside, and the created report's id named. */
-const statementsOf = (file: string, createdId: number | undefined) => {
-  const started = Date.now() - 60_000
-  return readFileSync(file, "utf8")
-    .split("\n")
-    .filter((line) => line !== "")
-    .map((line) => JSON.parse(line) as LoggedStatement)
-    .filter((statement) => !touch(statement))
-    .map(({ sql, params }) => ({
-      sql,
-      params: params.map((value) => {
-        if (typeof value === "string" && isoNow.test(value) && Date.parse(value) >= started) return "<now>"
-        if (typeof value === "string" && uuid.test(value)) return "<uuid>"
-        if (createdId !== undefined && value === String(createdId)) return "<created>"
-        if (createdId !== undefined && value === JSON.stringify({ report_id: createdId })) return "<created>"
-        return value
-      }),
-    }))
-}
-
-/** An answer's body with what legitimately differs set aside. */
-const comparable = (answer: Answer): string => {
-  const created =
-    answer.status === 201 ? (JSON.parse(answer.body) as { id: number; iso_created_at: string }) : undefined
-  const body = answer.body.replace(/expires=\d+&signature=[\w-]+/g, "expires=<expiry>&signature=<signature>")
-  return created === undefined
-    ? body
-    : body.replace(`"id":${created.id},`, `"id":"<created>",`).replace(created.iso_created_at, "<now>")
 }
 
 let databaseUrl: string
@@ -152,44 +54,24 @@ let withPhotos: ReadonlyArray<number>
 
 /** The report an update names, as it is now, and a way to put it back so. */
 const reportBefore = async (call: Call): Promise<() => Promise<void>> => {
-  const id = call.method === "PATCH" ? /\/reports\/(\d+)/.exec(call.path)?.[1] : undefined
+  const id = updatedReportId(call)
   if (id === undefined) return async () => {}
   const { rows } = await reader.query<{ address: string; title: string }>(
     "SELECT address, title FROM reports WHERE id = $1",
-    [Number(id)],
+    [id],
   )
   const [before] = rows
   return async () => {
     await reader.query("UPDATE reports SET address = $1, title = $2 WHERE id = $3", [
       before?.address,
       before?.title,
-      Number(id),
+      id,
     ])
   }
 }
 
 /** Asks both servers the same, the API first, and answers what each answered and ran. */
-const both = async (call: Call) => {
-  const heard = []
-  const putBack = await reportBefore(call)
-  for (const { server, file } of [api, floor]) {
-    if (server === floor.server) await putBack()
-    truncateSync(file)
-    const answer = await ask(server, call)
-    const createdId = answer.status === 201 ? (JSON.parse(answer.body) as { id: number }).id : undefined
-    heard.push({
-      status: answer.status,
-      headers: {
-        ...answer.headers,
-        location: answer.headers.location?.replace(String(createdId), "<created>"),
-      },
-      body: comparable(answer),
-      statements: statementsOf(file, createdId),
-    })
-  }
-  const [fromApi, fromFloor] = heard
-  return { fromApi, fromFloor }
-}
+const both = async (call: Call) => askBoth(api, floor, call, await reportBefore(call))
 
 /** Starts a server behind a statement log of its own. */
 const logged = async (name: string, start: (url: string) => Promise<ServerProcess>): Promise<Logged> => {
@@ -241,14 +123,6 @@ afterAll(async () => {
   await dropDatabase(databaseUrl)
   rmSync(dataDir, { recursive: true, force: true })
 }, 120_000)
-
-/** Calls of a scenario, afresh each time, as the load benchmark makes them. */
-const callsOf = (scenario: LoadScenario, count: number): ReadonlyArray<Call> =>
-  Array.from({ length: count }, () => ({
-    method: scenario.method,
-    headers: scenario.headers,
-    ...scenario.next(),
-  }))
 
 describe.skipIf(serverUrl === undefined)("the PostgreSQL floor server", () => {
   const hot = () => loadScenarios(context).filter((scenario) => scenario.floor)
