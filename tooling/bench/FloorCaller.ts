@@ -141,7 +141,7 @@ const channelAccessOf = `SELECT c.id, c.team_id, c.name, c.logo_attachment_id,
   WHERE c.id = ?`
 
 /** The token of `Token token=<t>` (quoted or not) or `Bearer <t>`. */
-const tokenOf = (header: string | undefined): string | undefined => {
+export const tokenOf = (header: string | undefined): string | undefined => {
   if (header === undefined) return undefined
   return (/^Token\s+token="?([^",\s]+)"?/i.exec(header) ?? /^Bearer\s+(\S+)$/i.exec(header))?.[1]
 }

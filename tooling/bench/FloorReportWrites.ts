@@ -27,7 +27,7 @@ import {
   reportRecord,
 } from "./FloorReports.ts"
 
-interface CategoryRow {
+export interface CategoryRow {
   readonly id: number
   readonly parent_id: number | null
   readonly name: string
@@ -35,14 +35,14 @@ interface CategoryRow {
   readonly position: number
 }
 
-interface StateRow {
+export interface StateRow {
   readonly id: number
   readonly position: number
   readonly initial: number
 }
 
 /** What writing a report of a channel reads of it. */
-interface ChannelContext {
+export interface ChannelContext {
   readonly access: ChannelAccess
   readonly fields: ReadonlyArray<FormFieldRow>
   readonly states: ReadonlyArray<StateRow>
@@ -63,7 +63,7 @@ const contextOf = (db: FloorDatabase, access: ChannelAccess): ChannelContext => 
 })
 
 /** The title derived from the category path and the first public text answer. */
-const derivedTitle = (
+export const derivedTitle = (
   context: ChannelContext,
   categoryId: number,
   answers: Readonly<Record<string, unknown>>,
@@ -82,7 +82,7 @@ const choiceTypes = new Set(["DropDown", "Radio"])
 const textTypes = new Set(["ShortTextBox", "Description"])
 
 /** The answers of a body checked against the form, the Category field's taken apart. */
-const checkedAnswers = (context: ChannelContext, body: Readonly<Record<string, unknown>>) => {
+export const checkedAnswers = (context: ChannelContext, body: Readonly<Record<string, unknown>>) => {
   let answered: number | undefined
   const kept: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(body)) {
@@ -102,7 +102,7 @@ const checkedAnswers = (context: ChannelContext, body: Readonly<Record<string, u
 }
 
 /** The outer ring and holes of a stored polygon's WKT; the generated shapes are all polygons. */
-const ringsOf = (wkt: string): ReadonlyArray<Ring> => {
+export const ringsOf = (wkt: string): ReadonlyArray<Ring> => {
   if (!/^POLYGON\s*\(/i.test(wkt)) throw new Refusal(501, "the floor matches polygons only")
   return [...wkt.matchAll(/\(([^()]+)\)/g)].map((ring) =>
     (ring[1] ?? "").split(",").map((position) => {
@@ -145,7 +145,7 @@ const shapeAt = (db: FloorDatabase, appId: number, longitude: number, latitude: 
 }
 
 /** An attachment a report's answers name, and the field that names it. */
-interface Link {
+export interface Link {
   readonly attachment_id: number
   readonly field_key: string
 }
@@ -188,7 +188,7 @@ const linkAttachments = (
 
 /** The body's `report` member, refused when it holds what the floor does not take. */
 /** One entry of a report's history: its filing, or a field a write moved. */
-interface Change {
+export interface Change {
   readonly action: "created" | "changed"
   readonly field: string | null
   readonly old: unknown
@@ -213,7 +213,10 @@ const recordChanges = (
   )
 }
 
-const reportOf = (body: unknown, allowed: ReadonlyArray<string>): Readonly<Record<string, unknown>> => {
+export const reportOf = (
+  body: unknown,
+  allowed: ReadonlyArray<string>,
+): Readonly<Record<string, unknown>> => {
   const report = (body as { report?: unknown } | undefined)?.report
   if (typeof report !== "object" || report === null) throw new Refusal(400, "report: is required")
   const other = Object.keys(report).find((key) => !allowed.includes(key) && !/^f_\d+_\d+_\d+$/.test(key))

@@ -143,7 +143,7 @@ const recordRead = (db: FloorDatabase, report: ReportRow, userId: number) => {
 const urlLifetimeSeconds = 3600
 
 /** A file at its signed addresses, as a report's answer shows it. */
-const fileRecord = (
+export const fileRecord = (
   secret: string,
   origin: string,
   file: { readonly id: number; readonly filename: string; readonly image: number },
@@ -161,7 +161,7 @@ const fileRecord = (
 }
 
 /** The ids of files an answer names. */
-const idsOf = (answer: unknown): ReadonlyArray<number> =>
+export const idsOf = (answer: unknown): ReadonlyArray<number> =>
   Array.isArray(answer) ? answer.filter((id): id is number => typeof id === "number") : []
 
 /** The form with the report's answers, as `form_fields` shows it to the caller. */

@@ -14,7 +14,7 @@ import type { FloorDatabase } from "./FloorDatabase.ts"
 import { findReport, reportRecord } from "./FloorReports.ts"
 
 /** A page of results: the first position and the last, inclusive. */
-interface Page {
+export interface Page {
   readonly start: number
   readonly end: number
 }
@@ -27,7 +27,7 @@ export interface Paged {
 }
 
 /** `Range: objects=START-END`: 60 from the first by default, at most 100. */
-const pageOf = (header: string | undefined): Page => {
+export const pageOf = (header: string | undefined): Page => {
   if (header === undefined || header.trim() === "") return { start: 0, end: 59 }
   const [, from = "", to = ""] = /^objects=(\d+)-(\d*)$/i.exec(header.trim()) ?? []
   const start = from === "" ? Number.NaN : Number(from)
@@ -37,7 +37,7 @@ const pageOf = (header: string | undefined): Page => {
   return { start, end: Math.min(end, start + 99) }
 }
 
-const rangeHeaders = (page: Page, returned: number, total: number) => ({
+export const rangeHeaders = (page: Page, returned: number, total: number) => ({
   "Accept-Ranges": "reports",
   "Content-Range": `reports ${returned === 0 ? "*" : `${page.start}-${page.start + returned - 1}`}/${total}`,
 })
@@ -154,7 +154,7 @@ export const searchReports = (
   )
 
 /** The kept grids: cells of 1°, 0.1°, 0.01° and 0.001°. */
-const keptLevels = [0, 1, 2, 3]
+export const keptLevels = [0, 1, 2, 3]
 
 /**
  * A tiles request: the cells of `bbox` at `scale` holding reports of the caller's readable channels

@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto"
 import type { IncomingHttpHeaders } from "node:http"
-import { allows, type ChannelNeed, Refusal } from "./FloorCaller.ts"
+import { allows, type ChannelNeed, Refusal, tokenOf } from "./FloorCaller.ts"
 import type { PgFloorDatabase } from "./PgFloorDatabase.ts"
 
 /** The user columns the API reads with a session. */
@@ -88,12 +88,6 @@ const channelAccessOf = `SELECT c.id, c.team_id, c.name, c.logo_attachment_id,
   LEFT JOIN team_users tu ON tu.team_id = c.team_id AND tu.user_id = $1
   LEFT JOIN channel_members cm ON cm.channel_id = c.id AND cm.user_id = $2
   WHERE c.id = $3`
-
-/** The token of `Token token=<t>` (quoted or not) or `Bearer <t>`. */
-const tokenOf = (header: string | undefined): string | undefined => {
-  if (header === undefined) return undefined
-  return (/^Token\s+token="?([^",\s]+)"?/i.exec(header) ?? /^Bearer\s+(\S+)$/i.exec(header))?.[1]
-}
 
 /**
  * The caller of a request with a session token, read on every request; `401` for a missing,

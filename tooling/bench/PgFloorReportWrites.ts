@@ -11,45 +11,23 @@
  * to text and choice fields; an update of the address. Anything else is `501`.
  */
 import { randomUUID } from "node:crypto"
-import * as CategoryTree from "@fieldreport/domain/CategoryTree"
-import type { FormField } from "@fieldreport/domain/FormField"
 import * as PointInPolygon from "@fieldreport/domain/PointInPolygon"
-import * as ReportTitle from "@fieldreport/domain/ReportTitle"
-import type { Ring } from "@fieldreport/domain/Wkt"
 import { Refusal } from "./FloorCaller.ts"
-import { isAttachment, reportRecord } from "./FloorReports.ts"
+import { isAttachment, reportColumns, reportRecord } from "./FloorReports.ts"
+import {
+  type CategoryRow,
+  type Change,
+  type ChannelContext,
+  checkedAnswers,
+  derivedTitle,
+  type Link,
+  reportOf,
+  ringsOf,
+  type StateRow,
+} from "./FloorReportWrites.ts"
 import { type Caller, type ChannelAccess, channelFor } from "./PgFloorCaller.ts"
 import type { PgFloorDatabase, PgFloorTransaction } from "./PgFloorDatabase.ts"
-import {
-  type FormFieldRow,
-  findReport,
-  formOf,
-  placeholders,
-  type ReportRow,
-  reportColumns,
-} from "./PgFloorReports.ts"
-
-interface CategoryRow {
-  readonly id: number
-  readonly parent_id: number | null
-  readonly name: string
-  readonly depth: number
-  readonly position: number
-}
-
-interface StateRow {
-  readonly id: number
-  readonly position: number
-  readonly initial: number
-}
-
-/** What writing a report of a channel reads of it. */
-interface ChannelContext {
-  readonly access: ChannelAccess
-  readonly fields: ReadonlyArray<FormFieldRow>
-  readonly states: ReadonlyArray<StateRow>
-  readonly categories: ReadonlyArray<CategoryRow>
-}
+import { findReport, formOf, placeholders, type ReportRow } from "./PgFloorReports.ts"
 
 const contextOf = async (db: PgFloorTransaction, access: ChannelAccess): Promise<ChannelContext> => {
   const fields = await formOf(db, access.id)
@@ -69,56 +47,6 @@ const mayEdit = (access: ChannelAccess, caller: Caller, report: ReportRow): bool
   access.channel_role === "operator" ||
   access.channel_role === "admin" ||
   (access.channel_role === "reporter" && report.user_id === caller.user.id)
-
-/** The title derived from the category path and the first public text answer. */
-const derivedTitle = (
-  context: ChannelContext,
-  categoryId: number,
-  answers: Readonly<Record<string, unknown>>,
-) =>
-  ReportTitle.derive(
-    CategoryTree.path(context.categories, categoryId).map((category) => category.name),
-    context.fields.map((field) => ({
-      key: field.key as FormField["key"],
-      field_type: field.field_type as FormField["field_type"],
-      field_visibility: field.field_visibility === "private" ? ("private" as const) : ("public" as const),
-    })),
-    answers,
-  )
-
-const choiceTypes = new Set(["DropDown", "Radio"])
-const textTypes = new Set(["ShortTextBox", "Description"])
-
-/** The answers of a body checked against the form, the Category field's taken apart. */
-const checkedAnswers = (context: ChannelContext, body: Readonly<Record<string, unknown>>) => {
-  let answered: number | undefined
-  const kept: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(body)) {
-    if (!/^f_\d+_\d+_\d+$/.test(key)) continue
-    const field = context.fields.find((candidate) => candidate.key === key)
-    if (field === undefined) throw new Refusal(422, `report.${key}: is not a field of this form`)
-    if (field.field_type === "Category" && typeof value === "number") answered = value
-    else if (textTypes.has(field.field_type) && typeof value === "string") kept[key] = value
-    else if (choiceTypes.has(field.field_type) && typeof value === "string") {
-      const options = (JSON.parse(field.data) as { options: ReadonlyArray<{ value: string }> }).options
-      if (!options.some((option) => option.value === value))
-        throw new Refusal(422, `report.${key}: is not an option of the field`)
-      kept[key] = value
-    } else throw new Refusal(501, `the floor does not check answers of ${field.field_type} fields`)
-  }
-  return { answered, kept }
-}
-
-/** The outer ring and holes of a stored polygon's WKT; the generated shapes are all polygons. */
-const ringsOf = (wkt: string): ReadonlyArray<Ring> => {
-  if (!/^POLYGON\s*\(/i.test(wkt)) throw new Refusal(501, "the floor matches polygons only")
-  return [...wkt.matchAll(/\(([^()]+)\)/g)].map((ring) =>
-    (ring[1] ?? "").split(",").map((position) => {
-      const [longitude = Number.NaN, latitude = Number.NaN] = position.trim().split(/\s+/).map(Number)
-      return [longitude, latitude] as const
-    }),
-  )
-}
 
 /** The smallest shape of the app holding the point, its boundary included, read eight at a time. */
 const shapeAt = async (
@@ -156,12 +84,6 @@ const shapeAt = async (
     }
   }
   return null
-}
-
-/** An attachment a report's answers name, and the field that names it. */
-interface Link {
-  readonly attachment_id: number
-  readonly field_key: string
 }
 
 /**
@@ -202,14 +124,6 @@ const linkAttachments = async (
     )
 }
 
-/** One entry of a report's history: its filing, or a field a write moved. */
-interface Change {
-  readonly action: "created" | "changed"
-  readonly field: string | null
-  readonly old: unknown
-  readonly new: unknown
-}
-
 /** Writes entries of a report's history, in one statement. */
 const recordChanges = (
   db: PgFloorTransaction,
@@ -227,15 +141,6 @@ const recordChanges = (
       ...[JSON.stringify(change.old), JSON.stringify(change.new), at],
     ]),
   )
-
-/** The body's `report` member, refused when it holds what the floor does not take. */
-const reportOf = (body: unknown, allowed: ReadonlyArray<string>): Readonly<Record<string, unknown>> => {
-  const report = (body as { report?: unknown } | undefined)?.report
-  if (typeof report !== "object" || report === null) throw new Refusal(400, "report: is required")
-  const other = Object.keys(report).find((key) => !allowed.includes(key) && !/^f_\d+_\d+_\d+$/.test(key))
-  if (other !== undefined) throw new Refusal(501, `the floor does not take report.${other}`)
-  return report as Record<string, unknown>
-}
 
 /**
  * A report create: the report filed in the channel's initial state, answered with its record and

@@ -5,31 +5,20 @@
  * the files its answers name, at addresses signed as the API signs them (`SignedUrl`). The records
  * are the API's, key for key (`reportRecord` of the SQLite floor: the rows read alike).
  */
-import { hash } from "node:crypto"
 import { Refusal } from "./FloorCaller.ts"
-import { isAttachment, type ReportRow, reportRecord } from "./FloorReports.ts"
+import {
+  type FormFieldRow,
+  fileRecord,
+  idsOf,
+  isAttachment,
+  type ReportRow,
+  reportColumns,
+  reportRecord,
+} from "./FloorReports.ts"
 import { type Caller, channelFor } from "./PgFloorCaller.ts"
 import type { PgFloorDatabase } from "./PgFloorDatabase.ts"
 
 export type { ReportRow }
-
-/** A field of a channel's form, as stored. */
-export interface FormFieldRow {
-  readonly id: number
-  readonly key: string
-  readonly label: string
-  readonly field_type: string
-  readonly form_order: number
-  readonly data: string
-  readonly mandatory: number | null
-  readonly visibility: string
-  readonly field_visibility: string
-  readonly editable: number
-}
-
-/** The columns of a report the API reads. */
-export const reportColumns =
-  "id, channel_id, uuid, source_id, user_id, is_anonymous, title, address, latitude, longitude, category_id, report_state_id, shape_id, assignee_id, assignment_due_at, answers, version, created_at, updated_at"
 
 /**
  * The report of an id, as stored.
@@ -91,31 +80,6 @@ const recordRead = async (db: PgFloorDatabase, report: ReportRow, userId: number
     )
   })
 }
-
-/** How long a signed file address works, in seconds: the API's default. */
-const urlLifetimeSeconds = 3600
-
-/** A file at its signed addresses, as a report's answer shows it. */
-const fileRecord = (
-  secret: string,
-  origin: string,
-  file: { readonly id: number; readonly filename: string; readonly image: number },
-) => {
-  const scope = `/api/v4/files/${file.id}`
-  const expires = Math.ceil((Date.now() / 1000 + urlLifetimeSeconds) / 60) * 60
-  const signature = hash("sha512-256", `${secret}\n${scope}\n${expires}`, "base64url")
-  const url = (style: string) => `${origin}${scope}/${style}?expires=${expires}&signature=${signature}`
-  return {
-    id: file.id,
-    original_url: url("original"),
-    filename: file.filename,
-    style_url: file.image === 1 ? { thumb: url("thumb"), medium: url("medium") } : {},
-  }
-}
-
-/** The ids of files an answer names. */
-const idsOf = (answer: unknown): ReadonlyArray<number> =>
-  Array.isArray(answer) ? answer.filter((id): id is number => typeof id === "number") : []
 
 /** `$n, $n+1, …` for `values`, the first numbered `from`. */
 export const placeholders = (values: ReadonlyArray<unknown>, from = 1): string =>

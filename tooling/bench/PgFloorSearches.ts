@@ -12,38 +12,10 @@ import * as Tile from "@fieldreport/domain/Tile"
 import * as TileGrid from "@fieldreport/domain/TileGrid"
 import { Refusal } from "./FloorCaller.ts"
 import { reportRecord } from "./FloorReports.ts"
+import { keptLevels, type Page, type Paged, pageOf, rangeHeaders } from "./FloorSearches.ts"
 import { type Caller, readableChannels } from "./PgFloorCaller.ts"
 import type { PgFloorDatabase } from "./PgFloorDatabase.ts"
 import { findReport, placeholders } from "./PgFloorReports.ts"
-
-/** A page of results: the first position and the last, inclusive. */
-interface Page {
-  readonly start: number
-  readonly end: number
-}
-
-/** An answer's body with its headers. */
-export interface Paged {
-  readonly status: number
-  readonly body: unknown
-  readonly headers: Readonly<Record<string, string>>
-}
-
-/** `Range: objects=START-END`: 60 from the first by default, at most 100. */
-const pageOf = (header: string | undefined): Page => {
-  if (header === undefined || header.trim() === "") return { start: 0, end: 59 }
-  const [, from = "", to = ""] = /^objects=(\d+)-(\d*)$/i.exec(header.trim()) ?? []
-  const start = from === "" ? Number.NaN : Number(from)
-  const end = to === "" ? start + 59 : Number(to)
-  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || end < start)
-    throw new Refusal(400, "Range: must be objects=START-END")
-  return { start, end: Math.min(end, start + 99) }
-}
-
-const rangeHeaders = (page: Page, returned: number, total: number) => ({
-  "Accept-Ranges": "reports",
-  "Content-Range": `reports ${returned === 0 ? "*" : `${page.start}-${page.start + returned - 1}`}/${total}`,
-})
 
 /**
  * A page of the caller's finished search, read by `read` from the channels they still read;
@@ -155,9 +127,6 @@ export const searchReports = (
     }
     return records
   })
-
-/** The kept grids: cells of 1°, 0.1°, 0.01° and 0.001°. */
-const keptLevels = [0, 1, 2, 3]
 
 /**
  * A tiles request: the cells of `bbox` at `scale` holding reports of the caller's readable channels

@@ -11,8 +11,9 @@
  * address updates, a search's map items and reports, and tiles, as the load scenarios ask them;
  * `GET /healthz` says it is up.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
+import { createServer, type IncomingMessage } from "node:http"
 import { join } from "node:path"
+import { type Answer, ok, originOf, send } from "./FloorAnswer.ts"
 import { authenticate, type Caller, Refusal } from "./FloorCaller.ts"
 import { openFloorDatabase } from "./FloorDatabase.ts"
 import { fetchReport } from "./FloorReports.ts"
@@ -27,13 +28,6 @@ const db = openFloorDatabase(join(dataDir, "fieldreport.db"))
 const secret =
   db.get<{ value: string }>("SELECT value FROM settings WHERE name = ?", "attachment_url_secret")?.value ?? ""
 
-/** What a route answers: a status, a JSON body, and headers besides the type. */
-interface Answer {
-  readonly status: number
-  readonly body: unknown
-  readonly headers?: Readonly<Record<string, string>>
-}
-
 /** A request as the routes read it. */
 interface FloorRequest {
   readonly caller: () => Caller
@@ -42,8 +36,6 @@ interface FloorRequest {
   readonly req: IncomingMessage
   readonly body: unknown
 }
-
-const ok = (body: unknown): Answer => ({ status: 200, body })
 
 /** The routes, by method and path; `id` is the path's number. */
 const routes: ReadonlyArray<readonly [string, RegExp, (request: FloorRequest) => Answer]> = [
@@ -110,19 +102,6 @@ const routes: ReadonlyArray<readonly [string, RegExp, (request: FloorRequest) =>
   ],
   ["GET", /^\/healthz$/, () => ok({ status: "ok" })],
 ]
-
-/** The origin the request came to, for the addresses an answer holds. */
-const originOf = (req: IncomingMessage) => `http://${req.headers.host ?? "localhost"}`
-
-const send = (res: ServerResponse, { status, body, headers = {} }: Answer) => {
-  const bytes = Buffer.from(JSON.stringify(body))
-  res.writeHead(status, {
-    ...headers,
-    "Content-Type": "application/json; charset=utf-8",
-    "Content-Length": bytes.length,
-  })
-  res.end(bytes)
-}
 
 const answer = (req: IncomingMessage, text: string): Answer => {
   const url = new URL(req.url ?? "/", "http://floor")

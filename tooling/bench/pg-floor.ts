@@ -11,7 +11,8 @@
  * address updates, a search's map items and reports, and tiles, as the load scenarios ask them;
  * `GET /healthz` says it is up.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
+import { createServer, type IncomingMessage } from "node:http"
+import { type Answer, ok, originOf, send } from "./FloorAnswer.ts"
 import { Refusal } from "./FloorCaller.ts"
 import { authenticate, type Caller } from "./PgFloorCaller.ts"
 import { openPgFloorDatabase } from "./PgFloorDatabase.ts"
@@ -29,13 +30,6 @@ const secret =
   (await db.get<{ value: string }>("SELECT value FROM settings WHERE name = $1", "attachment_url_secret"))
     ?.value ?? ""
 
-/** What a route answers: a status, a JSON body, and headers besides the type. */
-interface Answer {
-  readonly status: number
-  readonly body: unknown
-  readonly headers?: Readonly<Record<string, string>>
-}
-
 /** A request as the routes read it. */
 interface FloorRequest {
   readonly caller: () => Promise<Caller>
@@ -44,11 +38,6 @@ interface FloorRequest {
   readonly req: IncomingMessage
   readonly body: unknown
 }
-
-const ok = (body: unknown): Answer => ({ status: 200, body })
-
-/** The origin the request came to, for the addresses an answer holds. */
-const originOf = (req: IncomingMessage) => `http://${req.headers.host ?? "localhost"}`
 
 /** The routes, by method and path; `id` is the path's number. */
 const routes: ReadonlyArray<readonly [string, RegExp, (request: FloorRequest) => Promise<Answer>]> = [
@@ -121,16 +110,6 @@ const routes: ReadonlyArray<readonly [string, RegExp, (request: FloorRequest) =>
   ],
   ["GET", /^\/healthz$/, async () => ok({ status: "ok" })],
 ]
-
-const send = (res: ServerResponse, { status, body, headers = {} }: Answer) => {
-  const bytes = Buffer.from(JSON.stringify(body))
-  res.writeHead(status, {
-    ...headers,
-    "Content-Type": "application/json; charset=utf-8",
-    "Content-Length": bytes.length,
-  })
-  res.end(bytes)
-}
 
 const answer = (req: IncomingMessage, text: string): Promise<Answer> => {
   const url = new URL(req.url ?? "/", "http://floor")
