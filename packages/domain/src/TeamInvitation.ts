@@ -33,11 +33,18 @@ export type InvitedTeamRole = typeof InvitedTeamRole.Type
  * decodeInput(TeamInvitationCreate, { email: "ana@example.com", team_role: "manager", channel_ids: [4] }, "invitation")
  * ```
  */
+/** The most channels one invitation names: far more than a team holds. */
+export const maxInvitedChannels = 500
+
 export const TeamInvitationCreate = Schema.Struct({
   email: Email,
   team_role: InvitedTeamRole.pipe(Schema.withDecodingDefaultKey(Effect.succeed("team_member" as const))),
   channel_role: ChannelRole.pipe(Schema.withDecodingDefaultKey(Effect.succeed("reporter" as const))),
-  channel_ids: Schema.Array(Id).pipe(Schema.withDecodingDefaultKey(Effect.succeed([]))),
+  channel_ids: Schema.Array(Id)
+    .check(
+      Schema.isMaxLength(maxInvitedChannels, { message: `must hold at most ${maxInvitedChannels} channels` }),
+    )
+    .pipe(Schema.withDecodingDefaultKey(Effect.succeed([]))),
 })
 export type TeamInvitationCreate = typeof TeamInvitationCreate.Type
 

@@ -271,6 +271,12 @@ describe("inviting an address without an account", () => {
     })
     expect(outside.status).toBe(422)
     expect(outside.body.errors).toEqual({ "invitation.channel_ids.1": ["is not a channel of this team"] })
+    const tooMany = await invite(owner.token, {
+      email: "cara@example.net",
+      channel_ids: Array.from({ length: 501 }, () => channel.id),
+    })
+    expect(tooMany.status).toBe(422)
+    expect(tooMany.body.errors).toEqual({ "invitation.channel_ids": ["must hold at most 500 channels"] })
     const wrong = await invite(owner.token, { email: "nope", team_role: "owner", channel_role: "boss" })
     expect(wrong.status).toBe(422)
     expect(Object.keys(wrong.body.errors).sort()).toEqual([
