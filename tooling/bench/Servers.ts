@@ -90,6 +90,10 @@ export interface ApiOptions {
   readonly databaseUrl?: string
 }
 
+/** The arguments that have a server process write its CPU profile into `dir` when it stops. */
+const profileOf = (dir: string | undefined) =>
+  dir === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${dir}`]
+
 /** The arguments and environment that preload the statement log into a server process. */
 const statementLogOf = (file: string | undefined) =>
   file === undefined
@@ -112,11 +116,9 @@ const statementLogOf = (file: string | undefined) =>
 export const startApi = async (dataDir: string, options: ApiOptions = {}): Promise<ServerProcess> => {
   const port = await freePort()
   const main = fileURLToPath(import.meta.resolve("@fieldreport/api/main"))
-  const profile =
-    options.profileDir === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${options.profileDir}`]
   const statementLog = statementLogOf(options.statementLog)
   return start(
-    [...profile, ...statementLog.args, main],
+    [...profileOf(options.profileDir), ...statementLog.args, main],
     {
       ...process.env,
       ...statementLog.env,
@@ -145,13 +147,13 @@ export const startApi = async (dataDir: string, options: ApiOptions = {}): Promi
  */
 export const startFloor = async (
   dataDir: string,
-  options: Pick<ApiOptions, "statementLog"> = {},
+  options: Pick<ApiOptions, "statementLog" | "profileDir"> = {},
 ): Promise<ServerProcess> => {
   const port = await freePort()
   const script = fileURLToPath(new URL("./floor.ts", import.meta.url))
   const statementLog = statementLogOf(options.statementLog)
   return start(
-    [...statementLog.args, script, dataDir, String(port)],
+    [...profileOf(options.profileDir), ...statementLog.args, script, dataDir, String(port)],
     { ...process.env, ...statementLog.env },
     port,
     "/healthz",
@@ -167,10 +169,18 @@ export const startFloor = async (
  * await floor.stop()
  * ```
  */
-export const startPgFloor = async (databaseUrl: string): Promise<ServerProcess> => {
+export const startPgFloor = async (
+  databaseUrl: string,
+  options: Pick<ApiOptions, "profileDir"> = {},
+): Promise<ServerProcess> => {
   const port = await freePort()
   const script = fileURLToPath(new URL("./pg-floor.ts", import.meta.url))
-  return start([script, databaseUrl, String(port)], process.env, port, "/healthz")
+  return start(
+    [...profileOf(options.profileDir), script, databaseUrl, String(port)],
+    process.env,
+    port,
+    "/healthz",
+  )
 }
 
 /**

@@ -24,8 +24,9 @@
  * bounds the jobs. The first API process runs the jobs after each round (those of the floor's rounds too,
  * uncounted): their CPU per call and how long they took are printed apart.
  *
- * `--only fetch,fetch-form` runs some scenarios (by key); `--profile-dir` has the API processes
- * write a CPU profile (`node --cpu-prof`) there when they stop.
+ * `--only fetch,fetch-form` runs some scenarios (by key); `--profile-dir` has the API processes and
+ * the floor write their CPU profiles (`node --cpu-prof`) into folders of their own there (`api`,
+ * `api-without-jobs`, `floor`) when they stop, for `profile-summary.ts` to break down.
  *
  * `--database-url postgres://…/fieldreport_bench` runs the API on PostgreSQL instead: the
  * database (created if missing) is filled from the data directory's city when it holds no reports
@@ -106,12 +107,16 @@ const probe = async (url: string, prefix: string, scenario: LoadScenario): Promi
   return bytes
 }
 
-const profile = values["profile-dir"] === undefined ? {} : { profileDir: values["profile-dir"] }
+/** Each server's CPU profiles go into a folder of its own under `--profile-dir`. */
+const profileOf = (server: string) => {
+  const dir = values["profile-dir"]
+  return dir === undefined ? {} : { profileDir: join(dir, server) }
+}
 const databaseUrl = values["database-url"]
 const postgres = databaseUrl === undefined ? {} : { databaseUrl }
 const target = await openTarget({
   ...(values["data-dir"] === undefined ? {} : { dataDir: values["data-dir"] }),
-  ...profile,
+  ...profileOf("api"),
   ...postgres,
   reports: whole("reports"),
   seed: whole("seed"),
@@ -148,10 +153,13 @@ try {
   await drainJobs(target, 300)
   const bare = await startBare(routes, workDir)
   servers.push(bare)
-  const floor = databaseUrl === undefined ? await startFloor(target.dataDir) : await startPgFloor(databaseUrl)
+  const floor =
+    databaseUrl === undefined
+      ? await startFloor(target.dataDir, profileOf("floor"))
+      : await startPgFloor(databaseUrl, profileOf("floor"))
   servers.push(floor)
   const jobless = scenarios.some((scenario) => scenario.makesJobs)
-    ? await startApi(target.dataDir, { ...profile, ...postgres, jobWorkers: 0 })
+    ? await startApi(target.dataDir, { ...profileOf("api-without-jobs"), ...postgres, jobWorkers: 0 })
     : undefined
   if (jobless !== undefined) servers.push(jobless)
   log(`The API and the floor on ${databaseUrl === undefined ? "SQLite" : "PostgreSQL"}`)
