@@ -78,7 +78,7 @@ export const makeApp = (options: AppOptions): express.Express => {
     if (!options.draining()) return next()
     sendProblem(res, fromFailure(new Unavailable({ message: "the server is shutting down" })))
   })
-  app.use(...rateLimits({ perToken: options.rateLimitPerToken, perAddress: options.rateLimitPerAddress }))
+  app.use(rateLimits({ perToken: options.rateLimitPerToken, perAddress: options.rateLimitPerAddress }))
   app.use(queryNames)
   app.use(...jsonBodies(options.bodyLimitBytes))
   app.use(bodyErrors)
