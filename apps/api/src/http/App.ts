@@ -56,8 +56,7 @@ export const makeApp = (options: AppOptions): express.Express => {
     } as typeof writeHead
     next()
   })
-  app.use(requestLog(options.logger))
-  app.use(options.metrics.observe)
+  app.use(requestLog(options.logger, options.metrics.observe))
   // Self-hosted services often run on plain HTTP inside a network, where upgrading every page's
   // files to https would break /docs and /admin.
   app.use(securityHeaders({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }))

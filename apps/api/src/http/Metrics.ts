@@ -6,7 +6,7 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto"
 import { Option, Redacted } from "effect"
-import type { RequestHandler } from "express"
+import type { Request, RequestHandler, Response } from "express"
 import { collectDefaultMetrics, Histogram, Registry } from "prom-client"
 import { Unauthorized } from "../Errors.ts"
 import { fromFailure } from "./Problem.ts"
@@ -15,7 +15,8 @@ import { sendProblem } from "./Route.ts"
 /** A registry with the process metrics and the request duration histogram. */
 export interface Metrics {
   readonly registry: Registry
-  readonly observe: RequestHandler
+  /** Records a finished request's duration, in seconds. */
+  readonly observe: (req: Request, res: Response, seconds: number) => void
   readonly serve: RequestHandler
 }
 
@@ -46,7 +47,7 @@ const unauthorized = () => {
  * @example
  * ```ts
  * const metrics = makeMetrics(config.metricsToken)
- * app.use(metrics.observe)
+ * app.use(requestLog(logger, metrics.observe))
  * app.get("/metrics", metrics.serve)
  * ```
  */
@@ -62,14 +63,13 @@ export const makeMetrics = (token: Option.Option<Redacted.Redacted<string>> = Op
   })
   return {
     registry,
-    observe: (req, res, next) => {
-      const end = duration.startTimer()
-      res.on("finish", () => {
-        // The matched route pattern keeps the label set small; unmatched paths share one label.
-        const route = (req.route as { path?: string } | undefined)?.path ?? "unmatched"
-        end({ method: req.method, route: `${req.baseUrl}${route}`, status: res.statusCode })
-      })
-      next()
+    observe: (req, res, seconds) => {
+      // The matched route pattern keeps the label set small; unmatched paths share one label.
+      const route = (req.route as { path?: string } | undefined)?.path ?? "unmatched"
+      duration.observe(
+        { method: req.method, route: `${req.baseUrl}${route}`, status: res.statusCode },
+        seconds,
+      )
     },
     serve: (req, res) => {
       if (Option.isSome(token) && !carriesToken(req.headers.authorization, token.value)) {

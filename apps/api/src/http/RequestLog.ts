@@ -1,11 +1,12 @@
 /**
- * A request id for every request and one JSON log line when the response is finished. The
- * client's `X-Request-Id` is taken only when it is a plain token (`saneId`): it is echoed in a
- * header, written to the log and stored with audit events, so nothing else a client sends may
- * reach them that way (line breaks forging log lines, markup, megabytes).
+ * A request id for every request and, when the response is finished, one listener that writes a
+ * JSON log line and hands the request's duration to the metrics. The client's `X-Request-Id` is
+ * taken only when it is a plain token (`saneId`): it is echoed in a header, written to the log and
+ * stored with audit events, so nothing else a client sends may reach them that way (line breaks
+ * forging log lines, markup, megabytes).
  */
 import { randomUUID } from "node:crypto"
-import type { RequestHandler } from "express"
+import type { Request, RequestHandler, Response } from "express"
 import type { Logger } from "pino"
 
 /**
@@ -20,22 +21,22 @@ import type { Logger } from "pino"
 export const saneId = /^[A-Za-z0-9._-]{1,64}$/
 
 /**
- * The request id and log middleware.
+ * The request id and log middleware; `observe` is given every finished request and its duration.
  *
  * @example
  * ```ts
- * app.use(requestLog(logger))
+ * app.use(requestLog(logger, metrics.observe))
  * ```
  */
 export const requestLog =
-  (logger: Logger): RequestHandler =>
+  (logger: Logger, observe: (req: Request, res: Response, seconds: number) => void): RequestHandler =>
   (req, res, next) => {
     const given = req.headers["x-request-id"]
     req.id = typeof given === "string" && saneId.test(given) ? given : randomUUID()
     res.setHeader("X-Request-Id", req.id)
-    const started = process.hrtime.bigint()
+    const started = performance.now()
     res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6
+      const ms = performance.now() - started
       logger.info(
         {
           requestId: req.id,
@@ -46,6 +47,7 @@ export const requestLog =
         },
         "request",
       )
+      observe(req, res, ms / 1000)
     })
     next()
   }
