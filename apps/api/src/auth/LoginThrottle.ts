@@ -25,6 +25,7 @@ import { Clock, Context, Duration, Effect, Layer, Option } from "effect"
 import { AppConfig } from "../Config.ts"
 import { TooManyRequests } from "../Errors.ts"
 import { type LoginFailureRow, SessionStore } from "../store/SessionStore.ts"
+import { traced } from "../Traced.ts"
 
 /** The limits, in milliseconds where they are times. */
 export interface ThrottleSettings {
@@ -177,7 +178,7 @@ export class LoginThrottle extends Context.Service<
           .map((row) => Date.parse(row.failed_at)),
       )
 
-    const attempt = Effect.fn("LoginThrottle.attempt")(function* <E, R>(
+    const attempt = traced("LoginThrottle.attempt")(function* <E, R>(
       login: LoginAttempt,
       check: Effect.Effect<boolean, E, R>,
     ) {

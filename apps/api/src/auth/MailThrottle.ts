@@ -14,6 +14,7 @@
 import { Clock, Context, Effect, Layer } from "effect"
 import { TooManyRequests } from "../Errors.ts"
 import { MailRequestStore } from "../store/MailRequestStore.ts"
+import { traced } from "../Traced.ts"
 
 /** The limits: requests per e-mail address and per client address, in a window of an hour. */
 export const limits = { perEmail: 3, perAddress: 20, windowMillis: 60 * 60 * 1000 } as const
@@ -73,7 +74,7 @@ export class MailThrottle extends Context.Service<
         return oldest === undefined ? 0 : Date.parse(oldest.requested_at) + limits.windowMillis - now
       })
 
-      const admit = Effect.fn("MailThrottle.admit")(function* (request: MailRequest) {
+      const admit = traced("MailThrottle.admit")(function* (request: MailRequest) {
         const keys = keysOf(request)
         const own = yield* requests.record([keys.email, keys.address])
         const now = yield* Clock.currentTimeMillis

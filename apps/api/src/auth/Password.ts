@@ -4,6 +4,7 @@
  */
 import { argon2, randomBytes, timingSafeEqual } from "node:crypto"
 import { Effect } from "effect"
+import { traced } from "../Traced.ts"
 
 const parameters = { memory: 19_456, passes: 2, parallelism: 1, tagLength: 32 } as const
 
@@ -35,7 +36,7 @@ const derive = (
  * const stored = yield* hashPassword("correct horse") // "$argon2id$v=19$m=19456,t=2,p=1$…$…"
  * ```
  */
-export const hashPassword = Effect.fn("Password.hash")(function* (password: string) {
+export const hashPassword = traced("Password.hash")(function* (password: string) {
   const nonce = randomBytes(16)
   const hash = yield* derive(password, nonce, parameters)
   const { memory, passes, parallelism } = parameters
@@ -52,7 +53,7 @@ const phc = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([A-Za-z0-9_-]+)\$([A-Z
  * yield* verifyPassword("correct horse", stored) // true
  * ```
  */
-export const verifyPassword = Effect.fn("Password.verify")(function* (password: string, stored: string) {
+export const verifyPassword = traced("Password.verify")(function* (password: string, stored: string) {
   const match = phc.exec(stored)
   if (match === null) return false
   const [, memory, passes, parallelism, nonce, expected] = match

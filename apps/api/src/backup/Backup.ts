@@ -23,6 +23,7 @@ import { AppConfig, type AppConfigShape } from "../Config.ts"
 import * as Database from "../store/sql/Database.ts"
 import * as PostgresClient from "../store/sql/postgres/PostgresClient.ts"
 import * as SqliteClient from "../store/sql/sqlite/SqliteClient.ts"
+import { traced } from "../Traced.ts"
 import * as ArchiveWriter from "./ArchiveWriter.ts"
 import { BackupFailed } from "./BackupFailed.ts"
 import * as BackupManifest from "./BackupManifest.ts"
@@ -169,7 +170,7 @@ const addUploads = (archive: ArchiveWriter.ArchiveWriter, config: AppConfigShape
  * const manifest = yield* Backup.create({ to: "/backups/fieldreport.tar.gz", includeObjects: false, say: Console.log })
  * ```
  */
-export const create = Effect.fn("Backup.create")(function* (options: BackupOptions) {
+export const create = traced("Backup.create")(function* (options: BackupOptions) {
   const config = yield* AppConfig
   const database = Database.location(config)
   const startedAt = yield* Clock.currentTimeMillis

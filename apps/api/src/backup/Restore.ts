@@ -34,6 +34,7 @@ import { migrations } from "../store/sql/migrations/index.ts"
 import * as PostgresClient from "../store/sql/postgres/PostgresClient.ts"
 import * as SchemaMigrator from "../store/sql/SchemaMigrator.ts"
 import * as SqliteClient from "../store/sql/sqlite/SqliteClient.ts"
+import { traced } from "../Traced.ts"
 import * as ArchiveReader from "./ArchiveReader.ts"
 import { fileMode } from "./ArchiveWriter.ts"
 import { BackupFailed } from "./BackupFailed.ts"
@@ -213,7 +214,7 @@ const checkAndMigrate = (manifest: BackupManifest.BackupManifest, options: Resto
  * const restored = yield* Restore.restore({ from: "fieldreport.tar.gz", dataDir: "/srv/data", databaseUrl: Option.none(), say: Console.log })
  * ```
  */
-export const restore = Effect.fn("Restore.restore")(function* (options: RestoreOptions) {
+export const restore = traced("Restore.restore")(function* (options: RestoreOptions) {
   const config = yield* AppConfig
   const existed = yield* refuseNonEmpty(options.dataDir)
   const manifest = yield* ArchiveReader.verify(options.from)

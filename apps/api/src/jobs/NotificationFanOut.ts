@@ -23,6 +23,7 @@ import { AlertAreaIndex } from "../store/AlertAreaIndex.ts"
 import { NotificationStore } from "../store/NotificationStore.ts"
 import { nowIso } from "../store/sql/Clock.ts"
 import * as Transaction from "../store/sql/Transaction.ts"
+import { traced } from "../Traced.ts"
 import * as JobKinds from "./JobKinds.ts"
 import { JobRunner } from "./JobRunner.ts"
 
@@ -61,7 +62,7 @@ export const layer = Layer.effectDiscard(
     const notifications = yield* NotificationStore
 
     const fanOut = (occasion: Occasion) => {
-      const inOneTransaction = Effect.fn(`NotificationFanOut.${occasion}`)(function* (payload: {
+      const inOneTransaction = traced(`NotificationFanOut.${occasion}`)(function* (payload: {
         readonly report_id: number
       }) {
         const report = yield* notifications.reportToNotify(payload.report_id)

@@ -29,6 +29,7 @@ import { Forbidden, NotFound } from "../Errors.ts"
 import { BrandedAppStore } from "../store/BrandedAppStore.ts"
 import { type ChannelAccessRow, type ChannelRow, ChannelStore } from "../store/ChannelStore.ts"
 import { type TeamRow, TeamStore } from "../store/TeamStore.ts"
+import { traced } from "../Traced.ts"
 import type { Actor } from "./Authentication.ts"
 
 /**
@@ -101,7 +102,7 @@ export class Access extends Context.Service<
       const channels = yield* ChannelStore
       const apps = yield* BrandedAppStore
 
-      const teamFor = Effect.fn("Access.teamFor")(function* (actor: Actor, teamId: number, need: TeamNeed) {
+      const teamFor = traced("Access.teamFor")(function* (actor: Actor, teamId: number, need: TeamNeed) {
         const team = yield* teams.find(teamId)
         if (team === undefined || team.branded_app_id !== actor.app.id) {
           return yield* new NotFound({ resource: "team" })
@@ -119,7 +120,7 @@ export class Access extends Context.Service<
         return { team, role, teamUserId: teamUser?.id }
       })
 
-      const channelFor = Effect.fn("Access.channelFor")(function* (
+      const channelFor = traced("Access.channelFor")(function* (
         actor: Actor,
         channelId: number,
         need: ChannelNeed,
@@ -132,7 +133,7 @@ export class Access extends Context.Service<
         return access
       })
 
-      const readableChannels = Effect.fn("Access.readableChannels")(function* (actor: Actor) {
+      const readableChannels = traced("Access.readableChannels")(function* (actor: Actor) {
         if (actor.teamId === undefined) return []
         const rows = yield* channels.accessInTeam(actor.teamId, actor.user.id)
         return rows
@@ -140,7 +141,7 @@ export class Access extends Context.Service<
           .filter((found): found is ChannelAccess => found !== undefined && channelRolesAllow(found, "read"))
       })
 
-      const canEditReport = Effect.fn("Access.canEditReport")(function* (
+      const canEditReport = traced("Access.canEditReport")(function* (
         actor: Actor,
         report: { readonly channel_id: number; readonly user_id: number },
       ) {
@@ -148,7 +149,7 @@ export class Access extends Context.Service<
         return access !== undefined && mayEditReport(access.channelRole, actor.user.id, report)
       })
 
-      const isAppAdministrator = Effect.fn("Access.isAppAdministrator")(function* (actor: Actor) {
+      const isAppAdministrator = traced("Access.isAppAdministrator")(function* (actor: Actor) {
         // A platform administrator needs no look-up (the importer often runs as one).
         return actor.user.admin === 1 || (yield* apps.isAdministrator(actor.app.id, actor.user.id))
       })

@@ -28,6 +28,7 @@ import { type BrandedAppRow, BrandedAppStore } from "../store/BrandedAppStore.ts
 import { type ApiTokenRow, SessionStore } from "../store/SessionStore.ts"
 import * as Transaction from "../store/sql/Transaction.ts"
 import { type UserRow, UserStore } from "../store/UserStore.ts"
+import { traced } from "../Traced.ts"
 import type { AdministeredApp } from "./AppAdministrators.ts"
 import { type AuditEventInput, AuditLog } from "./AuditLog.ts"
 import type { Actor } from "./Authentication.ts"
@@ -145,7 +146,7 @@ export class Administration extends Context.Service<
 
       // The check and the insert share a transaction, which SQLite runs alone (BEGIN IMMEDIATE), so
       // two requests for one bundle id or e-mail address cannot both pass the check there.
-      const createBrandedApp = Effect.fn("Administration.createBrandedApp")(function* (
+      const createBrandedApp = traced("Administration.createBrandedApp")(function* (
         _administrator: Administrator,
         input: BrandedAppCreate,
       ) {
@@ -159,7 +160,7 @@ export class Administration extends Context.Service<
         )
       })
 
-      const updateBrandedApp = Effect.fn("Administration.updateBrandedApp")(function* (
+      const updateBrandedApp = traced("Administration.updateBrandedApp")(function* (
         _administrator: Administrator,
         id: number,
         changes: BrandedAppUpdate,
@@ -169,7 +170,7 @@ export class Administration extends Context.Service<
         return { app, administrators: yield* apps.administrators([id]) }
       })
 
-      const createUser = Effect.fn("Administration.createUser")(function* (
+      const createUser = traced("Administration.createUser")(function* (
         administrator: Administrator,
         input: AdminUserCreate,
       ) {
@@ -200,14 +201,14 @@ export class Administration extends Context.Service<
         return user
       })
 
-      const listUsers = Effect.fn("Administration.listUsers")(function* (
+      const listUsers = traced("Administration.listUsers")(function* (
         _administrator: Administrator,
         page: RangePage,
       ) {
         return { users: yield* users.page(page.start, Range.size(page)), total: yield* users.count }
       })
 
-      const updateUser = Effect.fn("Administration.updateUser")(function* (
+      const updateUser = traced("Administration.updateUser")(function* (
         administrator: Administrator,
         id: number,
         changes: AdminUserUpdate,
@@ -257,7 +258,7 @@ export class Administration extends Context.Service<
         return yield* userOf(id)
       })
 
-      const createApiToken = Effect.fn("Administration.createApiToken")(function* (
+      const createApiToken = traced("Administration.createApiToken")(function* (
         administrator: Administrator,
         userId: number,
         input: ApiTokenCreate,
@@ -279,7 +280,7 @@ export class Administration extends Context.Service<
         return { row, token }
       })
 
-      const listApiTokens = Effect.fn("Administration.listApiTokens")(function* (
+      const listApiTokens = traced("Administration.listApiTokens")(function* (
         _administrator: Administrator,
         userId: number,
       ) {
@@ -287,7 +288,7 @@ export class Administration extends Context.Service<
         return yield* sessions.listApiTokens(userId)
       })
 
-      const revokeApiToken = Effect.fn("Administration.revokeApiToken")(function* (
+      const revokeApiToken = traced("Administration.revokeApiToken")(function* (
         administrator: Administrator,
         userId: number,
         tokenId: number,

@@ -21,6 +21,7 @@ import { type AlertAreaRow, AlertAreaStore } from "../store/AlertAreaStore.ts"
 import { DeletedResourceStore } from "../store/DeletedResourceStore.ts"
 import { nowIso } from "../store/sql/Clock.ts"
 import * as Transaction from "../store/sql/Transaction.ts"
+import { traced } from "../Traced.ts"
 import type { Actor } from "./Authentication.ts"
 
 /**
@@ -52,30 +53,30 @@ export class AlertAreas extends Context.Service<
       const areas = yield* AlertAreaStore
       const tombstones = yield* DeletedResourceStore
 
-      const own = Effect.fn("AlertAreas.own")(function* (actor: Actor, id: number) {
+      const own = traced("AlertAreas.own")(function* (actor: Actor, id: number) {
         const area = yield* areas.find(id)
         if (area === undefined || area.user_id !== actor.user.id)
           return yield* new NotFound({ resource: "alert area" })
         return area
       })
 
-      const list = Effect.fn("AlertAreas.list")(function* (actor: Actor) {
+      const list = traced("AlertAreas.list")(function* (actor: Actor) {
         return yield* areas.listOfUser(actor.user.id)
       })
 
-      const create = Effect.fn("AlertAreas.create")(function* (actor: Actor, body: unknown) {
+      const create = traced("AlertAreas.create")(function* (actor: Actor, body: unknown) {
         const input = yield* Effect.fromResult(AlertArea.fromBody(body))
         const now = yield* nowIso
         return yield* inTransaction(areas.insert(actor.user.id, input, now))
       })
 
-      const update = Effect.fn("AlertAreas.update")(function* (actor: Actor, id: number, body: unknown) {
+      const update = traced("AlertAreas.update")(function* (actor: Actor, id: number, body: unknown) {
         const area = yield* own(actor, id)
         const input = yield* Effect.fromResult(AlertArea.fromBody(body))
         yield* inTransaction(areas.update(area.id, input))
       })
 
-      const remove = Effect.fn("AlertAreas.remove")(function* (actor: Actor, id: number) {
+      const remove = traced("AlertAreas.remove")(function* (actor: Actor, id: number) {
         const area = yield* own(actor, id)
         const tombstone = {
           type: "alert_area",

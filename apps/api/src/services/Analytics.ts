@@ -51,6 +51,7 @@ import {
 import { CategoryStore } from "../store/CategoryStore.ts"
 import { FormStore } from "../store/FormStore.ts"
 import { ReportStateStore } from "../store/ReportStateStore.ts"
+import { traced } from "../Traced.ts"
 import { Access } from "./Access.ts"
 import { Attachments } from "./Attachments.ts"
 import type { Actor } from "./Authentication.ts"
@@ -162,7 +163,7 @@ export class Analytics extends Context.Service<
       const readable = (actor: Actor, query: AnalyticsBucket.AnalyticsQuery) =>
         access.channelFor(actor, query.channelId, "read")
 
-      const reportsImages = Effect.fn("Analytics.reportsImages")(function* (
+      const reportsImages = traced("Analytics.reportsImages")(function* (
         actor: Actor,
         query: AnalyticsBucket.AnalyticsQuery,
         origin: string,
@@ -181,7 +182,7 @@ export class Analytics extends Context.Service<
         }))
       })
 
-      const reportsOverTime = Effect.fn("Analytics.reportsOverTime")(function* (
+      const reportsOverTime = traced("Analytics.reportsOverTime")(function* (
         actor: Actor,
         query: AnalyticsBucket.AnalyticsQuery,
       ) {
@@ -207,7 +208,7 @@ export class Analytics extends Context.Service<
         }))
       })
 
-      const reportsPerFieldSelection = Effect.fn("Analytics.reportsPerFieldSelection")(function* (
+      const reportsPerFieldSelection = traced("Analytics.reportsPerFieldSelection")(function* (
         actor: Actor,
         query: AnalyticsBucket.AnalyticsQuery,
         fieldId: number,
@@ -243,7 +244,7 @@ export class Analytics extends Context.Service<
           .map((option) => record(option.label, option.value, counts.get(option.value) ?? 0))
       })
 
-      const reportsPerState = Effect.fn("Analytics.reportsPerState")(function* (
+      const reportsPerState = traced("Analytics.reportsPerState")(function* (
         actor: Actor,
         query: AnalyticsBucket.AnalyticsQuery,
       ) {
@@ -257,7 +258,7 @@ export class Analytics extends Context.Service<
         }))
       })
 
-      const reportsPerUser = Effect.fn("Analytics.reportsPerUser")(function* (
+      const reportsPerUser = traced("Analytics.reportsPerUser")(function* (
         actor: Actor,
         query: AnalyticsBucket.AnalyticsQuery,
       ) {
@@ -268,7 +269,7 @@ export class Analytics extends Context.Service<
           .map((row) => ({ user_id: row.key, account_id: query.channelId, report_count: row.report_count }))
       })
 
-      const reportsPerDayHour = Effect.fn("Analytics.reportsPerDayHour")(function* (
+      const reportsPerDayHour = traced("Analytics.reportsPerDayHour")(function* (
         actor: Actor,
         query: AnalyticsBucket.AnalyticsQuery,
       ) {
@@ -281,7 +282,7 @@ export class Analytics extends Context.Service<
         }))
       })
 
-      const reportsPerWeekDay = Effect.fn("Analytics.reportsPerWeekDay")(function* (
+      const reportsPerWeekDay = traced("Analytics.reportsPerWeekDay")(function* (
         actor: Actor,
         query: AnalyticsBucket.AnalyticsQuery,
       ) {
@@ -294,7 +295,7 @@ export class Analytics extends Context.Service<
         }))
       })
 
-      const reportsRead = Effect.fn("Analytics.reportsRead")(function* (
+      const reportsRead = traced("Analytics.reportsRead")(function* (
         actor: Actor,
         query: AnalyticsBucket.AnalyticsQuery,
       ) {
@@ -302,7 +303,7 @@ export class Analytics extends Context.Service<
         return yield* store.reads(rangeOf(query))
       })
 
-      const userAwareness = Effect.fn("Analytics.userAwareness")(function* (
+      const userAwareness = traced("Analytics.userAwareness")(function* (
         actor: Actor,
         query: AnalyticsBucket.AnalyticsQuery,
       ) {

@@ -14,6 +14,7 @@ import { Context, Effect, Layer } from "effect"
 import { Forbidden, NotFound } from "../Errors.ts"
 import { type AppAdministratorRow, type BrandedAppRow, BrandedAppStore } from "../store/BrandedAppStore.ts"
 import { UserStore } from "../store/UserStore.ts"
+import { traced } from "../Traced.ts"
 import { AuditLog } from "./AuditLog.ts"
 import type { Actor } from "./Authentication.ts"
 
@@ -102,17 +103,17 @@ export class AppAdministrators extends Context.Service<
           outcome: "success",
         })
 
-      const appOf = Effect.fn("AppAdministrators.appOf")(function* (appId: number) {
+      const appOf = traced("AppAdministrators.appOf")(function* (appId: number) {
         return (yield* apps.findById(appId)) ?? (yield* new NotFound({ resource: "branded app" }))
       })
 
-      const get = Effect.fn("AppAdministrators.get")(function* (actor: Actor, appId: number) {
+      const get = traced("AppAdministrators.get")(function* (actor: Actor, appId: number) {
         yield* mayAdministerApps(actor)
         const app = yield* appOf(appId)
         return { app, administrators: yield* apps.administrators([app.id]) }
       })
 
-      const list = Effect.fn("AppAdministrators.list")(function* (actor: Actor) {
+      const list = traced("AppAdministrators.list")(function* (actor: Actor) {
         yield* mayAdministerApps(actor)
         const all = yield* apps.list
         const administrators = yield* apps.administrators(all.map((app) => app.id))
@@ -122,7 +123,7 @@ export class AppAdministrators extends Context.Service<
         }))
       })
 
-      const add = Effect.fn("AppAdministrators.add")(function* (actor: Actor, appId: number, userId: number) {
+      const add = traced("AppAdministrators.add")(function* (actor: Actor, appId: number, userId: number) {
         yield* mayAdministerApps(actor)
         const app = yield* appOf(appId)
         const user = (yield* users.findById(userId)) ?? (yield* new NotFound({ resource: "user" }))
@@ -139,7 +140,7 @@ export class AppAdministrators extends Context.Service<
         return { administrator, created }
       })
 
-      const remove = Effect.fn("AppAdministrators.remove")(function* (
+      const remove = traced("AppAdministrators.remove")(function* (
         actor: Actor,
         appId: number,
         userId: number,

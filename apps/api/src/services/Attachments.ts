@@ -57,6 +57,7 @@ import { JobRunner } from "../jobs/JobRunner.ts"
 import { type AttachmentRow, AttachmentStore } from "../store/AttachmentStore.ts"
 import * as Transaction from "../store/sql/Transaction.ts"
 import { UploadAuthorizationStore } from "../store/UploadAuthorizationStore.ts"
+import { traced } from "../Traced.ts"
 
 /** The sizes of an image's renditions: each fits in a square of this many pixels. */
 const renditions: Readonly<Record<Exclude<StorageKey.Style, "original">, number>> = {
@@ -490,11 +491,11 @@ export class Attachments extends Context.Service<
           }).pipe(Effect.ensuring(discard(received))),
         )
 
-      const upload = Effect.fn("Attachments.upload")(function* (arriving: Upload) {
+      const upload = traced("Attachments.upload")(function* (arriving: Upload) {
         return yield* keep(arriving, Effect.void)
       })
 
-      const authorizeUpload = Effect.fn("Attachments.authorizeUpload")(function* (request: {
+      const authorizeUpload = traced("Attachments.authorizeUpload")(function* (request: {
         readonly userId: number
         readonly contentType: string
         readonly uploadUrl: string
@@ -528,7 +529,7 @@ export class Attachments extends Context.Service<
         } satisfies UploadAuthorization
       })
 
-      const receiveAuthorizedUpload = Effect.fn("Attachments.receiveAuthorizedUpload")(function* (
+      const receiveAuthorizedUpload = traced("Attachments.receiveAuthorizedUpload")(function* (
         form: PostedForm,
       ) {
         const verdict = PostPolicy.check(form.fields, signLocally(yield* Clock.currentTimeMillis))
@@ -566,7 +567,7 @@ export class Attachments extends Context.Service<
           Effect.map(Option.flatMap(Option.fromNullishOr)),
         )
 
-      const createFromUpload = Effect.fn("Attachments.createFromUpload")(function* (request: {
+      const createFromUpload = traced("Attachments.createFromUpload")(function* (request: {
         readonly userId: number
         readonly key: string
       }) {
@@ -679,7 +680,7 @@ export class Attachments extends Context.Service<
           }
         })
 
-      const makeRenditions = Effect.fn("Attachments.makeRenditions")(function* (id: number) {
+      const makeRenditions = traced("Attachments.makeRenditions")(function* (id: number) {
         const attachment = yield* store.find(id)
         // Removed meanwhile, or not an image: nothing to make.
         if (attachment === undefined || attachment.image !== 1) return
@@ -778,7 +779,7 @@ export class Attachments extends Context.Service<
         return removed
       }).pipe(Effect.withSpan("Attachments.sweepOrphans"))
 
-      const serve = Effect.fn("Attachments.serve")(function* (
+      const serve = traced("Attachments.serve")(function* (
         request: { readonly id: number; readonly style: StorageKey.Style },
         presented: { readonly expires: unknown; readonly signature: unknown },
       ) {

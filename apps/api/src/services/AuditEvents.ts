@@ -25,6 +25,7 @@ import { type AuditEventFilter, type AuditEventRow, AuditStore } from "../store/
 import { MembershipStore } from "../store/MembershipStore.ts"
 import { isoIn } from "../store/sql/Clock.ts"
 import { TeamStore } from "../store/TeamStore.ts"
+import { traced } from "../Traced.ts"
 import { Access } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 
@@ -82,7 +83,7 @@ export class AuditEvents extends Context.Service<
       const memberships = yield* MembershipStore
       const jobs = yield* JobRunner
 
-      const scopeOf = Effect.fn("AuditEvents.scopeOf")(function* (actor: Actor, teamId: number | undefined) {
+      const scopeOf = traced("AuditEvents.scopeOf")(function* (actor: Actor, teamId: number | undefined) {
         const oneTeam = teamId === undefined ? undefined : [teamId]
         if (actor.user.admin === 1)
           return { appId: undefined, teamIds: oneTeam, othersWithheld: false } satisfies Scope
@@ -102,7 +103,7 @@ export class AuditEvents extends Context.Service<
         return { appId: actor.app.id, teamIds: oneTeam ?? owned, othersWithheld: true } satisfies Scope
       })
 
-      const list = Effect.fn("AuditEvents.list")(function* (
+      const list = traced("AuditEvents.list")(function* (
         actor: Actor,
         query: AuditEventQuery,
         page: Range.RangePage,

@@ -12,6 +12,7 @@ import type * as AuditEvent from "@fieldreport/domain/AuditEvent"
 import { Cause, Context, Effect, Layer } from "effect"
 import { AuditStore } from "../store/AuditStore.ts"
 import { nowIso } from "../store/sql/Clock.ts"
+import { traced } from "../Traced.ts"
 import { RequestContext } from "./RequestContext.ts"
 
 /**
@@ -71,7 +72,7 @@ export interface AuditEventInput {
 export const make = Effect.gen(function* () {
   const store = yield* AuditStore
 
-  const record = Effect.fn("AuditLog.record")(function* (event: AuditEventInput) {
+  const record = traced("AuditLog.record")(function* (event: AuditEventInput) {
     const request = yield* RequestContext
     const occurredAt = yield* nowIso
     // Suspended, so that even a store that throws while making its statement is caught below.

@@ -13,6 +13,7 @@ import { Context, Effect, Layer } from "effect"
 import { Conflict, type Forbidden, NotFound } from "../Errors.ts"
 import { type CategoryRow, CategoryStore, type NewCategory } from "../store/CategoryStore.ts"
 import * as Transaction from "../store/sql/Transaction.ts"
+import { traced } from "../Traced.ts"
 import { Access } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 
@@ -91,7 +92,7 @@ export class Categories extends Context.Service<
       const access = yield* Access
       const categories = yield* CategoryStore
 
-      const inChannel = Effect.fn("Categories.inChannel")(function* (channelId: number, id: number) {
+      const inChannel = traced("Categories.inChannel")(function* (channelId: number, id: number) {
         const category = yield* categories.find(id)
         if (category === undefined || category.channel_id !== channelId) {
           return yield* new NotFound({ resource: "category" })
@@ -112,7 +113,7 @@ export class Categories extends Context.Service<
           childIds,
         }))
 
-      const list = Effect.fn("Categories.list")(function* (actor: Actor, channelId: number) {
+      const list = traced("Categories.list")(function* (actor: Actor, channelId: number) {
         yield* access.channelFor(actor, channelId, "read")
         const tree = yield* categories.listOfChannel(channelId)
         return tree.map((category) => ({
@@ -121,12 +122,12 @@ export class Categories extends Context.Service<
         }))
       })
 
-      const get = Effect.fn("Categories.get")(function* (actor: Actor, channelId: number, id: number) {
+      const get = traced("Categories.get")(function* (actor: Actor, channelId: number, id: number) {
         yield* access.channelFor(actor, channelId, "read")
         return yield* withChildren(yield* inChannel(channelId, id))
       })
 
-      const create = Effect.fn("Categories.create")(function* (
+      const create = traced("Categories.create")(function* (
         actor: Actor,
         channelId: number,
         input: CategoryCreate,
@@ -159,7 +160,7 @@ export class Categories extends Context.Service<
       })
 
       /** Moves a category with its subtree under another parent, last among its children. */
-      const move = Effect.fn("Categories.move")(function* (category: CategoryRow, parentId: number) {
+      const move = traced("Categories.move")(function* (category: CategoryRow, parentId: number) {
         if (category.parent_id === null) {
           return yield* InvalidInput.at("category.parent_id", "the root category cannot be moved")
         }
@@ -178,7 +179,7 @@ export class Categories extends Context.Service<
         })
       })
 
-      const update = Effect.fn("Categories.update")(function* (
+      const update = traced("Categories.update")(function* (
         actor: Actor,
         channelId: number,
         id: number,
@@ -201,7 +202,7 @@ export class Categories extends Context.Service<
         )
       })
 
-      const remove = Effect.fn("Categories.remove")(function* (actor: Actor, channelId: number, id: number) {
+      const remove = traced("Categories.remove")(function* (actor: Actor, channelId: number, id: number) {
         yield* access.channelFor(actor, channelId, "administer")
         yield* inTransaction(
           Effect.gen(function* () {

@@ -10,6 +10,7 @@ import { Context, Effect, Layer } from "effect"
 import { NotFound } from "../Errors.ts"
 import { ChannelSelectionStore, type StoredSelectionRow } from "../store/ChannelSelectionStore.ts"
 import * as Transaction from "../store/sql/Transaction.ts"
+import { traced } from "../Traced.ts"
 import { Access } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 
@@ -41,7 +42,7 @@ export class ChannelSelections extends Context.Service<
       const access = yield* Access
       const store = yield* ChannelSelectionStore
 
-      const list = Effect.fn("ChannelSelections.list")(function* (actor: Actor) {
+      const list = traced("ChannelSelections.list")(function* (actor: Actor) {
         const rows = yield* store.listOf(actor.user.id, actor.app.id)
         // A selection outlives a membership that ended; it shows again if the user comes back.
         return rows.filter(
@@ -55,7 +56,7 @@ export class ChannelSelections extends Context.Service<
         )
       })
 
-      const update = Effect.fn("ChannelSelections.update")(function* (
+      const update = traced("ChannelSelections.update")(function* (
         actor: Actor,
         channelId: number,
         changes: ChannelSelection.ChannelSelectionUpdate,

@@ -18,6 +18,7 @@ import { FormStore, type NewFormField } from "../store/FormStore.ts"
 import { ReportStateStore } from "../store/ReportStateStore.ts"
 import { nowIso } from "../store/sql/Clock.ts"
 import * as Transaction from "../store/sql/Transaction.ts"
+import { traced } from "../Traced.ts"
 import { Access } from "./Access.ts"
 import { AuditLog } from "./AuditLog.ts"
 import type { Actor } from "./Authentication.ts"
@@ -80,7 +81,7 @@ export class Channels extends Context.Service<
       const attachments = yield* AttachmentStore
       const audit = yield* AuditLog
 
-      const create = Effect.fn("Channels.create")(function* (actor: Actor, input: ChannelCreate) {
+      const create = traced("Channels.create")(function* (actor: Actor, input: ChannelCreate) {
         yield* access
           .teamFor(actor, input.team_id, "manage")
           .pipe(
@@ -122,15 +123,11 @@ export class Channels extends Context.Service<
         )
       })
 
-      const get = Effect.fn("Channels.get")(function* (actor: Actor, id: number) {
+      const get = traced("Channels.get")(function* (actor: Actor, id: number) {
         return (yield* access.channelFor(actor, id, "read")).channel
       })
 
-      const update = Effect.fn("Channels.update")(function* (
-        actor: Actor,
-        id: number,
-        changes: ChannelUpdate,
-      ) {
+      const update = traced("Channels.update")(function* (actor: Actor, id: number, changes: ChannelUpdate) {
         const { channel } = yield* access.channelFor(actor, id, "administer")
         const logo = changes.logo_attachment_id
         const oldLogo = channel.logo_attachment_id
@@ -155,7 +152,7 @@ export class Channels extends Context.Service<
         )
       })
 
-      const remove = Effect.fn("Channels.remove")(function* (actor: Actor, id: number) {
+      const remove = traced("Channels.remove")(function* (actor: Actor, id: number) {
         const { channel } = yield* access.channelFor(actor, id, "administer")
         yield* inTransaction(
           Effect.gen(function* () {

@@ -33,6 +33,7 @@ import {
 import { type ChangesPage, type Page, ReportStore } from "../store/ReportStore.ts"
 import { nowIso } from "../store/sql/Clock.ts"
 import * as Transaction from "../store/sql/Transaction.ts"
+import { traced } from "../Traced.ts"
 import { Access } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 import { findReadable } from "./ReadableReport.ts"
@@ -97,7 +98,7 @@ export class Comments extends Context.Service<
       const readable = findReadable(reports, yield* Access)
       const scopeOf = yield* SyncScope.make
 
-      const note = Effect.fn("Comments.note")(function* (actor: Actor, id: number) {
+      const note = traced("Comments.note")(function* (actor: Actor, id: number) {
         const found = yield* comments.findNote(id)
         if (found === undefined) return yield* noteNotFound()
         const { access } = yield* readable(actor, found.report_id).pipe(Effect.mapError(noteNotFound))
@@ -105,7 +106,7 @@ export class Comments extends Context.Service<
         return found
       })
 
-      const notes = Effect.fn("Comments.notes")(function* (
+      const notes = traced("Comments.notes")(function* (
         actor: Actor,
         reportId: number,
         page: RangePage.RangePage,
@@ -118,7 +119,7 @@ export class Comments extends Context.Service<
         })
       })
 
-      const createNote = Effect.fn("Comments.createNote")(function* (
+      const createNote = traced("Comments.createNote")(function* (
         actor: Actor,
         reportId: number,
         input: NoteCommentCreate,
@@ -145,7 +146,7 @@ export class Comments extends Context.Service<
 
       const taken = () => new Conflict({ message: "report_comment.uuid: is used by another comment" })
 
-      const createReportComment = Effect.fn("Comments.createReportComment")(function* (
+      const createReportComment = traced("Comments.createReportComment")(function* (
         actor: Actor,
         input: ReportCommentCreate,
       ) {
@@ -179,7 +180,7 @@ export class Comments extends Context.Service<
         )
       })
 
-      const reportComments = Effect.fn("Comments.reportComments")(function* (
+      const reportComments = traced("Comments.reportComments")(function* (
         actor: Actor,
         query: ReportCommentQuery,
       ) {

@@ -16,6 +16,7 @@ import { JobRunner } from "../jobs/JobRunner.ts"
 import { type DeletedResourceRow, DeletedResourceStore } from "../store/DeletedResourceStore.ts"
 import type { Page } from "../store/ReportStore.ts"
 import { isoIn } from "../store/sql/Clock.ts"
+import { traced } from "../Traced.ts"
 import { Access } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 
@@ -56,7 +57,7 @@ export class DeletedResources extends Context.Service<
       const access = yield* Access
       const jobs = yield* JobRunner
 
-      const list = Effect.fn("DeletedResources.list")(function* (actor: Actor, query: DeletedResourceQuery) {
+      const list = traced("DeletedResources.list")(function* (actor: Actor, query: DeletedResourceQuery) {
         const readable = yield* access.readableChannels(actor)
         return yield* store.page({
           channelIds: readable.map((found) => found.channel.id),

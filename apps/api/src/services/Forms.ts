@@ -15,6 +15,7 @@ import { Context, Effect, Layer } from "effect"
 import type { Forbidden, NotFound } from "../Errors.ts"
 import { type FormFieldRow, type FormRow, FormStore } from "../store/FormStore.ts"
 import * as Transaction from "../store/sql/Transaction.ts"
+import { traced } from "../Traced.ts"
 import { Access } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 
@@ -84,13 +85,13 @@ export class Forms extends Context.Service<
             : Effect.succeed(form),
         )
 
-      const get = Effect.fn("Forms.get")(function* (actor: Actor, channelId: number) {
+      const get = traced("Forms.get")(function* (actor: Actor, channelId: number) {
         yield* access.channelFor(actor, channelId, "read")
         const form = yield* formOf(channelId)
         return { form, fields: yield* forms.fields(form.id, { removed: false }) }
       })
 
-      const replace = Effect.fn("Forms.replace")(function* (
+      const replace = traced("Forms.replace")(function* (
         actor: Actor,
         channelId: number,
         definition: FormDefinition,

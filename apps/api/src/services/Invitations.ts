@@ -15,6 +15,7 @@ import * as JobKinds from "../jobs/JobKinds.ts"
 import { JobRunner, type RunningJob } from "../jobs/JobRunner.ts"
 import { type InvitationFacts, TeamUserStore } from "../store/TeamUserStore.ts"
 import { UserStore } from "../store/UserStore.ts"
+import { traced } from "../Traced.ts"
 import { Mailer, messageName } from "./Mailer.ts"
 
 /**
@@ -81,7 +82,7 @@ export class Invitations extends Context.Service<
       const users = yield* UserStore
       const mailer = yield* Mailer
 
-      const deliver = Effect.fn("Invitations.deliver")(function* (
+      const deliver = traced("Invitations.deliver")(function* (
         invitation: JobKinds.Invitation,
         job: RunningJob,
       ) {

@@ -23,6 +23,7 @@ import {
   NotificationStore,
 } from "../store/NotificationStore.ts"
 import { nowIso } from "../store/sql/Clock.ts"
+import { traced } from "../Traced.ts"
 import type { Actor } from "./Authentication.ts"
 
 /** What a client asks of the list: `archived`, `updated_after`, `orderby` and the `Range` page. */
@@ -59,14 +60,14 @@ export class Notifications extends Context.Service<
     Effect.gen(function* () {
       const notifications = yield* NotificationStore
 
-      const own = Effect.fn("Notifications.own")(function* (actor: Actor, id: number) {
+      const own = traced("Notifications.own")(function* (actor: Actor, id: number) {
         const found =
           actor.teamId === undefined ? undefined : yield* notifications.find(id, actor.user.id, actor.teamId)
         if (found === undefined) return yield* new NotFound({ resource: "notification" })
         return found
       })
 
-      const open = Effect.fn("Notifications.open")(function* (actor: Actor, id: number) {
+      const open = traced("Notifications.open")(function* (actor: Actor, id: number) {
         const notification = yield* own(actor, id)
         if (notification.read === 1) return notification
         const now = yield* nowIso
@@ -74,7 +75,7 @@ export class Notifications extends Context.Service<
         return { ...notification, read: 1, updated_at: now }
       })
 
-      const list = Effect.fn("Notifications.list")(function* (actor: Actor, query: NotificationListQuery) {
+      const list = traced("Notifications.list")(function* (actor: Actor, query: NotificationListQuery) {
         if (actor.teamId === undefined) return noPage
         return yield* notifications.page({
           userId: actor.user.id,
@@ -87,7 +88,7 @@ export class Notifications extends Context.Service<
         })
       })
 
-      const setArchived = Effect.fn("Notifications.setArchived")(function* (
+      const setArchived = traced("Notifications.setArchived")(function* (
         actor: Actor,
         id: number,
         archived: boolean,
@@ -98,7 +99,7 @@ export class Notifications extends Context.Service<
         yield* notifications.setArchivedAt(notification.id, archived ? now : null, now)
       })
 
-      const remove = Effect.fn("Notifications.remove")(function* (actor: Actor, id: number) {
+      const remove = traced("Notifications.remove")(function* (actor: Actor, id: number) {
         const notification = yield* own(actor, id)
         yield* notifications.delete(notification.id)
       })

@@ -35,6 +35,7 @@ import {
   type ShapeFeatureRow,
 } from "../store/OgcFeatureStore.ts"
 import { ReportStateStore } from "../store/ReportStateStore.ts"
+import { traced } from "../Traced.ts"
 import { Access, type ChannelAccess } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 import { formFieldOf } from "./Forms.ts"
@@ -167,7 +168,7 @@ export class OgcFeatures extends Context.Service<
 
       const noExtent: FeatureExtent = { box: undefined, first: undefined, last: undefined }
 
-      const collections = Effect.fn("OgcFeatures.collections")(function* (actor: Actor) {
+      const collections = traced("OgcFeatures.collections")(function* (actor: Actor) {
         const teams = yield* memberships.teamsOf(actor.user.id, actor.app.id)
         const candidates = yield* store.channelsOfTeams(
           teams.filter((team) => team.agreed_to_join === 1).map((team) => team.team_id),
@@ -182,7 +183,7 @@ export class OgcFeatures extends Context.Service<
         return (yield* readsShapes(actor)) ? [...channels, yield* shapesCollection(actor)] : channels
       })
 
-      const collection = Effect.fn("OgcFeatures.collection")(function* (
+      const collection = traced("OgcFeatures.collection")(function* (
         actor: Actor,
         id: OgcCollectionId.OgcCollectionId,
       ) {
@@ -317,7 +318,7 @@ export class OgcFeatures extends Context.Service<
           return { numberMatched, numberReturned, nextCursor: page.nextCursor }
         }).pipe(Effect.withSpan("OgcFeatures.items"))
 
-      const item = Effect.fn("OgcFeatures.item")(function* (
+      const item = traced("OgcFeatures.item")(function* (
         actor: Actor,
         id: OgcCollectionId.OgcCollectionId,
         featureId: number,

@@ -37,6 +37,7 @@ import { SessionStore } from "../store/SessionStore.ts"
 import { nowIso } from "../store/sql/Clock.ts"
 import * as Transaction from "../store/sql/Transaction.ts"
 import { UserStore } from "../store/UserStore.ts"
+import { traced } from "../Traced.ts"
 import { AuditLog } from "./AuditLog.ts"
 import { Mailer, messageName } from "./Mailer.ts"
 
@@ -115,7 +116,7 @@ export class PasswordResets extends Context.Service<
       const mailer = yield* Mailer
       const audit = yield* AuditLog
 
-      const request = Effect.fn("PasswordResets.request")(function* (input: {
+      const request = traced("PasswordResets.request")(function* (input: {
         readonly email: string
         readonly clientAddress: string
         readonly bundleId: string | undefined
@@ -132,7 +133,7 @@ export class PasswordResets extends Context.Service<
         })
       })
 
-      const deliver = Effect.fn("PasswordResets.deliver")(function* (
+      const deliver = traced("PasswordResets.deliver")(function* (
         payload: JobKinds.PasswordResetAsked,
         job: RunningJob,
       ) {
@@ -156,7 +157,7 @@ export class PasswordResets extends Context.Service<
       const invalidToken = () =>
         InvalidInput.at("token", "is not a valid reset token, or it was used or expired")
 
-      const reset = Effect.fn("PasswordResets.reset")(function* (
+      const reset = traced("PasswordResets.reset")(function* (
         input: PasswordReset & { readonly email?: string },
       ) {
         const found = yield* tokens.find(tokenDigest(Redacted.value(input.token)), "password_reset")

@@ -6,6 +6,7 @@
 import { Effect } from "effect"
 import { NotFound } from "../Errors.ts"
 import type { ReportRow, ReportStore } from "../store/ReportStore.ts"
+import { traced } from "../Traced.ts"
 import type { Access, ChannelAccess } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 
@@ -45,7 +46,7 @@ export type ReportKey = number | string
  * ```
  */
 export const findReadable = (store: ReportStore["Service"], access: Access["Service"]) =>
-  Effect.fn("Reports.findReadable")(function* (actor: Actor, key: ReportKey) {
+  traced("Reports.findReadable")(function* (actor: Actor, key: ReportKey) {
     const report = yield* typeof key === "number" ? store.find(key) : store.findByUuid(key)
     if (report === undefined) return yield* new NotFound({ resource: "report" })
     const channel = yield* access

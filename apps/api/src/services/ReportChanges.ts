@@ -11,6 +11,7 @@ import { Context, Effect, Layer } from "effect"
 import type { NotFound } from "../Errors.ts"
 import { type ReportChangeRow, ReportChangeStore } from "../store/ReportChangeStore.ts"
 import { ReportStore } from "../store/ReportStore.ts"
+import { traced } from "../Traced.ts"
 import { Access } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 import * as ChannelContext from "./ChannelContext.ts"
@@ -42,7 +43,7 @@ export const make = Effect.gen(function* () {
   const contextOf = yield* ChannelContext.make
   const readable = findReadable(yield* ReportStore, yield* Access)
 
-  const page = Effect.fn("ReportChanges.page")(function* (
+  const page = traced("ReportChanges.page")(function* (
     actor: Actor,
     key: ReportKey,
     range: { readonly offset: number; readonly limit: number },

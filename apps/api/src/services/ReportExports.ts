@@ -58,6 +58,7 @@ import { ReportStore } from "../store/ReportStore.ts"
 import { nowIso } from "../store/sql/Clock.ts"
 import * as Transaction from "../store/sql/Transaction.ts"
 import { UserStore } from "../store/UserStore.ts"
+import { traced } from "../Traced.ts"
 import { Access, type ChannelAccess } from "./Access.ts"
 import { Attachments, type ServedFile } from "./Attachments.ts"
 import type { Actor } from "./Authentication.ts"
@@ -208,7 +209,7 @@ export class ReportExports extends Context.Service<
       )
       const scratch = join(config.dataDir, "incoming")
 
-      const start = Effect.fn("ReportExports.start")(function* (
+      const start = traced("ReportExports.start")(function* (
         actor: Actor,
         request: ReportExportCreate,
         origin: string,
@@ -249,7 +250,7 @@ export class ReportExports extends Context.Service<
       })
 
       /** The export, when it is the actor's and still kept. */
-      const exportOf = Effect.fn("ReportExports.exportOf")(function* (actor: Actor, id: number) {
+      const exportOf = traced("ReportExports.exportOf")(function* (actor: Actor, id: number) {
         const row = yield* store.find(id)
         if (
           row === undefined ||
@@ -263,7 +264,7 @@ export class ReportExports extends Context.Service<
       })
 
       /** Where an export is; a done one's download address is signed on `baseUrl`. */
-      const progressOf = Effect.fn("ReportExports.progressOf")(function* (
+      const progressOf = traced("ReportExports.progressOf")(function* (
         row: ReportExportRow,
         baseUrl: string,
       ) {
@@ -285,7 +286,7 @@ export class ReportExports extends Context.Service<
         return { state: row.state, row } satisfies ExportProgress
       })
 
-      const progress = Effect.fn("ReportExports.progress")(function* (
+      const progress = traced("ReportExports.progress")(function* (
         actor: Actor,
         id: number,
         baseUrl: string,
@@ -293,7 +294,7 @@ export class ReportExports extends Context.Service<
         return yield* progressOf(yield* exportOf(actor, id), baseUrl)
       })
 
-      const list = Effect.fn("ReportExports.list")(function* (
+      const list = traced("ReportExports.list")(function* (
         actor: Actor,
         page: Range.RangePage,
         baseUrl: string,
@@ -309,7 +310,7 @@ export class ReportExports extends Context.Service<
         return { items, total } satisfies ExportList
       })
 
-      const serve = Effect.fn("ReportExports.serve")(function* (
+      const serve = traced("ReportExports.serve")(function* (
         id: number,
         presented: { readonly expires: unknown; readonly signature: unknown },
       ) {
@@ -351,7 +352,7 @@ export class ReportExports extends Context.Service<
       })
 
       /** The user who asked for an export, as they are now; `undefined` when they may no longer. */
-      const askerOf = Effect.fn("ReportExports.askerOf")(function* (row: ReportExportRow) {
+      const askerOf = traced("ReportExports.askerOf")(function* (row: ReportExportRow) {
         const user = yield* users.findById(row.user_id)
         const app = yield* apps.findById(row.branded_app_id)
         if (user === undefined || user.deactivated === 1 || app === undefined) return undefined
@@ -362,7 +363,7 @@ export class ReportExports extends Context.Service<
        * What the reports of the channels show of them: the form fields, in channel order; the
        * actor's access to each channel; and the categories and states by id.
        */
-      const channelsOf = Effect.fn("ReportExports.channelsOf")(function* (
+      const channelsOf = traced("ReportExports.channelsOf")(function* (
         actor: Actor,
         channelIds: ReadonlyArray<number>,
       ) {
@@ -386,7 +387,7 @@ export class ReportExports extends Context.Service<
       })
 
       /** The original addresses of the files the page's shown answers name, by attachment id. */
-      const fileUrlsOf = Effect.fn("ReportExports.fileUrlsOf")(function* (
+      const fileUrlsOf = traced("ReportExports.fileUrlsOf")(function* (
         page: ReadonlyArray<ExportedReportRow>,
         attachmentFields: ReadonlyMap<number, ReadonlyArray<FormField>>,
         origin: string,
@@ -404,7 +405,7 @@ export class ReportExports extends Context.Service<
       })
 
       /** Writes an export's file to `path`; answers the rows written. */
-      const write = Effect.fn("ReportExports.write")(function* (
+      const write = traced("ReportExports.write")(function* (
         row: ReportExportRow,
         actor: Actor,
         channelIds: ReadonlyArray<number>,
@@ -471,7 +472,7 @@ export class ReportExports extends Context.Service<
         }).pipe(Effect.onError(() => Effect.sync(() => writer.abort())))
       })
 
-      const run = Effect.fn("ReportExports.run")(function* (exportId: number) {
+      const run = traced("ReportExports.run")(function* (exportId: number) {
         const row = yield* store.find(exportId)
         if (row === undefined || row.state === "done" || row.state === "failed") return
         const actor = yield* askerOf(row)

@@ -51,6 +51,7 @@ import type { Reader } from "../store/ReportTextSearch.ts"
 import { nowIso } from "../store/sql/Clock.ts"
 import * as Transaction from "../store/sql/Transaction.ts"
 import { UserStore } from "../store/UserStore.ts"
+import { traced } from "../Traced.ts"
 import { Access } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 import { type RenderOptions, ReportView } from "./ReportView.ts"
@@ -172,7 +173,7 @@ export class ReportSearches extends Context.Service<
       const inTransaction = yield* Transaction.runner
 
       /** The channels of the actor's current team the actor may read. */
-      const readableChannels = Effect.fn("ReportSearches.readableChannels")(function* (actor: Actor) {
+      const readableChannels = traced("ReportSearches.readableChannels")(function* (actor: Actor) {
         if (actor.teamId === undefined) return []
         const candidates = yield* store.teamChannelIds(actor.teamId)
         const readable = yield* Effect.forEach(candidates, (id) =>
@@ -183,7 +184,7 @@ export class ReportSearches extends Context.Service<
         return readable.flat()
       })
 
-      const channelsSearched = Effect.fn("ReportSearches.channelsSearched")(function* (
+      const channelsSearched = traced("ReportSearches.channelsSearched")(function* (
         actor: Actor,
         search: ReportSearchQuery.ReportSearchQuery,
       ) {
@@ -204,7 +205,7 @@ export class ReportSearches extends Context.Service<
        * Who reads a search's text: the actor, staff of the channels where they read internal notes
        * and private answers. Only a search with text needs to know.
        */
-      const readerOf = Effect.fn("ReportSearches.readerOf")(function* (
+      const readerOf = traced("ReportSearches.readerOf")(function* (
         actor: Actor,
         search: ReportSearchQuery.ReportSearchQuery,
         channelIds: ReadonlyArray<number>,
@@ -219,7 +220,7 @@ export class ReportSearches extends Context.Service<
       })
 
       /** The earlier search `id[report_search_id]` names, when the actor may reuse it. */
-      const previousSearch = Effect.fn("ReportSearches.previousSearch")(function* (
+      const previousSearch = traced("ReportSearches.previousSearch")(function* (
         actor: Actor,
         id: number,
         parameter: string,
@@ -240,7 +241,7 @@ export class ReportSearches extends Context.Service<
         return search
       })
 
-      const criteriaOf = Effect.fn("ReportSearches.criteriaOf")(function* (
+      const criteriaOf = traced("ReportSearches.criteriaOf")(function* (
         actor: Actor,
         criteria: ReportSearchQuery.Criteria,
         group: "filter" | "exclude",
@@ -278,7 +279,7 @@ export class ReportSearches extends Context.Service<
         } satisfies Criteria
       })
 
-      const resolve = Effect.fn("ReportSearches.resolve")(function* (
+      const resolve = traced("ReportSearches.resolve")(function* (
         actor: Actor,
         search: ReportSearchQuery.ReportSearchQuery,
       ) {
@@ -291,7 +292,7 @@ export class ReportSearches extends Context.Service<
         } satisfies Selection
       })
 
-      const start = Effect.fn("ReportSearches.start")(function* (actor: Actor, query: Query) {
+      const start = traced("ReportSearches.start")(function* (actor: Actor, query: Query) {
         const parameters = Object.fromEntries(
           searchParameters.flatMap((name) => (Object.hasOwn(query, name) ? [[name, query[name]]] : [])),
         )
@@ -319,14 +320,14 @@ export class ReportSearches extends Context.Service<
       })
 
       /** The actor who started a search, as they are now; `undefined` when they may no longer search. */
-      const starterOf = Effect.fn("ReportSearches.starterOf")(function* (search: ReportSearchRow) {
+      const starterOf = traced("ReportSearches.starterOf")(function* (search: ReportSearchRow) {
         const user = yield* users.findById(search.user_id)
         const app = yield* apps.findById(search.branded_app_id)
         if (user === undefined || user.deactivated === 1 || app === undefined) return undefined
         return { user, app, teamId: search.team_id ?? undefined, session: undefined } satisfies Actor
       })
 
-      const run = Effect.fn("ReportSearches.run")(function* (searchId: number) {
+      const run = traced("ReportSearches.run")(function* (searchId: number) {
         const search = yield* store.find(searchId)
         if (search === undefined || search.status !== "pending") return
         const actor = yield* starterOf(search)
@@ -349,7 +350,7 @@ export class ReportSearches extends Context.Service<
       }).pipe(Effect.withSpan("ReportSearches.cleanup"))
 
       /** The search, when it is the actor's and still kept; a failure when it or its job failed. */
-      const searchOf = Effect.fn("ReportSearches.searchOf")(function* (actor: Actor, id: number) {
+      const searchOf = traced("ReportSearches.searchOf")(function* (actor: Actor, id: number) {
         const search = yield* store.find(id)
         if (
           search === undefined ||

@@ -22,6 +22,7 @@ import { Conflict, type Forbidden, NotFound } from "../Errors.ts"
 import { ChannelStore } from "../store/ChannelStore.ts"
 import { type ReportStateRow, ReportStateStore } from "../store/ReportStateStore.ts"
 import * as Transaction from "../store/sql/Transaction.ts"
+import { traced } from "../Traced.ts"
 import { Access } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 
@@ -76,7 +77,7 @@ export class ReportStates extends Context.Service<
       const channels = yield* ChannelStore
       const states = yield* ReportStateStore
 
-      const checkNextStates = Effect.fn("ReportStates.checkNextStates")(function* (
+      const checkNextStates = traced("ReportStates.checkNextStates")(function* (
         channelId: number,
         next: ReadonlyArray<number> | null | undefined,
       ) {
@@ -85,7 +86,7 @@ export class ReportStates extends Context.Service<
         yield* Effect.fromResult(ReportState.checkNextStateIds(next, ofChannel))
       })
 
-      const list = Effect.fn("ReportStates.list")(function* (actor: Actor, channelId: number | undefined) {
+      const list = traced("ReportStates.list")(function* (actor: Actor, channelId: number | undefined) {
         if (channelId !== undefined) {
           yield* access.channelFor(actor, channelId, "read")
           return yield* states.listOfChannels([channelId])
@@ -94,7 +95,7 @@ export class ReportStates extends Context.Service<
         return yield* states.listOfChannels(member.map((channel) => channel.id))
       })
 
-      const find = Effect.fn("ReportStates.find")(function* (
+      const find = traced("ReportStates.find")(function* (
         actor: Actor,
         id: number,
         need: "read" | "administer",
@@ -126,7 +127,7 @@ export class ReportStates extends Context.Service<
           }),
         )
 
-      const create = Effect.fn("ReportStates.create")(function* (actor: Actor, input: ReportStateCreate) {
+      const create = traced("ReportStates.create")(function* (actor: Actor, input: ReportStateCreate) {
         yield* access
           .channelFor(actor, input.channel_id, "administer")
           .pipe(
@@ -137,7 +138,7 @@ export class ReportStates extends Context.Service<
         return yield* insert(input.channel_id, input)
       })
 
-      const createInChannel = Effect.fn("ReportStates.createInChannel")(function* (
+      const createInChannel = traced("ReportStates.createInChannel")(function* (
         actor: Actor,
         channelId: number,
         input: ChannelReportStateCreate,
@@ -146,7 +147,7 @@ export class ReportStates extends Context.Service<
         return yield* insert(channelId, input)
       })
 
-      const update = Effect.fn("ReportStates.update")(function* (
+      const update = traced("ReportStates.update")(function* (
         actor: Actor,
         id: number,
         changes: ReportStateUpdate,
@@ -163,11 +164,7 @@ export class ReportStates extends Context.Service<
         )
       })
 
-      const remove = Effect.fn("ReportStates.remove")(function* (
-        actor: Actor,
-        id: number,
-        channelId?: number,
-      ) {
+      const remove = traced("ReportStates.remove")(function* (actor: Actor, id: number, channelId?: number) {
         const state = yield* find(actor, id, "administer", channelId)
         if (state.initial === 1)
           return yield* new Conflict({

@@ -45,6 +45,7 @@ import { CommentStore } from "../store/CommentStore.ts"
 import { type FormFieldRow, FormStore } from "../store/FormStore.ts"
 import { ReportStateStore } from "../store/ReportStateStore.ts"
 import { type ReportRow, ReportStore } from "../store/ReportStore.ts"
+import { traced } from "../Traced.ts"
 import { Access, type ChannelAccess } from "./Access.ts"
 import { Attachments, type FileUrls } from "./Attachments.ts"
 import type { Actor } from "./Authentication.ts"
@@ -332,7 +333,7 @@ export class ReportView extends Context.Service<
         })
       })
 
-      const render = Effect.fn("ReportView.render")(function* (
+      const render = traced("ReportView.render")(function* (
         actor: Actor,
         reports: ReadonlyArray<ReportRow>,
         options: RenderOptions,
@@ -340,7 +341,7 @@ export class ReportView extends Context.Service<
         return yield* renderDecided(actor, reports, options, new Map())
       })
 
-      const renderReadable = Effect.fn("ReportView.renderReadable")(function* (
+      const renderReadable = traced("ReportView.renderReadable")(function* (
         actor: Actor,
         { report, access }: ReadableReport,
         options: RenderOptions,

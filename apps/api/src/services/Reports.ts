@@ -48,6 +48,7 @@ import {
 } from "../store/ReportStore.ts"
 import { nowIso } from "../store/sql/Clock.ts"
 import * as Transaction from "../store/sql/Transaction.ts"
+import { traced } from "../Traced.ts"
 import { Access, type ChannelAccess } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 import * as ChannelContext from "./ChannelContext.ts"
@@ -117,13 +118,13 @@ export const make = Effect.gen(function* () {
         ),
       )
 
-  const get = Effect.fn("Reports.get")(function* (actor: Actor, key: ReportKey) {
+  const get = traced("Reports.get")(function* (actor: Actor, key: ReportKey) {
     const found = yield* readable(actor, key)
     yield* reports.recordRead(found.report, actor.user.id, yield* nowIso)
     return found
   })
 
-  const create = Effect.fn("Reports.create")(function* (actor: Actor, input: ReportCreate) {
+  const create = traced("Reports.create")(function* (actor: Actor, input: ReportCreate) {
     const channelAccess = yield* channelToReport(actor, input.account_id)
     return yield* inTransaction(
       Effect.gen(function* () {
@@ -143,7 +144,7 @@ export const make = Effect.gen(function* () {
     )
   })
 
-  const update = Effect.fn("Reports.update")(function* (
+  const update = traced("Reports.update")(function* (
     actor: Actor,
     key: ReportKey,
     changes: ReportUpdate,
@@ -176,7 +177,7 @@ export const make = Effect.gen(function* () {
     )
   })
 
-  const upsert = Effect.fn("Reports.upsert")(function* (actor: Actor, input: ReportUpsert) {
+  const upsert = traced("Reports.upsert")(function* (actor: Actor, input: ReportUpsert) {
     const channelAccess = yield* channelToReport(actor, input.account_id)
     const category = planned(input.category_id, input.category_names)
     return yield* inTransaction(
@@ -198,7 +199,7 @@ export const make = Effect.gen(function* () {
     )
   })
 
-  const remove = Effect.fn("Reports.remove")(function* (actor: Actor, key: ReportKey) {
+  const remove = traced("Reports.remove")(function* (actor: Actor, key: ReportKey) {
     const { report, access: channelAccess } = yield* readable(actor, key)
     yield* checkEdit(actor, channelAccess, report, "delete")
     yield* inTransaction(
@@ -210,16 +211,16 @@ export const make = Effect.gen(function* () {
     )
   })
 
-  const stateChanges = Effect.fn("Reports.stateChanges")(function* (actor: Actor, key: ReportKey) {
+  const stateChanges = traced("Reports.stateChanges")(function* (actor: Actor, key: ReportKey) {
     const { report } = yield* readable(actor, key)
     return yield* reports.stateChanges(report.id)
   })
 
-  const syncable = Effect.fn("Reports.syncable")(function* (actor: Actor, page: ChangesPage) {
+  const syncable = traced("Reports.syncable")(function* (actor: Actor, page: ChangesPage) {
     return yield* reports.syncable(yield* scopeOf(actor), page)
   })
 
-  const allStateChanges = Effect.fn("Reports.allStateChanges")(function* (
+  const allStateChanges = traced("Reports.allStateChanges")(function* (
     actor: Actor,
     query: StateChangeQuery,
   ) {

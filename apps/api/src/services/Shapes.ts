@@ -43,6 +43,7 @@ import {
   ShapeStore,
 } from "../store/ShapeStore.ts"
 import { isoIn, nowIso } from "../store/sql/Clock.ts"
+import { traced } from "../Traced.ts"
 import { Access } from "./Access.ts"
 import { AuditLog } from "./AuditLog.ts"
 import type { Actor } from "./Authentication.ts"
@@ -180,7 +181,7 @@ export class Shapes extends Context.Service<
           teams.some((team) => team.agreed_to_join === 1),
         )
 
-      const mayRead = Effect.fn("Shapes.mayRead")(function* (actor: Actor) {
+      const mayRead = traced("Shapes.mayRead")(function* (actor: Actor) {
         // Most readers have a team, so that is asked first; administrators may have none.
         if (actor.user.admin === 1 || (yield* hasTeam(actor)) || (yield* access.isAppAdministrator(actor)))
           return
@@ -189,7 +190,7 @@ export class Shapes extends Context.Service<
         })
       })
 
-      const mayManage = Effect.fn("Shapes.mayManage")(function* (actor: Actor) {
+      const mayManage = traced("Shapes.mayManage")(function* (actor: Actor) {
         if (yield* access.isAppAdministrator(actor)) return
         return yield* new Forbidden({
           message:
@@ -204,7 +205,7 @@ export class Shapes extends Context.Service<
        * The candidates that match the target exactly, in the candidates' order; with `first`, only
        * the first match.
        */
-      const matching = Effect.fn("Shapes.matching")(function* (
+      const matching = traced("Shapes.matching")(function* (
         candidates: ReadonlyArray<ShapeCandidate>,
         target: Target,
         options: { readonly first?: boolean } = {},
@@ -263,7 +264,7 @@ export class Shapes extends Context.Service<
           created_at: createdAt,
         }))
 
-      const create = Effect.fn("Shapes.create")(function* (actor: Actor, input: ShapeCreate) {
+      const create = traced("Shapes.create")(function* (actor: Actor, input: ShapeCreate) {
         yield* mayManage(actor)
         const shape = yield* Effect.fromResult(newShape(actor, input, "shape.geom", yield* nowIso))
         const stored = yield* store.insert(shape)
@@ -271,7 +272,7 @@ export class Shapes extends Context.Service<
         return stored
       })
 
-      const createMany = Effect.fn("Shapes.createMany")(function* (
+      const createMany = traced("Shapes.createMany")(function* (
         actor: Actor,
         inputs: ReadonlyArray<Result.Result<ShapeCreate, InvalidInput>>,
       ) {
@@ -289,7 +290,7 @@ export class Shapes extends Context.Service<
       })
 
       /** The shape, when it belongs to the actor's app. */
-      const inApp = Effect.fn("Shapes.inApp")(function* (actor: Actor, id: number) {
+      const inApp = traced("Shapes.inApp")(function* (actor: Actor, id: number) {
         const shape = yield* store.find(id)
         if (shape === undefined || shape.branded_app_id !== actor.app.id) {
           return yield* new NotFound({ resource: "shape" })
@@ -297,17 +298,17 @@ export class Shapes extends Context.Service<
         return shape
       })
 
-      const get = Effect.fn("Shapes.get")(function* (actor: Actor, id: number) {
+      const get = traced("Shapes.get")(function* (actor: Actor, id: number) {
         yield* mayRead(actor)
         return yield* inApp(actor, id)
       })
 
-      const list = Effect.fn("Shapes.list")(function* (actor: Actor, page: RangePage) {
+      const list = traced("Shapes.list")(function* (actor: Actor, page: RangePage) {
         yield* mayRead(actor)
         return yield* store.listOfApp(actor.app.id, page)
       })
 
-      const update = Effect.fn("Shapes.update")(function* (actor: Actor, id: number, changes: ShapeUpdate) {
+      const update = traced("Shapes.update")(function* (actor: Actor, id: number, changes: ShapeUpdate) {
         yield* mayManage(actor)
         const shape = yield* inApp(actor, id)
         if (changes.geom === undefined && changes.metadata === undefined) return shape
@@ -323,7 +324,7 @@ export class Shapes extends Context.Service<
         return updated
       })
 
-      const remove = Effect.fn("Shapes.remove")(function* (actor: Actor, id: number) {
+      const remove = traced("Shapes.remove")(function* (actor: Actor, id: number) {
         yield* mayManage(actor)
         yield* inApp(actor, id)
         yield* store.remove(id)
@@ -347,7 +348,7 @@ export class Shapes extends Context.Service<
         )
       }
 
-      const search = Effect.fn("Shapes.search")(function* (actor: Actor, input: ShapeSearch) {
+      const search = traced("Shapes.search")(function* (actor: Actor, input: ShapeSearch) {
         yield* mayRead(actor)
         const target = yield* Effect.fromResult(targetOf(input))
         const candidates = yield* store.candidates(actor.app.id, BoundingBox.of(target.geometry))
@@ -364,7 +365,7 @@ export class Shapes extends Context.Service<
       })
 
       /** A search of the actor's app that has not expired. */
-      const findSearch = Effect.fn("Shapes.findSearch")(function* (actor: Actor, id: number) {
+      const findSearch = traced("Shapes.findSearch")(function* (actor: Actor, id: number) {
         yield* mayRead(actor)
         const found = yield* store.findSearch(id)
         if (
@@ -377,7 +378,7 @@ export class Shapes extends Context.Service<
         return found
       })
 
-      const listOfSearch = Effect.fn("Shapes.listOfSearch")(function* (
+      const listOfSearch = traced("Shapes.listOfSearch")(function* (
         actor: Actor,
         searchId: number,
         page: RangePage,
@@ -386,7 +387,7 @@ export class Shapes extends Context.Service<
         return yield* store.listOfSearch(searchId, page)
       })
 
-      const smallestContaining = Effect.fn("Shapes.smallestContaining")(function* (
+      const smallestContaining = traced("Shapes.smallestContaining")(function* (
         appId: number,
         point: Position,
       ) {

@@ -33,6 +33,7 @@ import { EmailedTokenStore } from "../store/EmailedTokenStore.ts"
 import { nowIso } from "../store/sql/Clock.ts"
 import * as Transaction from "../store/sql/Transaction.ts"
 import { type UserRow, UserStore } from "../store/UserStore.ts"
+import { traced } from "../Traced.ts"
 import { AuditLog } from "./AuditLog.ts"
 import { Mailer, messageName } from "./Mailer.ts"
 
@@ -124,7 +125,7 @@ export class SignUps extends Context.Service<
       const mailer = yield* Mailer
       const audit = yield* AuditLog
 
-      const signUp = Effect.fn("SignUps.signUp")(function* (request: {
+      const signUp = traced("SignUps.signUp")(function* (request: {
         readonly bundleId: string
         readonly input: SignUp
         readonly clientAddress: string
@@ -174,7 +175,7 @@ export class SignUps extends Context.Service<
         return user
       })
 
-      const deliver = Effect.fn("SignUps.deliver")(function* (signedUp: JobKinds.SignedUp, job: RunningJob) {
+      const deliver = traced("SignUps.deliver")(function* (signedUp: JobKinds.SignedUp, job: RunningJob) {
         const user = yield* users.findById(signedUp.user_id)
         if (user === undefined || user.deactivated === 1 || user.email_verified === 1) return
         const app = yield* apps.findById(signedUp.app_id)
@@ -200,7 +201,7 @@ export class SignUps extends Context.Service<
       const invalidToken = () =>
         InvalidInput.at("token", "is not a valid verification token, or it was used or expired")
 
-      const verify = Effect.fn("SignUps.verify")(function* (input: EmailVerification) {
+      const verify = traced("SignUps.verify")(function* (input: EmailVerification) {
         const found = yield* tokens.find(tokenDigest(Redacted.value(input.token)), "email_verification")
         if (found === undefined || !isUsable(found, yield* nowIso)) return yield* invalidToken()
         const user = yield* users.findById(found.user_id)

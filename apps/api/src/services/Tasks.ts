@@ -41,6 +41,7 @@ import { nowIso } from "../store/sql/Clock.ts"
 import * as Transaction from "../store/sql/Transaction.ts"
 import { type TaskPage, type TaskRow, TaskStore } from "../store/TaskStore.ts"
 import { type TeamRow, TeamStore } from "../store/TeamStore.ts"
+import { traced } from "../Traced.ts"
 import { Access } from "./Access.ts"
 import type { Actor } from "./Authentication.ts"
 import { findReadable } from "./ReadableReport.ts"
@@ -108,7 +109,7 @@ export class Tasks extends Context.Service<
       const readable = findReadable(yield* ReportStore, access)
 
       /** The current team with the caller's role in it, when it manages tasks. */
-      const taskTeam = Effect.fn("Tasks.taskTeam")(function* (actor: Actor) {
+      const taskTeam = traced("Tasks.taskTeam")(function* (actor: Actor) {
         if (actor.teamId === undefined) {
           return yield* new Forbidden({
             message: "tasks belong to a team, and you are in no team of this app",
@@ -125,7 +126,7 @@ export class Tasks extends Context.Service<
        * The task, when it is one of the team's in the current app; `locked` for a change, in its
        * transaction.
        */
-      const teamTask = Effect.fn("Tasks.teamTask")(function* (
+      const teamTask = traced("Tasks.teamTask")(function* (
         actor: Actor,
         team: TeamRow,
         uuid: string,
@@ -139,7 +140,7 @@ export class Tasks extends Context.Service<
       })
 
       /** The task the actor may change, locked in the change's transaction. */
-      const changeable = Effect.fn("Tasks.changeable")(function* (actor: Actor, uuid: string) {
+      const changeable = traced("Tasks.changeable")(function* (actor: Actor, uuid: string) {
         const { team, role } = yield* taskTeam(actor)
         const task = yield* teamTask(actor, team, uuid, true)
         if (!Task.mayChange(actor.user.id, role, task)) {
@@ -150,14 +151,14 @@ export class Tasks extends Context.Service<
         return { team, task }
       })
 
-      const requireAssignee = Effect.fn("Tasks.requireAssignee")(function* (teamId: number, userId: number) {
+      const requireAssignee = traced("Tasks.requireAssignee")(function* (teamId: number, userId: number) {
         const teamUser = yield* teams.findTeamUser(teamId, userId)
         if (teamUser?.agreed_to_join !== 1) {
           return yield* InvalidInput.at("task.assignee_id", "is not a user of this team")
         }
       })
 
-      const requireReport = Effect.fn("Tasks.requireReport")(function* (
+      const requireReport = traced("Tasks.requireReport")(function* (
         actor: Actor,
         teamId: number,
         reportId: number,
@@ -173,7 +174,7 @@ export class Tasks extends Context.Service<
           ? Effect.succeed({ task, created: false })
           : Effect.fail(new Conflict({ message: "task.uuid: is used by another task" }))
 
-      const create = Effect.fn("Tasks.create")(function* (actor: Actor, input: Task.TaskCreate) {
+      const create = traced("Tasks.create")(function* (actor: Actor, input: Task.TaskCreate) {
         const { team } = yield* taskTeam(actor)
         return yield* inTransaction(
           Effect.gen(function* () {
@@ -200,12 +201,12 @@ export class Tasks extends Context.Service<
         )
       })
 
-      const get = Effect.fn("Tasks.get")(function* (actor: Actor, uuid: string) {
+      const get = traced("Tasks.get")(function* (actor: Actor, uuid: string) {
         const { team } = yield* taskTeam(actor)
         return yield* teamTask(actor, team, uuid)
       })
 
-      const list = Effect.fn("Tasks.list")(function* (actor: Actor, query: TaskQuery) {
+      const list = traced("Tasks.list")(function* (actor: Actor, query: TaskQuery) {
         const { team } = yield* taskTeam(actor)
         return yield* tasks.list({
           teamId: team.id,
@@ -221,7 +222,7 @@ export class Tasks extends Context.Service<
         })
       })
 
-      const update = Effect.fn("Tasks.update")(function* (
+      const update = traced("Tasks.update")(function* (
         actor: Actor,
         uuid: string,
         changes: Task.TaskUpdate,
@@ -242,7 +243,7 @@ export class Tasks extends Context.Service<
         )
       })
 
-      const remove = Effect.fn("Tasks.remove")(function* (actor: Actor, uuid: string) {
+      const remove = traced("Tasks.remove")(function* (actor: Actor, uuid: string) {
         yield* inTransaction(
           Effect.gen(function* () {
             const { task } = yield* changeable(actor, uuid)

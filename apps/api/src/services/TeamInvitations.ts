@@ -42,6 +42,7 @@ import { type TeamInvitationRow, TeamInvitationStore } from "../store/TeamInvita
 import { TeamStore } from "../store/TeamStore.ts"
 import { TeamUserStore } from "../store/TeamUserStore.ts"
 import { UserStore } from "../store/UserStore.ts"
+import { traced } from "../Traced.ts"
 import { Access } from "./Access.ts"
 import { type AuditEventInput, AuditLog } from "./AuditLog.ts"
 import { type Actor, Authentication, type IssuedSession } from "./Authentication.ts"
@@ -197,7 +198,7 @@ export class TeamInvitations extends Context.Service<
       const actorOf = (actor: Actor) => ({ userId: actor.user.id, appId: actor.app.id })
 
       /** Managers and the owner of the team, and administrators of its app, may invite. */
-      const requireInviter = Effect.fn("TeamInvitations.requireInviter")(function* (
+      const requireInviter = traced("TeamInvitations.requireInviter")(function* (
         actor: Actor,
         teamId: number,
       ) {
@@ -209,7 +210,7 @@ export class TeamInvitations extends Context.Service<
       })
 
       /** The team's pending invitation of an id. */
-      const pendingOf = Effect.fn("TeamInvitations.pendingOf")(function* (teamId: number, id: number) {
+      const pendingOf = traced("TeamInvitations.pendingOf")(function* (teamId: number, id: number) {
         const found = yield* store.find(id)
         if (found === undefined || found.team_id !== teamId || found.accepted_at !== null)
           return yield* invitationNotFound()
@@ -220,7 +221,7 @@ export class TeamInvitations extends Context.Service<
         Date.parse(now) - Date.parse(invitation.last_invited_at)
 
       /** An address with an account is invited as a team user, then given the team role. */
-      const inviteAccount = Effect.fn("TeamInvitations.inviteAccount")(function* (
+      const inviteAccount = traced("TeamInvitations.inviteAccount")(function* (
         actor: Actor,
         teamId: number,
         userId: number,
@@ -260,7 +261,7 @@ export class TeamInvitations extends Context.Service<
         return membership.id
       })
 
-      const invite = Effect.fn("TeamInvitations.invite")(function* (
+      const invite = traced("TeamInvitations.invite")(function* (
         actor: Actor,
         teamId: number,
         input: TeamInvitationCreate,
@@ -337,7 +338,7 @@ export class TeamInvitations extends Context.Service<
         }
       })
 
-      const list = Effect.fn("TeamInvitations.list")(function* (
+      const list = traced("TeamInvitations.list")(function* (
         actor: Actor,
         teamId: number,
         page: { readonly offset: number; readonly limit: number },
@@ -346,7 +347,7 @@ export class TeamInvitations extends Context.Service<
         return yield* store.listPending(teamId, page)
       })
 
-      const resend = Effect.fn("TeamInvitations.resend")(function* (
+      const resend = traced("TeamInvitations.resend")(function* (
         actor: Actor,
         teamId: number,
         id: number,
@@ -378,7 +379,7 @@ export class TeamInvitations extends Context.Service<
         return { ...pending, ...changes }
       })
 
-      const withdraw = Effect.fn("TeamInvitations.withdraw")(function* (
+      const withdraw = traced("TeamInvitations.withdraw")(function* (
         actor: Actor,
         teamId: number,
         id: number,
@@ -401,7 +402,7 @@ export class TeamInvitations extends Context.Service<
       })
 
       /** The pending invitation of a token that still works. */
-      const usableInvitation = Effect.fn("TeamInvitations.usableInvitation")(function* (token: string) {
+      const usableInvitation = traced("TeamInvitations.usableInvitation")(function* (token: string) {
         const found = yield* store.findByDigest(tokenDigest(token))
         if (
           found === undefined ||
@@ -413,7 +414,7 @@ export class TeamInvitations extends Context.Service<
         return { invitation: found, team }
       })
 
-      const inviterNameOf = Effect.fn("TeamInvitations.inviterNameOf")(function* (
+      const inviterNameOf = traced("TeamInvitations.inviterNameOf")(function* (
         invitation: TeamInvitationRow,
         teamName: string,
       ) {
@@ -422,7 +423,7 @@ export class TeamInvitations extends Context.Service<
         return inviter === undefined ? `The ${teamName} team` : `${inviter.first_name} ${inviter.last_name}`
       })
 
-      const lookup = Effect.fn("TeamInvitations.lookup")(function* (token: string) {
+      const lookup = traced("TeamInvitations.lookup")(function* (token: string) {
         const { invitation, team } = yield* usableInvitation(token)
         return {
           team_name: team.name,
@@ -431,7 +432,7 @@ export class TeamInvitations extends Context.Service<
         }
       })
 
-      const accept = Effect.fn("TeamInvitations.accept")(function* (
+      const accept = traced("TeamInvitations.accept")(function* (
         input: TeamInvitationAcceptance,
         client: { readonly clientAddress: string; readonly installationId?: string | undefined },
       ) {
@@ -500,7 +501,7 @@ export class TeamInvitations extends Context.Service<
         })
       })
 
-      const deliver = Effect.fn("TeamInvitations.deliver")(function* (
+      const deliver = traced("TeamInvitations.deliver")(function* (
         asked: JobKinds.TeamInvitationAsked,
         job: RunningJob,
       ) {

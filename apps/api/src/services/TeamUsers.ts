@@ -53,6 +53,7 @@ import {
   type TeamUserRecord,
   TeamUserStore,
 } from "../store/TeamUserStore.ts"
+import { traced } from "../Traced.ts"
 import { Access } from "./Access.ts"
 import { type AuditEventInput, AuditLog } from "./AuditLog.ts"
 import type { Actor } from "./Authentication.ts"
@@ -161,11 +162,7 @@ export class TeamUsers extends Context.Service<
         detail,
       })
 
-      const list = Effect.fn("TeamUsers.list")(function* (
-        actor: Actor,
-        teamId: number,
-        query: TeamUserQuery,
-      ) {
+      const list = traced("TeamUsers.list")(function* (actor: Actor, teamId: number, query: TeamUserQuery) {
         yield* access.teamFor(actor, teamId, "member")
         return yield* store.list(
           teamId,
@@ -176,7 +173,7 @@ export class TeamUsers extends Context.Service<
         )
       })
 
-      const get = Effect.fn("TeamUsers.get")(function* (
+      const get = traced("TeamUsers.get")(function* (
         actor: Actor,
         teamId: number,
         id: number,
@@ -187,7 +184,7 @@ export class TeamUsers extends Context.Service<
       })
 
       /** Checks a new supervisor: another team user of the same team, or none. */
-      const checkSupervisor = Effect.fn("TeamUsers.checkSupervisor")(function* (
+      const checkSupervisor = traced("TeamUsers.checkSupervisor")(function* (
         teamId: number,
         teamUserId: number,
         supervisorId: number | null,
@@ -206,7 +203,7 @@ export class TeamUsers extends Context.Service<
         }
       })
 
-      const update = Effect.fn("TeamUsers.update")(function* (
+      const update = traced("TeamUsers.update")(function* (
         actor: Actor,
         teamId: number,
         id: number,
@@ -266,7 +263,7 @@ export class TeamUsers extends Context.Service<
        * they are joining (`undefined` for someone who had joined already) and whether an
        * invitation e-mail may go out.
        */
-      const joinTeam = Effect.fn("TeamUsers.joinTeam")(function* (
+      const joinTeam = traced("TeamUsers.joinTeam")(function* (
         teamId: number,
         userId: number,
         direct: boolean,
@@ -299,13 +296,13 @@ export class TeamUsers extends Context.Service<
       })
 
       /** Whether the user is one of the app's: signed in to it, or joined one of its teams. */
-      const usesApp = Effect.fn("TeamUsers.usesApp")(function* (userId: number, appId: number) {
+      const usesApp = traced("TeamUsers.usesApp")(function* (userId: number, appId: number) {
         if ((yield* memberships.teamsOf(userId, appId)).some((team) => team.agreed_to_join === 1)) return true
         return yield* sessions.signedInTo(userId, appId)
       })
 
       /** The result for one user in one selected channel, and whether their role in it changed. */
-      const joinChannel = Effect.fn("TeamUsers.joinChannel")(function* (
+      const joinChannel = traced("TeamUsers.joinChannel")(function* (
         channel: { readonly id: number; readonly index: number; readonly inTeam: boolean },
         user: UserToAdd,
         refusal: Refusal | undefined,
@@ -336,7 +333,7 @@ export class TeamUsers extends Context.Service<
         return { result, changed: current !== user.role }
       })
 
-      const addUsers = Effect.fn("TeamUsers.addUsers")(function* (
+      const addUsers = traced("TeamUsers.addUsers")(function* (
         actor: Actor,
         teamId: number,
         input: AddUsersToTeamChannels,

@@ -12,6 +12,7 @@ import { Context, Effect, Layer } from "effect"
 import { Forbidden, type NotFound } from "../Errors.ts"
 import * as Transaction from "../store/sql/Transaction.ts"
 import { type TeamOfUser, TeamStore } from "../store/TeamStore.ts"
+import { traced } from "../Traced.ts"
 import { Access, type TeamAccess } from "./Access.ts"
 import { AuditLog } from "./AuditLog.ts"
 import type { Actor } from "./Authentication.ts"
@@ -49,7 +50,7 @@ export class Teams extends Context.Service<
       const teams = yield* TeamStore
       const audit = yield* AuditLog
 
-      const create = Effect.fn("Teams.create")(function* (actor: Actor, input: TeamCreate) {
+      const create = traced("Teams.create")(function* (actor: Actor, input: TeamCreate) {
         // The creator joins the team as its owner.
         yield* requireVerified(actor.user)
         return yield* inTransaction(
@@ -66,7 +67,7 @@ export class Teams extends Context.Service<
         )
       })
 
-      const update = Effect.fn("Teams.update")(function* (actor: Actor, id: number, changes: TeamUpdate) {
+      const update = traced("Teams.update")(function* (actor: Actor, id: number, changes: TeamUpdate) {
         const { role, teamUserId } = yield* access.teamFor(actor, id, "member")
         const manages = role !== undefined && teamRoleAllows(role, "manage")
         const owns = role === "owner"
@@ -121,7 +122,7 @@ export class Teams extends Context.Service<
       })
 
       /** The team user who is to own the team, unless the owner names themselves. */
-      const ownerToBe = Effect.fn("Teams.ownerToBe")(function* (
+      const ownerToBe = traced("Teams.ownerToBe")(function* (
         teamId: number,
         ownerTeamUserId: number,
         userId: number,

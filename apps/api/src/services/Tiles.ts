@@ -34,6 +34,7 @@ import {
   ReportSearchStore,
   type Selection,
 } from "../store/ReportSearchStore.ts"
+import { traced } from "../Traced.ts"
 import type { Actor } from "./Authentication.ts"
 import { ReportSearches } from "./ReportSearches.ts"
 
@@ -141,7 +142,7 @@ export class Tiles extends Context.Service<
       const searches = yield* ReportSearches
 
       /** The cells of `block` with their counts, summed from the counts kept per cell. */
-      const keptCounts = Effect.fn("Tiles.keptCounts")(function* (
+      const keptCounts = traced("Tiles.keptCounts")(function* (
         selection: Selection,
         grid: KeptGrid,
         block: TileGrid.CellBlock,
@@ -155,7 +156,7 @@ export class Tiles extends Context.Service<
       })
 
       /** The cells of `area` with their counts, from the reports grouped per cell in SQL. */
-      const groupCounts = Effect.fn("Tiles.groupCounts")(function* (
+      const groupCounts = traced("Tiles.groupCounts")(function* (
         selection: Selection,
         area: BoundingBox,
         scale: number,
@@ -183,7 +184,7 @@ export class Tiles extends Context.Service<
         return [...counts.values()]
       })
 
-      const search = Effect.fn("Tiles.search")(function* (actor: Actor, query: QueryValue.Query) {
+      const search = traced("Tiles.search")(function* (actor: Actor, query: QueryValue.Query) {
         const parsed = yield* Effect.fromResult(ReportSearchQuery.parse(query))
         const scale = yield* Effect.fromResult(scaleOf(query))
         const bbox = yield* Effect.fromResult(bboxOf(query))

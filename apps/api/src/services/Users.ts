@@ -23,6 +23,7 @@ import { SessionStore } from "../store/SessionStore.ts"
 import { nowIso } from "../store/sql/Clock.ts"
 import * as Transaction from "../store/sql/Transaction.ts"
 import { type UserRow, UserStore } from "../store/UserStore.ts"
+import { traced } from "../Traced.ts"
 import { AuditLog } from "./AuditLog.ts"
 import type { Actor } from "./Authentication.ts"
 
@@ -61,7 +62,7 @@ export class Users extends Context.Service<
       const audit = yield* AuditLog
 
       /** Checks a new password and the current one, and answers the new one's hash. */
-      const newPasswordHash = Effect.fn("Users.newPasswordHash")(function* (
+      const newPasswordHash = traced("Users.newPasswordHash")(function* (
         actor: Actor,
         changes: UserUpdate,
         password: string,
@@ -89,7 +90,7 @@ export class Users extends Context.Service<
         return yield* hashPassword(password)
       })
 
-      const updateMe = Effect.fn("Users.updateMe")(function* (
+      const updateMe = traced("Users.updateMe")(function* (
         actor: Actor,
         changes: UserUpdate,
         clientAddress: string,
