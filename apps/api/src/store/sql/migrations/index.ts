@@ -36,6 +36,7 @@ import uploadAuthorizations from "./0032_upload_authorizations.ts"
 import reportChanges from "./0033_report_changes.ts"
 import accounts from "./0034_accounts.ts"
 import teamInvitations from "./0035_team_invitations.ts"
+import notificationIndexes from "./0036_notification_indexes.ts"
 
 /** Every migration, keyed `<number>_<name>`. */
 export const migrations = Migrator.fromRecord({
@@ -73,4 +74,5 @@ export const migrations = Migrator.fromRecord({
   "0033_report_changes": reportChanges,
   "0034_accounts": accounts,
   "0035_team_invitations": teamInvitations,
+  "0036_notification_indexes": notificationIndexes,
 })

@@ -1,0 +1,213 @@
+/**
+ * Migration 0036 drops the notifications' indexes no statement needs, on every engine (on SQLite by
+ * building the table again): a database with notifications keeps them all, with their ids, values
+ * and counts, and gives the next one an id above any given before; a user still has one
+ * notification per report (the fan-out's insert skips a second, a plain insert is refused); the
+ * counts' triggers and a report's deletion still reach notifications; and on SQLite the look-ups by
+ * report, by user and report, and by user read an index.
+ */
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, type Layer } from "effect"
+import { SqlClient } from "effect/sql"
+import { NotificationStore, type ReportToNotify } from "../../src/store/NotificationStore.ts"
+import { migrations } from "../../src/store/sql/migrations/index.ts"
+import * as PostgresClient from "../../src/store/sql/postgres/PostgresClient.ts"
+import * as SchemaMigrator from "../../src/store/sql/SchemaMigrator.ts"
+import * as SqliteClient from "../../src/store/sql/sqlite/SqliteClient.ts"
+import { createPostgresDatabase, type Engine, engines } from "../support/TestDatabase.ts"
+import { type Channel, newChannel, newReport, newUser } from "./contract/Tenancy.ts"
+
+/** The migrations before 0036. */
+const before = Effect.map(migrations, (all) => all.filter(([id]) => id < 36))
+
+/** A fresh empty database of `engine`, removed with the test's scope, and how to open clients of it. */
+const freshDatabase = (engine: Engine) =>
+  engine === "sqlite"
+    ? Effect.acquireRelease(
+        Effect.sync(() => mkdtempSync(join(tmpdir(), "fieldreport-notification-indexes-"))),
+        (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true })),
+      ).pipe(Effect.map((dir) => () => SqliteClient.layer({ filename: join(dir, "fieldreport.db") })))
+    : Effect.acquireRelease(
+        Effect.promise(() => createPostgresDatabase()),
+        (database) => Effect.promise(() => database.drop()),
+      ).pipe(Effect.map((database) => () => PostgresClient.layer({ url: database.url, poolSize: 2 })))
+
+/** Runs `effect` on a client of the database, closed when it is done. */
+const on = <A, E>(
+  client: () => Layer.Layer<SqlClient.SqlClient, unknown>,
+  effect: Effect.Effect<A, E, SqlClient.SqlClient>,
+) => Effect.provide(effect, client())
+
+const at = (day: number) => `2025-01-${String(day).padStart(2, "0")}T00:00:00.000Z`
+
+/** Every notification, every column, by id. */
+const notifications = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  return yield* sql`SELECT id, user_id, report_id, channel_id, read, archived_at, created_at, updated_at
+    FROM notifications ORDER BY id`
+}).pipe(Effect.orDie)
+
+/** Every user's counts. */
+const userCounts = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  return yield* sql<{
+    readonly user_id: number
+    readonly reports: number
+    readonly alerts: number
+    readonly alerts_opened: number
+    readonly alert_sources: number
+  }>`SELECT user_id, reports, alerts, alerts_opened, alert_sources FROM user_counts ORDER BY user_id`
+}).pipe(Effect.orDie)
+
+/** The notifications' indexes, by name. */
+const indexes = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  const rows = yield* sql.onDialectOrElse({
+    pg: () =>
+      sql<{ readonly name: string }>`SELECT indexname AS name FROM pg_indexes
+        WHERE tablename = 'notifications' ORDER BY indexname`,
+    orElse: () =>
+      sql<{ readonly name: string }>`SELECT name FROM sqlite_schema
+        WHERE type = 'index' AND tbl_name = 'notifications' ORDER BY name`,
+  })
+  return rows.map((row) => row.name)
+}).pipe(Effect.orDie)
+
+/** What the fan-out knows of a report. */
+const toNotify = (channel: Channel, id: number, reporter: number): ReportToNotify => ({
+  id,
+  channel_id: channel.channelId,
+  user_id: reporter,
+  latitude: null,
+  longitude: null,
+})
+
+/** Notifies users about a report through the store, as the fan-out does. */
+const notify = (report: ReportToNotify, userIds: ReadonlyArray<number>, when: string) =>
+  Effect.gen(function* () {
+    const store = yield* NotificationStore
+    yield* store.insertMany(report, userIds, when)
+  }).pipe(Effect.provide(NotificationStore.layer))
+
+describe("migration 0036, the notifications' indexes", () => {
+  for (const engine of engines) {
+    describe(engine, () => {
+      it.effect("keeps every notification, its id, values and counts, and the rules", () =>
+        Effect.gen(function* () {
+          const client = yield* freshDatabase(engine)
+          yield* on(client, SchemaMigrator.apply(before))
+          const written = yield* on(
+            client,
+            Effect.gen(function* () {
+              const sql = yield* SqlClient.SqlClient
+              const channel = yield* newChannel
+              const reporter = yield* newUser()
+              const [a, b, c] = [yield* newUser(), yield* newUser(), yield* newUser()]
+              const first = toNotify(channel, yield* newReport(channel, reporter, at(1)), reporter)
+              const second = toNotify(channel, yield* newReport(channel, reporter, at(2)), reporter)
+              yield* notify(first, [a, b, c], at(1))
+              yield* notify(second, [a], at(2))
+              yield* notify(second, [b], at(2))
+              yield* sql`UPDATE notifications SET read = 1, updated_at = ${at(3)}
+                WHERE user_id = ${a} AND report_id = ${first.id}`
+              yield* sql`UPDATE notifications SET archived_at = ${at(4)}, updated_at = ${at(4)}
+                WHERE user_id = ${b} AND report_id = ${first.id}`
+              // The newest notification, b's about the second report, goes: its id is never given again.
+              const [newest] = yield* sql<{ readonly id: number }>`SELECT MAX(id) AS id FROM notifications`
+              yield* sql`DELETE FROM notifications WHERE id = ${newest!.id}`
+              return { a, b, c, first, second, deleted: newest!.id }
+            }).pipe(Effect.orDie),
+          )
+          const kept = yield* on(client, notifications)
+          const counts = yield* on(client, userCounts)
+          expect(kept).toHaveLength(4)
+          expect(counts).toHaveLength(4)
+
+          expect(yield* on(client, SchemaMigrator.apply(migrations))).toEqual([[36, "notification_indexes"]])
+          expect(yield* on(client, notifications)).toEqual(kept)
+          expect(yield* on(client, userCounts)).toEqual(counts)
+          expect(yield* on(client, indexes)).toEqual(
+            engine === "sqlite"
+              ? [
+                  "notifications_channel_user_report",
+                  "notifications_report",
+                  "notifications_user",
+                  "notifications_user_updated",
+                ]
+              : [
+                  "notifications_channel_user_report",
+                  "notifications_id",
+                  "notifications_pkey",
+                  "notifications_report",
+                  "notifications_user",
+                  "notifications_user_updated",
+                ],
+          )
+
+          yield* on(
+            client,
+            Effect.gen(function* () {
+              const sql = yield* SqlClient.SqlClient
+              const { a, b, c, first, second, deleted } = written
+              // A new notification, with a new id, counted.
+              yield* notify(second, [b], at(5))
+              const [added] = yield* sql<{ readonly id: number }>`SELECT id FROM notifications
+                WHERE user_id = ${b} AND report_id = ${second.id}`
+              expect(added!.id).toBeGreaterThan(deleted)
+              // The fan-out's insert skips who has one.
+              yield* notify(second, [a, b], at(6))
+              expect(yield* notifications).toHaveLength(5)
+              const alertsOf = (user: number) =>
+                Effect.map(userCounts, (rows) => rows.find((row) => row.user_id === user)?.alerts)
+              expect(yield* alertsOf(b)).toBe(2)
+              // A second notification about a report is refused.
+              const refused = yield* Effect.flip(
+                sql`INSERT INTO notifications (user_id, report_id, channel_id, read, created_at, updated_at)
+                  VALUES (${a}, ${first.id}, ${first.channel_id}, 0, ${at(7)}, ${at(7)})`,
+              )
+              expect(refused.reason._tag).toBe("UniqueViolation")
+              expect(yield* notifications).toHaveLength(5)
+              // A report's deletion takes its notifications, and their counts.
+              yield* sql`DELETE FROM reports WHERE id = ${first.id}`
+              expect((yield* notifications).map((row) => row.report_id)).toEqual([second.id, second.id])
+              expect(yield* alertsOf(c)).toBe(0)
+              expect(yield* alertsOf(a)).toBe(1)
+            }).pipe(Effect.orDie),
+          )
+        }),
+      )
+    })
+  }
+
+  it.effect("on SQLite, finds notifications by report, by user and report, and by user with an index", () =>
+    Effect.gen(function* () {
+      const client = yield* freshDatabase("sqlite")
+      yield* on(client, SchemaMigrator.apply(migrations))
+      const plans = yield* on(
+        client,
+        Effect.gen(function* () {
+          const sql = yield* SqlClient.SqlClient
+          const planOf = (statement: string) =>
+            Effect.map(sql.unsafe<{ readonly detail: string }>(`EXPLAIN QUERY PLAN ${statement}`), (rows) =>
+              rows.map((row) => row.detail).join("; "),
+            )
+          return {
+            byReport: yield* planOf("SELECT user_id FROM notifications WHERE report_id = 1"),
+            byUserAndReport: yield* planOf(
+              "SELECT 1 FROM notifications WHERE user_id = 1 AND report_id = 1 AND read = 0",
+            ),
+            byUser: yield* planOf("SELECT id FROM notifications WHERE user_id = 1 ORDER BY id DESC LIMIT 5"),
+          }
+        }).pipe(Effect.orDie),
+      )
+      expect(plans).toEqual({
+        byReport: "SEARCH notifications USING COVERING INDEX notifications_report (report_id=?)",
+        byUserAndReport: "SEARCH notifications USING INDEX notifications_report (report_id=? AND user_id=?)",
+        byUser: "SEARCH notifications USING COVERING INDEX notifications_user (user_id=?)",
+      })
+    }),
+  )
+})
