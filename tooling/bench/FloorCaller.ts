@@ -1,9 +1,9 @@
 /**
  * Who calls the floor server and what they may reach, decided by the statements the API runs for
- * it: the session with its user and app, the user's teams in the app, `last_active_at` once a
- * minute, and a channel with the caller's roles in it. The rules are the API's (`Authentication`,
- * `Access`, the domain's `Roles`), kept to what the load scenarios ask: session tokens, no
- * `X-AppId` or `X-TeamId`.
+ * it: the session with its user, app and preferred team, `last_active_at` once a minute, and a
+ * channel with the caller's roles in it. The rules are the API's (`Authentication`, `Access`, the
+ * domain's `Roles`), kept to what the load scenarios ask: session tokens, no `X-AppId` or
+ * `X-TeamId`.
  */
 import { createHash } from "node:crypto"
 import type { IncomingHttpHeaders } from "node:http"
@@ -102,7 +102,10 @@ const signedIn = `SELECT s.id AS s_id, s.user_id AS s_user_id, s.branded_app_id 
     u.bluetooth_enabled AS u_bluetooth_enabled, u.location_enabled AS u_location_enabled,
     u.push_notification_enabled AS u_push_notification_enabled, u.last_active_at AS u_last_active_at,
     u.created_at AS u_created_at, u.email_verified AS u_email_verified, a.id AS a_id,
-    a.bundle_id AS a_bundle_id, a.name AS a_name, a.self_sign_up AS a_self_sign_up
+    a.bundle_id AS a_bundle_id, a.name AS a_name, a.self_sign_up AS a_self_sign_up,
+    (SELECT tu.team_id FROM team_users tu JOIN teams t ON t.id = tu.team_id
+      WHERE tu.user_id = s.user_id AND t.branded_app_id = s.branded_app_id AND tu.agreed_to_join = 1
+      ORDER BY tu.team_id LIMIT 1) AS preferred_team_id
   FROM sessions s LEFT JOIN users u ON u.id = s.user_id LEFT JOIN branded_apps a ON a.id = s.branded_app_id
   WHERE s.access_token_hash = ?`
 
@@ -122,11 +125,8 @@ interface SignedInRow {
   readonly u_push_notification_enabled: number
   readonly u_last_active_at: string | null
   readonly a_id: number | null
+  readonly preferred_team_id: number | null
 }
-
-const teamsOf = `SELECT tu.team_id, tu.id AS team_user_id, tu.role, tu.agreed_to_join
-  FROM team_users tu JOIN teams t ON t.id = tu.team_id
-  WHERE tu.user_id = ? AND t.branded_app_id = ? ORDER BY tu.team_id`
 
 const touch = `UPDATE users SET last_active_at = ?
   WHERE id = ? AND (last_active_at IS NULL OR last_active_at < ?)`
@@ -180,11 +180,10 @@ export const authenticate = (db: FloorDatabase, headers: IncomingHttpHeaders): C
     push_notification_enabled: row.u_push_notification_enabled,
     last_active_at: row.u_last_active_at,
   }
-  const teams = db.all<{ team_id: number; agreed_to_join: number }>(teamsOf, user.id, row.a_id)
   const aMinuteAgo = new Date(Date.parse(now) - 60_000).toISOString()
   if (user.last_active_at === null || user.last_active_at < aMinuteAgo)
     db.run(touch, now, user.id, aMinuteAgo)
-  return { user, appId: row.a_id, teamId: teams.find((team) => team.agreed_to_join === 1)?.team_id }
+  return { user, appId: row.a_id, teamId: row.preferred_team_id ?? undefined }
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Who calls the PostgreSQL floor server and what they may reach, decided by the statements the API
- * runs for it on PostgreSQL: the session with its user and app, the user's teams in the app,
- * `last_active_at` once a minute, and a channel with the caller's roles in it. The rules are the
+ * runs for it on PostgreSQL: the session with its user, app and preferred team, `last_active_at`
+ * once a minute, and a channel with the caller's roles in it. The rules are the
  * SQLite floor's (`FloorCaller.ts`): session tokens, no `X-AppId` or `X-TeamId`.
  */
 import { createHash } from "node:crypto"
@@ -51,7 +51,10 @@ const signedIn = `SELECT s.id AS s_id, s.user_id AS s_user_id, s.branded_app_id 
     u.bluetooth_enabled AS u_bluetooth_enabled, u.location_enabled AS u_location_enabled,
     u.push_notification_enabled AS u_push_notification_enabled, u.last_active_at AS u_last_active_at,
     u.created_at AS u_created_at, u.email_verified AS u_email_verified, a.id AS a_id,
-    a.bundle_id AS a_bundle_id, a.name AS a_name, a.self_sign_up AS a_self_sign_up
+    a.bundle_id AS a_bundle_id, a.name AS a_name, a.self_sign_up AS a_self_sign_up,
+    (SELECT tu.team_id FROM team_users tu JOIN teams t ON t.id = tu.team_id
+      WHERE tu.user_id = s.user_id AND t.branded_app_id = s.branded_app_id AND tu.agreed_to_join = 1
+      ORDER BY tu.team_id LIMIT 1) AS preferred_team_id
   FROM sessions s LEFT JOIN users u ON u.id = s.user_id LEFT JOIN branded_apps a ON a.id = s.branded_app_id
   WHERE s.access_token_hash = $1`
 
@@ -71,11 +74,8 @@ interface SignedInRow {
   readonly u_push_notification_enabled: number
   readonly u_last_active_at: string | null
   readonly a_id: number | null
+  readonly preferred_team_id: number | null
 }
-
-const teamsOf = `SELECT tu.team_id, tu.id AS team_user_id, tu.role, tu.agreed_to_join
-  FROM team_users tu JOIN teams t ON t.id = tu.team_id
-  WHERE tu.user_id = $1 AND t.branded_app_id = $2 ORDER BY tu.team_id`
 
 const touch = `UPDATE users SET last_active_at = $1
   WHERE id = $2 AND (last_active_at IS NULL OR last_active_at < $3)`
@@ -122,11 +122,10 @@ export const authenticate = async (db: PgFloorDatabase, headers: IncomingHttpHea
     push_notification_enabled: row.u_push_notification_enabled,
     last_active_at: row.u_last_active_at,
   }
-  const teams = await db.all<{ team_id: number; agreed_to_join: number }>(teamsOf, user.id, row.a_id)
   const aMinuteAgo = new Date(Date.parse(now) - 60_000).toISOString()
   if (user.last_active_at === null || user.last_active_at < aMinuteAgo)
     await db.run(touch, now, user.id, aMinuteAgo)
-  return { user, appId: row.a_id, teamId: teams.find((team) => team.agreed_to_join === 1)?.team_id }
+  return { user, appId: row.a_id, teamId: row.preferred_team_id ?? undefined }
 }
 
 /**

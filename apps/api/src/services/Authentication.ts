@@ -24,6 +24,7 @@ import { MembershipStore } from "../store/MembershipStore.ts"
 import { type ApiTokenRow, type SessionRow, SessionStore } from "../store/SessionStore.ts"
 import { isoIn, nowIso } from "../store/sql/Clock.ts"
 import { type UserRow, UserStore } from "../store/UserStore.ts"
+import { traced } from "../Traced.ts"
 import { AuditLog } from "./AuditLog.ts"
 import { RequestContext } from "./RequestContext.ts"
 
@@ -149,7 +150,7 @@ export class Authentication extends Context.Service<
           app === undefined ? Effect.fail(new NotFound({ resource: "branded app" })) : Effect.succeed(app),
         )
 
-      const login = Effect.fn("Authentication.login")(function* (input: {
+      const login = traced("Authentication.login")(function* (input: {
         readonly bundleId: string
         readonly email: string
         readonly password: string
@@ -210,7 +211,7 @@ export class Authentication extends Context.Service<
 
       const unauthorized = (message: string) => Effect.fail(new Unauthorized({ message }))
 
-      const credentials = Effect.fn("Authentication.credentials")(function* (
+      const credentials = traced("Authentication.credentials")(function* (
         headers: IncomingHttpHeaders,
         basic: boolean,
       ) {
@@ -227,6 +228,7 @@ export class Authentication extends Context.Service<
             user: yield* users.findById(apiToken.user_id),
             session: undefined,
             sessionApp: undefined,
+            sessionTeamId: null,
             apiToken,
           }
         }
@@ -239,6 +241,7 @@ export class Authentication extends Context.Service<
           user: signedIn.user,
           session: signedIn.session,
           sessionApp: signedIn.app,
+          sessionTeamId: signedIn.preferredTeamId,
           apiToken: undefined,
         }
       })
@@ -249,11 +252,14 @@ export class Authentication extends Context.Service<
         return method === undefined || path === undefined ? "account" : reachOf({ method, path })
       })
 
-      const authenticate = Effect.fn("Authentication.authenticate")(function* (
+      const authenticate = traced("Authentication.authenticate")(function* (
         headers: IncomingHttpHeaders,
         options: { readonly basic?: boolean } = {},
       ) {
-        const { user, session, sessionApp, apiToken } = yield* credentials(headers, options.basic === true)
+        const { user, session, sessionApp, sessionTeamId, apiToken } = yield* credentials(
+          headers,
+          options.basic === true,
+        )
         if (user === undefined || user.deactivated === 1)
           return yield* unauthorized("the user is deactivated")
         const installationId = yield* installationOf(headers)
@@ -261,27 +267,31 @@ export class Authentication extends Context.Service<
         // tokens are ever refused, so a session's request is not matched to its endpoint.
         if (apiToken !== undefined) yield* requireReach({ apiToken }, yield* requestReach)
         const bundleId = headers["x-appid"]
+        const asked = typeof bundleId === "string" && bundleId !== "" ? bundleId : undefined
+        // The session's app, unless the request names another: read with the session already.
         const app =
-          typeof bundleId === "string" && bundleId !== ""
-            ? yield* appOf(bundleId)
+          asked !== undefined && asked !== sessionApp?.bundle_id
+            ? yield* appOf(asked)
             : session === undefined
               ? yield* appOf(config.bootstrapApp)
               : sessionApp === undefined
                 ? yield* new NotFound({ resource: "branded app" })
                 : sessionApp
         const teamHeader = headers["x-teamid"]
-        const teams = yield* memberships.teamsOf(user.id, app.id)
         let teamId: number | undefined
         if (typeof teamHeader === "string" && teamHeader !== "") {
           if (!/^\d+$/.test(teamHeader)) {
             return yield* MalformedRequest.at("X-TeamId", "must be a team id")
           }
           teamId = Number(teamHeader)
+          const teams = yield* memberships.teamsOf(user.id, app.id)
           if (!teams.some((t) => t.team_id === teamId && t.agreed_to_join === 1)) {
             return yield* new Forbidden({ message: "you are not a member of that team" })
           }
+        } else if (app === sessionApp) {
+          teamId = sessionTeamId ?? undefined
         } else {
-          teamId = teams.find((t) => t.agreed_to_join === 1)?.team_id
+          teamId = (yield* preferredTeamId(user.id, app.id)) ?? undefined
         }
         yield* users.touch(user)
         if (
@@ -293,14 +303,14 @@ export class Authentication extends Context.Service<
         return { user, app, teamId, session, apiToken }
       })
 
-      const refuseApiToken = Effect.fn("Authentication.refuseApiToken")(function* (
+      const refuseApiToken = traced("Authentication.refuseApiToken")(function* (
         headers: IncomingHttpHeaders,
       ) {
         const token = headers.authorization === undefined ? undefined : tokenOfHeader(headers.authorization)
         if (token?.startsWith(prefixes.api)) yield* requireReach({ apiToken: { scope: "write" } }, "account")
       })
 
-      const logout = Effect.fn("Authentication.logout")(function* (actor: Actor) {
+      const logout = traced("Authentication.logout")(function* (actor: Actor) {
         const { session, apiToken } = actor
         if (apiToken !== undefined) {
           yield* sessions.revokeApiToken(apiToken.user_id, apiToken.id)
@@ -328,7 +338,7 @@ export class Authentication extends Context.Service<
         }
       })
 
-      const rotate = Effect.fn("Authentication.rotate")(function* (tokens: {
+      const rotate = traced("Authentication.rotate")(function* (tokens: {
         readonly accessToken: string
         readonly refreshToken: string
       }) {

@@ -24,8 +24,9 @@ export interface SessionRow {
 }
 
 /**
- * A session with its user and branded app as they are now, read together because every request
- * with an access token needs all three. The user or the app is `undefined` when its row is gone.
+ * A session with its user and branded app as they are now, and the team the user acts in there by
+ * default, read together because every request with an access token needs them all. The user or the
+ * app is `undefined` when its row is gone.
  *
  * @example
  * ```ts
@@ -37,6 +38,8 @@ export interface SignedIn {
   readonly session: SessionRow
   readonly user: UserRow | undefined
   readonly app: BrandedAppRow | undefined
+  /** The user's first team (by id) in the session's app that they agreed to join; null without one. */
+  readonly preferredTeamId: number | null
 }
 
 export interface ApiTokenRow {
@@ -94,11 +97,17 @@ const signedInParts = {
   app: prefixed("a", appColumns),
 }
 
+/** The user's preferred team in the session's app, as `MembershipStore.teamsOf` orders the teams. */
+const preferredTeam = `(SELECT tu.team_id FROM team_users tu JOIN teams t ON t.id = tu.team_id
+  WHERE tu.user_id = s.user_id AND t.branded_app_id = s.branded_app_id AND tu.agreed_to_join = 1
+  ORDER BY tu.team_id LIMIT 1) AS preferred_team_id`
+
 /** The select list of `findSignedIn`. */
 const signedInColumns = [
   ...signedInParts.session.map(({ column, alias }) => `s.${column} AS ${alias}`),
   ...signedInParts.user.map(({ column, alias }) => `u.${column} AS ${alias}`),
   ...signedInParts.app.map(({ column, alias }) => `a.${column} AS ${alias}`),
+  preferredTeam,
 ].join(", ")
 
 /** One part of the row, unprefixed, in select order; `undefined` for a row a LEFT JOIN missed. */
@@ -200,6 +209,7 @@ export class SessionStore extends Context.Service<
                 session: partOf<SessionRow>(row, signedInParts.session)!,
                 user: partOf<UserRow>(row, signedInParts.user),
                 app: partOf<BrandedAppRow>(row, signedInParts.app),
+                preferredTeamId: row.preferred_team_id === null ? null : Number(row.preferred_team_id),
               }
             }),
             Effect.orDie,

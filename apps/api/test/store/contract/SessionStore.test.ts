@@ -89,30 +89,55 @@ describe("SessionStore contract", () => {
         }),
       )
 
-      it.effect("finds a session with its user and branded app, as the tables hold them, in one read", () =>
-        Effect.gen(function* () {
-          const store = yield* SessionStore
-          const sql = yield* SqlClient.SqlClient
-          const { appId } = yield* newChannel
-          const userId = yield* newUser()
-          const pair = tokens()
-          const session = yield* store.insert({
-            user_id: userId,
-            branded_app_id: appId,
-            client_uuid: "device",
-            client_address: "203.0.113.5",
-            tokens: pair,
-          })
-          const [user] = yield* sql<UserRow>`SELECT * FROM users WHERE id = ${userId}`.pipe(Effect.orDie)
-          const [app] =
-            yield* sql<BrandedAppRow>`SELECT id, bundle_id, name, self_sign_up FROM branded_apps WHERE id = ${appId}`.pipe(
-              Effect.orDie,
+      it.effect(
+        "finds a session with its user, branded app and preferred team, as the tables hold them, in one read",
+        () =>
+          Effect.gen(function* () {
+            const store = yield* SessionStore
+            const sql = yield* SqlClient.SqlClient
+            const { appId, teamId } = yield* newChannel
+            const userId = yield* newUser()
+            const pair = tokens()
+            const session = yield* store.insert({
+              user_id: userId,
+              branded_app_id: appId,
+              client_uuid: "device",
+              client_address: "203.0.113.5",
+              tokens: pair,
+            })
+            const [user] = yield* sql<UserRow>`SELECT * FROM users WHERE id = ${userId}`.pipe(Effect.orDie)
+            const [app] =
+              yield* sql<BrandedAppRow>`SELECT id, bundle_id, name, self_sign_up FROM branded_apps WHERE id = ${appId}`.pipe(
+                Effect.orDie,
+              )
+            assert.deepStrictEqual(yield* store.findSignedIn(pair.access_token_hash), {
+              session,
+              user,
+              app,
+              preferredTeamId: null,
+            })
+            assert.isUndefined(yield* store.findSignedIn(pair.refresh_token_hash))
+
+            // The first team of the session's app the user agreed to join: not a team they were only
+            // invited to, nor one of another app.
+            const joins = (team: number, agreed: number) =>
+              sql`INSERT INTO team_users (team_id, user_id, agreed_to_join, created_at)
+              VALUES (${team}, ${userId}, ${agreed}, '2025-01-01T00:00:00.000Z')`.pipe(Effect.orDie)
+            const elsewhere = yield* newChannel
+            yield* joins(elsewhere.teamId, 1)
+            yield* joins(teamId, 0)
+            const later = yield* sql<{ id: number }>`INSERT INTO teams (branded_app_id, name, created_at)
+            VALUES (${appId}, 'Later', '2025-01-01T00:00:00.000Z') RETURNING id`.pipe(Effect.orDie)
+            yield* joins(later[0]!.id, 1)
+            assert.strictEqual(
+              (yield* store.findSignedIn(pair.access_token_hash))?.preferredTeamId,
+              later[0]!.id,
             )
-          assert.deepStrictEqual(yield* store.findSignedIn(pair.access_token_hash), { session, user, app })
-          assert.isUndefined(yield* store.findSignedIn(pair.refresh_token_hash))
-          yield* store.revoke(session.id)
-          assert.isString((yield* store.findSignedIn(pair.access_token_hash))?.session.revoked_at)
-        }),
+            yield* sql`UPDATE team_users SET agreed_to_join = 1 WHERE team_id = ${teamId}`.pipe(Effect.orDie)
+            assert.strictEqual((yield* store.findSignedIn(pair.access_token_hash))?.preferredTeamId, teamId)
+            yield* store.revoke(session.id)
+            assert.isString((yield* store.findSignedIn(pair.access_token_hash))?.session.revoked_at)
+          }),
       )
 
       it.effect("keeps API tokens per user with their scopes, and revokes only the owner's", () =>
