@@ -3,9 +3,10 @@
  * decide who gets one: the report, the channel's members with their selections, who already has
  * one.
  *
- * A user has at most one notification per report: the unique `(channel_id, user_id, report_id)`
- * index guards it (with the channel, as Citus needs; migration 0017), and inserts that meet it are
- * skipped, so a fan-out run twice adds nothing.
+ * A user has at most one notification per report: the unique `(report_id, user_id, channel_id)`
+ * index guards it (with the channel, as Citus needs; migration 0036), and inserts that meet it are
+ * skipped, so a fan-out run twice adds nothing. Keyed by report, it also finds who was told about a
+ * report, and a fan-out's notifications go into a few of its pages.
  *
  * A user's list is scoped to a team through the notification's channel: `notifications_user`
  * finds the user's notifications newest first, the channel's primary key its team. `updated_at`
@@ -223,7 +224,7 @@ export class NotificationStore extends Context.Service<
                 SELECT l.id, ${report.id}, ${report.channel_id}, 0, NULL, ${at}, ${at}
                 FROM (${idList(userIds)}) l
                 WHERE true
-                ON CONFLICT (channel_id, user_id, report_id) DO NOTHING`.pipe(Effect.asVoid, Effect.orDie),
+                ON CONFLICT (report_id, user_id, channel_id) DO NOTHING`.pipe(Effect.asVoid, Effect.orDie),
       })
     }),
   )

@@ -131,17 +131,11 @@ describe("migration 0036, the notifications' indexes", () => {
           expect(yield* on(client, userCounts)).toEqual(counts)
           expect(yield* on(client, indexes)).toEqual(
             engine === "sqlite"
-              ? [
-                  "notifications_channel_user_report",
-                  "notifications_report",
-                  "notifications_user",
-                  "notifications_user_updated",
-                ]
+              ? ["notifications_report_user_channel", "notifications_user", "notifications_user_updated"]
               : [
-                  "notifications_channel_user_report",
                   "notifications_id",
                   "notifications_pkey",
-                  "notifications_report",
+                  "notifications_report_user_channel",
                   "notifications_user",
                   "notifications_user_updated",
                 ],
@@ -204,8 +198,9 @@ describe("migration 0036, the notifications' indexes", () => {
         }).pipe(Effect.orDie),
       )
       expect(plans).toEqual({
-        byReport: "SEARCH notifications USING COVERING INDEX notifications_report (report_id=?)",
-        byUserAndReport: "SEARCH notifications USING INDEX notifications_report (report_id=? AND user_id=?)",
+        byReport: "SEARCH notifications USING COVERING INDEX notifications_report_user_channel (report_id=?)",
+        byUserAndReport:
+          "SEARCH notifications USING INDEX notifications_report_user_channel (report_id=? AND user_id=?)",
         byUser: "SEARCH notifications USING COVERING INDEX notifications_user (user_id=?)",
       })
     }),

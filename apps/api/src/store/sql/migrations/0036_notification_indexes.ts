@@ -1,16 +1,18 @@
 /**
  * Fewer indexes on `notifications`, so that a report's fan-out, which adds some 800 notifications
- * in one statement, writes fewer pages: each index keyed by user puts every notification in a
- * different page of it.
+ * in one statement, writes fewer pages. An index keyed by report takes them in a few pages at its
+ * end; one keyed by user puts each in a different page. Three indexes keyed by user go:
  *
- * - `notifications_report` is `(report_id, user_id)`: it finds a report's notifications (who the
+ * - A user's one notification per report is unique `(report_id, user_id, channel_id)`, the same
+ *   rule as `(channel_id, user_id, report_id)` (0017), with the channel still in it for Citus
+ *   (`docs/deployment.md`). Keyed by report, it also finds a report's notifications (who the
  *   fan-out told, a report's deletion, the counts' triggers, the analytics) and a user's
- *   notification about a report (a report read marks it read), which `UNIQUE (user_id, report_id)`
- *   on SQLite and `notifications_user_report` on PostgreSQL found before. Both go.
+ *   notification about a report (a report read marks it read), so `notifications_report`,
+ *   `UNIQUE (user_id, report_id)` on SQLite and `notifications_user_report` on PostgreSQL go.
  * - `notifications_channel (channel_id, created_at)` goes: nothing reads a channel's notifications
  *   in time order (a channel's deletion reaches them through its reports).
  *
- * A user's one notification per report stays unique `(channel_id, user_id, report_id)` (0017).
+ * A user's list reads `notifications_user` and `notifications_user_updated`, which stay.
  *
  * SQLite cannot drop a table's constraint, so the table is built again without it (SQLite's steps,
  * https://www.sqlite.org/lang_altertable.html#otheralter), in the migrations' transaction: the rows
@@ -35,18 +37,21 @@ const rebuilt = `CREATE TABLE notifications_rebuilt (
 
 const columns = "id, user_id, report_id, channel_id, read, archived_at, created_at, updated_at"
 
+const unique = `CREATE UNIQUE INDEX notifications_report_user_channel
+  ON notifications (report_id, user_id, channel_id)`
+
 const sqliteIndexes: ReadonlyArray<string> = [
-  `CREATE INDEX notifications_report ON notifications (report_id, user_id)`,
+  unique,
   `CREATE INDEX notifications_user ON notifications (user_id, id)`,
   `CREATE INDEX notifications_user_updated ON notifications (user_id, updated_at)`,
-  `CREATE UNIQUE INDEX notifications_channel_user_report ON notifications (channel_id, user_id, report_id)`,
 ]
 
 const postgres: ReadonlyArray<string> = [
-  `DROP INDEX notifications_channel`,
-  `DROP INDEX notifications_user_report`,
+  unique,
+  `DROP INDEX notifications_channel_user_report`,
   `DROP INDEX notifications_report`,
-  `CREATE INDEX notifications_report ON notifications (report_id, user_id)`,
+  `DROP INDEX notifications_user_report`,
+  `DROP INDEX notifications_channel`,
 ]
 
 /** Builds the SQLite table again with its indexes. */
