@@ -1,7 +1,7 @@
 /**
  * Fewer indexes on `notifications`, so that a report's fan-out, which adds some 800 notifications
- * in one statement, writes fewer pages. An index keyed by report takes them in a few pages at its
- * end; one keyed by user puts each in a different page. Three indexes keyed by user go:
+ * in one statement, writes fewer pages: an index keyed by report takes them in a few pages at its
+ * end, one keyed by user (after the channel, too) puts each in a different page. So:
  *
  * - A user's one notification per report is unique `(report_id, user_id, channel_id)`, the same
  *   rule as `(channel_id, user_id, report_id)` (0017), with the channel still in it for Citus
