@@ -384,7 +384,7 @@ export class ReportStore extends Context.Service<
               user_id: userId,
               opened_at: at,
             })}`
-            // The (user_id, report_id) index finds the one notification there can be. One that
+            // The unique (report_id, user_id, channel_id) index finds the one notification there can be. One that
             // arrives after this look-up stays unread, as it would had it arrived after the open.
             const unread = yield* sql`SELECT 1 AS unread FROM notifications
               WHERE user_id = ${userId} AND report_id = ${report.id} AND read = 0`
