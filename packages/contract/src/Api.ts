@@ -151,11 +151,32 @@ export type PathValues<Path extends string> = { readonly [Name in PathParameterN
 export const href = <Id extends OperationId>(
   operationId: Id,
   values: PathValues<EndpointOf<Id>["path"]>,
-): string =>
-  endpoint(operationId).path.replace(/\{([^}]+)\}/g, (_, name: string) =>
-    // `@` may stand in a path segment unencoded (RFC 3986), as in pin files (`default@2x.png`).
-    encodeURIComponent(String((values as Readonly<Record<string, string | number>>)[name])).replaceAll(
-      "%40",
-      "@",
-    ),
-  )
+): string => {
+  const parts = templateOf(endpoint(operationId).path)
+  let address = parts[0] as string
+  for (let i = 1; i < parts.length; i += 2) {
+    const value = (values as Readonly<Record<string, string | number>>)[parts[i] as string]
+    address += segmentOf(value as string | number) + (parts[i + 1] as string)
+  }
+  return address
+}
+
+/**
+ * A path template cut at its parameters, once per template (a search's map items make a few
+ * addresses each): literal, name, literal, …, literal.
+ */
+const templates = new Map<string, ReadonlyArray<string>>()
+const templateOf = (path: string): ReadonlyArray<string> => {
+  let parts = templates.get(path)
+  if (parts === undefined) {
+    parts = path.split(/\{([^}]+)\}/)
+    templates.set(path, parts)
+  }
+  return parts
+}
+
+/** A path parameter's value, encoded; `@` may stand in a segment unencoded (RFC 3986), as in pin files. */
+const segmentOf = (value: string | number): string => {
+  const encoded = encodeURIComponent(String(value))
+  return encoded.includes("%40") ? encoded.replaceAll("%40", "@") : encoded
+}

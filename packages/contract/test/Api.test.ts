@@ -41,6 +41,16 @@ describe("href", () => {
     )
     expect(Api.href("getCategory", { channel_id: 3, id: 9 })).toBe("/api/v4/channels/3/categories/9")
   })
+
+  it("keeps the literal parts between and after the parameters, and a path without any, the same every time", () => {
+    for (const _ of [1, 2]) {
+      expect(Api.href("resendTeamInvitation", { team_id: 4, id: 12 })).toBe(
+        "/api/v4/teams/4/invitations/12/resend",
+      )
+      expect(Api.href("getPin", { color: "red", file: "x@1x.png" })).toBe("/api/v4/pins/red/x@1x.png")
+      expect(Api.href("listUsers", {})).toBe("/api/v4/admin/users")
+    }
+  })
 })
 
 describe("match and the routing order", () => {
