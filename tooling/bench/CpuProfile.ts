@@ -48,8 +48,8 @@ const rules: ReadonlyArray<readonly [part: string, matches: (url: string, name: 
     (url) => /\/store\/sql\/sqlite\/|\/bench\/FloorDatabase\.ts|node:sqlite/.test(url),
   ],
   [
-    "PostgreSQL client (pg)",
-    (url) => /node_modules\/(pg|pg-protocol|pg-pool|pg-types|postgres-\w+)\//.test(url),
+    "PostgreSQL client (@effect/sql-pg, pg)",
+    (url) => /node_modules\/(@effect\/sql-pg|pg|pg-protocol|pg-pool|pg-types|postgres-\w+)\//.test(url),
   ],
   ["effect runtime", (url) => url.includes("node_modules/effect/")],
   ["rate limit", (url) => /RateLimit\.ts|express-rate-limit/.test(url)],

@@ -58,6 +58,18 @@ describe("breakdownOf", () => {
     )
   })
 
+  it("names the PostgreSQL clients, the API's and the floor's", () => {
+    const clients = [
+      frame(1, "(root)", "", [2, 3, 4]),
+      frame(2, "(idle)", ""),
+      frame(3, "parse", "file:///srv/node_modules/@effect/sql-pg/dist/PgClient.js"),
+      frame(4, "parse", "file:///srv/node_modules/pg-protocol/dist/parser.js"),
+    ]
+    const busy = [...run(2, 500), ...run(3, 50), ...run(4, 50), ...run(2, 500)]
+    const { parts } = breakdownOf({ nodes: clients, samples: busy, timeDeltas: busy.map(() => 1000) })
+    expect(parts).toEqual([{ part: "PostgreSQL client (@effect/sql-pg, pg)", share: 1 }])
+  })
+
   it("keeps nothing when the profile is all start-up", () => {
     const startUp: CpuProfile = { nodes, samples: run(7, 50), timeDeltas: run(1000, 50) }
     expect(breakdownOf(startUp)).toEqual({ keptMs: 0, parts: [] })
