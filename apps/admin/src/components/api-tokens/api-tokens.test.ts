@@ -74,6 +74,25 @@ const mount = async (admin = true) => {
   return { api, element, root }
 }
 
+/** Mounts the element on a fetch that holds the answer to `path` until `release` is called. */
+const mountHolding = (path: string, more: FakeRoutes = {}) => {
+  const api = fakeFetch({ ...routes(), ...more })
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  const held: typeof globalThis.fetch = async (input, init) => {
+    if (new URL(String(input)).pathname === path) await released
+    return api.fetch(input, init)
+  }
+  vi.stubGlobal("fetch", held)
+  const element = document.createElement("fr-api-tokens")
+  element.baseUrl = "http://api.test"
+  element.token = "fra_token"
+  document.body.append(element)
+  return { root: element.shadowRoot!, release }
+}
+
 const text = (root: ShadowRoot) => root.textContent?.replace(/\s+/g, " ") ?? ""
 
 /** Shows Ana's tokens through the user field, as an administrator picks her. */
@@ -118,6 +137,32 @@ describe("fr-api-tokens", () => {
     expect(
       api.sent.find((request) => request.url.pathname === "/api/v4/admin/users")?.headers.get("Range"),
     ).toBe("objects=0-99")
+  })
+
+  it("keeps a user chosen while the page still loads, whatever answers later", async () => {
+    const { root, release } = mountHolding("/api/v4/admin/users/1/api_tokens", {
+      "GET /api/v4/admin/users/7/api_tokens": { body: [wallMap] },
+    })
+    await until(() => root.querySelector("datalist option") !== null, "the people")
+    root.querySelector<HTMLInputElement>("input[name=user]")!.value = "ana@example.com"
+    root.querySelector<HTMLFormElement>("form[part=owner]")!.requestSubmit()
+    await until(() => text(root).includes("wall map"), "Ana's tokens")
+    // The administrator's own (none), asked for first, answer last.
+    release()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(text(root)).toContain("API tokens of Ana Lee")
+    expect(text(root)).toContain("wall map")
+    expect(root.querySelector<HTMLInputElement>("input[name=user]")?.value).toBe("Ana Lee <ana@example.com>")
+  })
+
+  it("finds a user chosen before the list of people has come", async () => {
+    const { root, release } = mountHolding("/api/v4/admin/users")
+    await until(() => root.querySelector("form[part=owner]") !== null, "the form")
+    root.querySelector<HTMLInputElement>("input[name=user]")!.value = "ana@example.com"
+    root.querySelector<HTMLFormElement>("form[part=owner]")!.requestSubmit()
+    release()
+    await until(() => text(root).includes("Ana Lee has no API tokens."), "Ana's tokens")
+    expect(root.querySelector("form[part=owner] .error")).toBeNull()
   })
 
   it("names a user field that names nobody, and stays where it was", async () => {

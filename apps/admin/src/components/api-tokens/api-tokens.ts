@@ -79,6 +79,10 @@ export class ApiTokens extends ApiElement {
   declare ownerProblem: string | undefined
 
   #status = new SaveStatus(this)
+  /** The platform's users, loading or loaded: a choice made while they load waits for them. */
+  #users: Promise<ReadonlyArray<AdminUser>> = Promise.resolve([])
+  /** How many times someone chose a user: the page's start shows its default only before the first. */
+  #choices = 0
 
   constructor() {
     super()
@@ -98,12 +102,14 @@ export class ApiTokens extends ApiElement {
 
   async #start(connection: Connection): Promise<void> {
     this.created = undefined
+    const choices = this.#choices
     try {
       const me = await run(connection.client.call("getCurrentUser"))
       this.allowed = me.admin
       if (!me.admin) return
-      this.users = await platformUsers(connection)
-      await this.#show(this.users.find((user) => user.id === me.id))
+      this.#users = platformUsers(connection)
+      this.users = await this.#users
+      if (this.#choices === choices) await this.#show(this.users.find((user) => user.id === me.id))
     } catch (error) {
       this.problem = errorText(error)
     }
@@ -124,17 +130,21 @@ export class ApiTokens extends ApiElement {
     const owner = this.owner
     if (connection === undefined || owner === undefined) return
     try {
-      this.tokens = await run(connection.client.call("listApiTokens", { path: { id: owner.id } }))
+      const tokens = await run(connection.client.call("listApiTokens", { path: { id: owner.id } }))
+      // Another user chosen meanwhile: theirs are on their way.
+      if (this.owner !== owner) return
+      this.tokens = tokens
       this.problem = undefined
     } catch (error) {
-      this.problem = errorText(error)
+      if (this.owner === owner) this.problem = errorText(error)
     }
   }
 
-  #choose(event: SubmitEvent): void {
+  async #choose(event: SubmitEvent): Promise<void> {
     event.preventDefault()
+    this.#choices++
     const text = String(new FormData(event.currentTarget as HTMLFormElement).get("user") ?? "")
-    const owner = findPerson(this.users, text)
+    const owner = findPerson(await this.#users.catch(() => this.users), text)
     this.ownerProblem =
       owner === undefined
         ? msg(str`No one is “${text}”: pick a name or e-mail address from the list.`, {
@@ -241,7 +251,7 @@ export class ApiTokens extends ApiElement {
 
   #ownerForm() {
     return html`
-      <form part="owner" aria-label=${msg("Whose tokens", { id: "apiTokens.whose" })} @submit=${(event: SubmitEvent) => this.#choose(event)}>
+      <form part="owner" aria-label=${msg("Whose tokens", { id: "apiTokens.whose" })} @submit=${(event: SubmitEvent) => void this.#choose(event)}>
         <label>${msg("User", { id: "appAdministrators.user" })}
           <input name="user" list="people" autocomplete="off" required .value=${this.owner === undefined ? "" : personLabel(this.owner)}
             aria-invalid=${this.ownerProblem === undefined ? "false" : "true"}
