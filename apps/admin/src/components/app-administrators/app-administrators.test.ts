@@ -154,6 +154,34 @@ describe("fr-app-administrators", () => {
     expect(root.querySelector("section[aria-labelledby=app-1] [role=status].saved")?.textContent).toBe("")
   })
 
+  it("shows the apps' add forms only once the people to add are known", async () => {
+    const api = fakeFetch(routes(true))
+    let release = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    vi.stubGlobal("fetch", (async (input, init) => {
+      if (new URL(String(input)).pathname === "/api/v4/admin/users") await released
+      return api.fetch(input, init)
+    }) as typeof globalThis.fetch)
+    const element = document.createElement("fr-app-administrators")
+    element.baseUrl = "http://api.test"
+    element.token = "fra_token"
+    document.body.append(element)
+    const root = element.shadowRoot!
+    await until(
+      () => api.sent.some((request) => request.url.pathname === "/api/v4/admin/branded_apps"),
+      "the apps",
+    )
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(root.querySelector("form[part=add]")).toBeNull()
+    release()
+    await until(() => root.querySelector("form[part=add]") !== null, "the add forms")
+    add(root, "ben@example.com")
+    await until(() => said(root) !== "", "the confirmation")
+    expect(said(root)).toBe("Ben Ora is now an administrator of Farm.")
+  })
+
   it("says so when the user administers the app already", async () => {
     const { root } = await mount()
     add(root, "ana@example.com")

@@ -73,8 +73,13 @@ export class AppAdministrators extends ApiElement {
       const me = await run(connection.client.call("getCurrentUser"))
       this.allowed = me.admin
       if (!me.admin) return
-      this.apps = await run(connection.client.call("listBrandedApps"))
-      this.users = await platformUsers(connection)
+      const [apps, users] = await Promise.all([
+        run(connection.client.call("listBrandedApps")),
+        platformUsers(connection),
+      ])
+      // The people first: an app's add form, shown with the apps, finds them from the start.
+      this.users = users
+      this.apps = apps
       this.problem = undefined
     } catch (error) {
       this.problem = errorText(error)
