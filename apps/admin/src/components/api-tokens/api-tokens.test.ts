@@ -155,6 +155,19 @@ describe("fr-api-tokens", () => {
     expect(root.querySelector<HTMLInputElement>("input[name=user]")?.value).toBe("Ana Lee <ana@example.com>")
   })
 
+  it("leaves what someone types in the user field while the page loads as they typed it", async () => {
+    const { root, release } = mountHolding("/api/v4/admin/users")
+    await until(() => root.querySelector("form[part=owner]") !== null, "the form")
+    const field = root.querySelector<HTMLInputElement>("input[name=user]")!
+    field.value = "ana@exa"
+    field.dispatchEvent(new Event("input", { bubbles: true, composed: true }))
+    release()
+    await until(() => root.querySelector("datalist option") !== null, "the people")
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(field.value).toBe("ana@exa")
+    expect(text(root)).not.toContain("API tokens of Ada Admin")
+  })
+
   it("finds a user chosen before the list of people has come", async () => {
     const { root, release } = mountHolding("/api/v4/admin/users")
     await until(() => root.querySelector("form[part=owner]") !== null, "the form")

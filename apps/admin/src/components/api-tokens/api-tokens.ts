@@ -81,8 +81,8 @@ export class ApiTokens extends ApiElement {
   #status = new SaveStatus(this)
   /** The platform's users, loading or loaded: a choice made while they load waits for them. */
   #users: Promise<ReadonlyArray<AdminUser>> = Promise.resolve([])
-  /** How many times someone chose a user: the page's start shows its default only before the first. */
-  #choices = 0
+  /** How often someone typed in or submitted the user field: the start shows its default only before. */
+  #edits = 0
 
   constructor() {
     super()
@@ -102,14 +102,14 @@ export class ApiTokens extends ApiElement {
 
   async #start(connection: Connection): Promise<void> {
     this.created = undefined
-    const choices = this.#choices
+    const edits = this.#edits
     try {
       const me = await run(connection.client.call("getCurrentUser"))
       this.allowed = me.admin
       if (!me.admin) return
       this.#users = platformUsers(connection)
       this.users = await this.#users
-      if (this.#choices === choices) await this.#show(this.users.find((user) => user.id === me.id))
+      if (this.#edits === edits) await this.#show(this.users.find((user) => user.id === me.id))
     } catch (error) {
       this.problem = errorText(error)
     }
@@ -142,7 +142,7 @@ export class ApiTokens extends ApiElement {
 
   async #choose(event: SubmitEvent): Promise<void> {
     event.preventDefault()
-    this.#choices++
+    this.#edits++
     const text = String(new FormData(event.currentTarget as HTMLFormElement).get("user") ?? "")
     const owner = findPerson(await this.#users.catch(() => this.users), text)
     this.ownerProblem =
@@ -255,7 +255,10 @@ export class ApiTokens extends ApiElement {
         <label>${msg("User", { id: "appAdministrators.user" })}
           <input name="user" list="people" autocomplete="off" required .value=${this.owner === undefined ? "" : personLabel(this.owner)}
             aria-invalid=${this.ownerProblem === undefined ? "false" : "true"}
-            @input=${() => (this.ownerProblem = undefined)} />
+            @input=${() => {
+              this.ownerProblem = undefined
+              this.#edits++
+            }} />
           ${this.ownerProblem === undefined ? nothing : html`<span class="error">${this.ownerProblem}</span>`}
         </label>
         <datalist id="people">
