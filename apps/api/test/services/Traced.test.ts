@@ -1,19 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, References, Tracer } from "effect"
+import { Effect, References, type Tracer } from "effect"
 import { traced } from "../../src/Traced.ts"
-
-/** A tracer that keeps the spans it makes, with the names of their parents. */
-const recordingTracer = () => {
-  const spans: Array<Tracer.NativeSpan> = []
-  const tracer = Tracer.make({
-    span: (options) => {
-      const span = new Tracer.NativeSpan(options)
-      spans.push(span)
-      return span
-    },
-  })
-  return { spans, tracer }
-}
+import { recordingTracer } from "../support/RecordingTracer.ts"
 
 const parentName = (span: Tracer.NativeSpan): string | undefined =>
   span.parent._tag === "Some" && span.parent.value._tag === "Span" ? span.parent.value.name : undefined

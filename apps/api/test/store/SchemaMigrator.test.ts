@@ -1,38 +1,9 @@
-/**
- * The schema migrator on every engine, each test on a fresh empty database: it applies what a
- * database has not recorded, a lower number that arrives after a higher one included, records
- * each number once, rolls a failed run back whole, refuses two migrations of one number, refuses a
- * database a newer build migrated without writing to it, tells where a database stands without
- * writing, and of two processes migrating at once, applies each migration once.
- */
-import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, type Layer } from "effect"
+import { Effect } from "effect"
 import { Migrator, SqlClient } from "effect/sql"
-import * as PostgresClient from "../../src/store/sql/postgres/PostgresClient.ts"
 import * as SchemaMigrator from "../../src/store/sql/SchemaMigrator.ts"
-import * as SqliteClient from "../../src/store/sql/sqlite/SqliteClient.ts"
-import { createPostgresDatabase, type Engine, engines } from "../support/TestDatabase.ts"
-
-/** A fresh empty database of `engine`, removed with the test's scope, and how to open clients of it. */
-const freshDatabase = (engine: Engine) =>
-  engine === "sqlite"
-    ? Effect.acquireRelease(
-        Effect.sync(() => mkdtempSync(join(tmpdir(), "fieldreport-migrator-"))),
-        (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true })),
-      ).pipe(Effect.map((dir) => () => SqliteClient.layer({ filename: join(dir, "fieldreport.db") })))
-    : Effect.acquireRelease(
-        Effect.promise(() => createPostgresDatabase()),
-        (database) => Effect.promise(() => database.drop()),
-      ).pipe(Effect.map((database) => () => PostgresClient.layer({ url: database.url, poolSize: 2 })))
-
-/** Runs `effect` on a client of the database, closed when it is done. */
-const on = <A, E>(
-  client: () => Layer.Layer<SqlClient.SqlClient, unknown>,
-  effect: Effect.Effect<A, E, SqlClient.SqlClient>,
-) => Effect.provide(effect, client())
+import { freshDatabase, on } from "../support/FreshDatabase.ts"
+import { engines } from "../support/TestDatabase.ts"
 
 /** A migration that creates a table `name`. */
 const create = (name: string) =>

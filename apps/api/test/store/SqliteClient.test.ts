@@ -4,11 +4,12 @@ import { join } from "node:path"
 import { DatabaseSync, type StatementResultingChanges } from "node:sqlite"
 import { Worker } from "node:worker_threads"
 import { describe, expect, it, layer, vi } from "@effect/vitest"
-import { Deferred, Effect, Exit, Fiber, Predicate, Scope, Stream, Tracer } from "effect"
+import { Deferred, Effect, Exit, Fiber, Predicate, Scope, Stream } from "effect"
 import { Reactivity } from "effect/reactivity"
 import { SqlClient, type SqlError, Statement } from "effect/sql"
 import type { MockInstance } from "vitest"
 import * as SqliteClient from "../../src/store/sql/sqlite/SqliteClient.ts"
+import { recordingTracer } from "../support/RecordingTracer.ts"
 
 /** A database file in a fresh temporary directory, removed with the test's scope. */
 const tempDatabaseFile = Effect.acquireRelease(
@@ -294,14 +295,7 @@ layer(SqliteClient.layer({ filename: ":memory:" }))("SqliteClient in memory", (i
   it.effect("with a tracer, every statement is a span named after the engine, holding its SQL", () =>
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
-      const spans: Array<Tracer.NativeSpan> = []
-      const tracer = Tracer.make({
-        span: (options) => {
-          const span = new Tracer.NativeSpan(options)
-          spans.push(span)
-          return span
-        },
-      })
+      const { spans, tracer } = recordingTracer()
       yield* sql`CREATE TABLE traced (id INTEGER PRIMARY KEY)`
       yield* Effect.withTracer(
         Effect.all([sql`INSERT INTO traced VALUES (${1})`.raw, sql`SELECT id FROM traced WHERE id = ${1}`]),

@@ -1,45 +1,15 @@
-/**
- * Migration 0036 drops the notifications' indexes no statement needs, on every engine (on SQLite by
- * building the table again): a database with notifications keeps them all, with their ids, values
- * and counts, and gives the next one an id above any given before; a user still has one
- * notification per report (the fan-out's insert skips a second, a plain insert is refused); the
- * counts' triggers and a report's deletion still reach notifications; and on SQLite the look-ups by
- * report, by user and report, and by user read an index.
- */
-import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, type Layer } from "effect"
+import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { NotificationStore, type ReportToNotify } from "../../src/store/NotificationStore.ts"
 import { migrations } from "../../src/store/sql/migrations/index.ts"
-import * as PostgresClient from "../../src/store/sql/postgres/PostgresClient.ts"
 import * as SchemaMigrator from "../../src/store/sql/SchemaMigrator.ts"
-import * as SqliteClient from "../../src/store/sql/sqlite/SqliteClient.ts"
-import { createPostgresDatabase, type Engine, engines } from "../support/TestDatabase.ts"
+import { freshDatabase, on } from "../support/FreshDatabase.ts"
+import { engines } from "../support/TestDatabase.ts"
 import { type Channel, newChannel, newReport, newUser } from "./contract/Tenancy.ts"
 
 /** The migrations before 0036. */
 const before = Effect.map(migrations, (all) => all.filter(([id]) => id < 36))
-
-/** A fresh empty database of `engine`, removed with the test's scope, and how to open clients of it. */
-const freshDatabase = (engine: Engine) =>
-  engine === "sqlite"
-    ? Effect.acquireRelease(
-        Effect.sync(() => mkdtempSync(join(tmpdir(), "fieldreport-notification-indexes-"))),
-        (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true })),
-      ).pipe(Effect.map((dir) => () => SqliteClient.layer({ filename: join(dir, "fieldreport.db") })))
-    : Effect.acquireRelease(
-        Effect.promise(() => createPostgresDatabase()),
-        (database) => Effect.promise(() => database.drop()),
-      ).pipe(Effect.map((database) => () => PostgresClient.layer({ url: database.url, poolSize: 2 })))
-
-/** Runs `effect` on a client of the database, closed when it is done. */
-const on = <A, E>(
-  client: () => Layer.Layer<SqlClient.SqlClient, unknown>,
-  effect: Effect.Effect<A, E, SqlClient.SqlClient>,
-) => Effect.provide(effect, client())
 
 const at = (day: number) => `2025-01-${String(day).padStart(2, "0")}T00:00:00.000Z`
 
