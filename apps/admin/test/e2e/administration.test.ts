@@ -105,6 +105,7 @@ describe("the people pages of a platform administrator", () => {
     // Back on the page later, the token is listed and its secret is nowhere.
     await open("Reports", page)
     await open("API tokens", page)
+    await tokens.getByRole("heading", { name: "API tokens of Platform Administrator" }).waitFor()
     await tokens.getByLabel("User").fill(holder.email)
     await tokens.getByRole("button", { name: "Show tokens" }).click()
     await tokens.getByRole("row", { name: /wall map Read only/ }).waitFor()
