@@ -7,7 +7,7 @@ import { StatementSync } from "node:sqlite"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { postReport } from "../support/ReportFixtures.ts"
 import { integrationEngine } from "../support/TestDatabase.ts"
-import { startTestServer, type TestServer } from "../support/TestServer.ts"
+import { bundleId, startTestServer, type TestServer } from "../support/TestServer.ts"
 import { buildWorld, type World } from "../support/World.ts"
 
 let server: TestServer
@@ -41,11 +41,14 @@ const statementsDuring = async (act: () => Promise<unknown>): Promise<ReadonlyAr
 }
 
 /** The statements of the second of two fetches of `path` by the owner (the first prepares them). */
-const steadyFetch = async (path: string): Promise<ReadonlyArray<string>> => {
-  expect((await server.request("GET", path, { token: world.owner.token })).status).toBe(200)
+const steadyFetch = async (
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<ReadonlyArray<string>> => {
+  expect((await server.request("GET", path, { token: world.owner.token, headers })).status).toBe(200)
   let status = 0
   const statements = await statementsDuring(async () => {
-    status = (await server.request("GET", path, { token: world.owner.token })).status
+    status = (await server.request("GET", path, { token: world.owner.token, headers })).status
   })
   expect(status).toBe(200)
   return statements
@@ -75,6 +78,13 @@ describe.skipIf(integrationEngine !== "sqlite")("a report fetch", () => {
     expect(apart.filter((sql) => /\bFROM (users|branded_apps|team_users)\b/.test(sql))).toEqual([])
     expect(channelAccessReads(statements)).toHaveLength(1)
     // The session with its user, app and team, the report, channel, unread notification, the open.
+    expect(statements.length).toBeLessThanOrEqual(5)
+  })
+
+  it("takes the session's app, read with the session, for an X-AppId that names it, as mobile clients send", async () => {
+    const statements = await steadyFetch(await fileReport(), { "X-AppId": bundleId })
+    const apart = statements.filter((sql) => !/\bFROM sessions\b/.test(sql))
+    expect(apart.filter((sql) => /\bFROM (users|branded_apps|team_users)\b/.test(sql))).toEqual([])
     expect(statements.length).toBeLessThanOrEqual(5)
   })
 
