@@ -33,6 +33,8 @@ export default defineConfig({
           globalSetup: ["test/e2e/support/globalSetup.ts"],
           // What the browser shows can take seconds on a busy machine; a poll gives up only after this.
           expect: { poll: { timeout: 15_000, interval: 100 } },
+          // A scenario is a dozen such steps; on a machine busy with the other suites each takes seconds.
+          testTimeout: 90_000,
           fileParallelism: false,
         },
       },

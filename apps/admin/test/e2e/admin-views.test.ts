@@ -38,10 +38,9 @@ afterAll(async () => {
   await browser?.close()
 })
 
-/** A signed-in page whose steps fail with their own message rather than the test's timeout. */
+/** A signed-in page. */
 const signedInPage = async () => {
   const opened = await openPage(browser)
-  opened.page.setDefaultTimeout(10_000)
   await signIn(opened.page)
   return opened
 }

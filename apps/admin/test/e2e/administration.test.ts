@@ -61,7 +61,6 @@ const overflow = (page: Page) =>
 describe("the people pages of a platform administrator", () => {
   it("creates a read token, shows it once, revokes it, and finds the revocation in the audit log", async () => {
     const { page, errors } = await openPage(browser)
-    page.setDefaultTimeout(10_000)
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"])
     // The minute the test starts, as the From field of the audit log takes it (the browser's time).
     const from = await page.evaluate(() => {
@@ -149,7 +148,6 @@ describe("the people pages of a platform administrator", () => {
 
   it("on a phone, shows the three pages without sideways scrolling", async () => {
     const { page, errors } = await openPage(browser)
-    page.setDefaultTimeout(10_000)
     await signIn(page, adminEmail, adminPassword)
     await page.setViewportSize({ width: 390, height: 844 })
     for (const [view, drawn] of [

@@ -114,7 +114,6 @@ describe("alert areas edited by their handles", () => {
   it("moves a circle by its centre and widens it by its edge", async () => {
     const id = await createArea("POINT (174.9 -41.1)", 2000)
     const { page, errors } = await openPage(browser)
-    page.setDefaultTimeout(10_000)
     await signIn(page, person.email, person.password)
 
     await editArea(page, /Edit Circle of 2,000 m/)
@@ -150,7 +149,6 @@ describe("alert areas edited by their handles", () => {
   it("moves one corner of a polygon and leaves the others", async () => {
     const id = await createArea("POLYGON ((174.8 -41.3, 174.9 -41.3, 174.85 -41.2, 174.8 -41.3))", null)
     const { page, errors } = await openPage(browser)
-    page.setDefaultTimeout(10_000)
     await signIn(page, person.email, person.password)
 
     await editArea(page, /Edit Polygon of 3 corners/)

@@ -51,6 +51,8 @@ export const openPage = async (
     viewport: options.viewport ?? { width: 1280, height: 800 },
     locale: options.locale ?? "en-US",
   })
+  // A step that waits longer than this fails naming its locator, well inside the test's own timeout.
+  page.setDefaultTimeout(20_000)
   const errors: Array<string> = []
   page.on("pageerror", (error) => errors.push(error.message))
   page.on("console", (message) => {
