@@ -8,9 +8,12 @@
  * skipped, so a fan-out run twice adds nothing. Keyed by report, it also finds who was told about a
  * report, and a fan-out's notifications go into a few of its pages.
  *
- * A user's list is scoped to a team through the notification's channel: `notifications_user`
+ * A user's list is scoped to a team through the notification's channel: `notifications_user_created`
  * finds the user's notifications newest first, the channel's primary key its team. `updated_at`
- * moves when a notification is made, read or archived, for the clients that sync.
+ * moves when a notification is made, read or archived, for the clients that sync; only the changed
+ * ones are in `notifications_user_changed`, so a fan-out writes one index keyed by user, not two
+ * (migration 0037). A sync's changes after a time are the notifications made after it, found by
+ * the first index, and those changed after it, found by the second (`changedAfter`).
  */
 import type { ChannelMember } from "@fieldreport/domain/NotificationTargeting"
 import type { Clause } from "@fieldreport/domain/OrderBy"
@@ -138,8 +141,19 @@ export class NotificationStore extends Context.Service<
         sql.literal(
           order.length === 0 && updatedAfter !== undefined
             ? "n.updated_at ASC, n.id ASC"
-            : [...order.map((clause) => orderTerms[clause.field][clause.direction]), "n.id DESC"].join(", "),
+            : [
+                ...order.map((clause) => orderTerms[clause.field][clause.direction]),
+                "n.created_at DESC, n.id DESC",
+              ].join(", "),
         )
+
+      /**
+       * `n.updated_at > after`, spelled so that each part has its index: a notification whose
+       * `updated_at` is past `after` was made after it, or changed (`updated_at` past `created_at`,
+       * the condition of `notifications_user_changed`) after it.
+       */
+      const changedAfter = (after: string) =>
+        sql`(n.created_at > ${after} OR (n.updated_at > n.created_at AND n.updated_at > ${after}))`
 
       const scope = (query: NotificationQuery): Statement.Fragment =>
         sql.and([
@@ -148,7 +162,7 @@ export class NotificationStore extends Context.Service<
           ...(query.archived === undefined
             ? []
             : [sql.literal(query.archived ? "n.archived_at IS NOT NULL" : "n.archived_at IS NULL")]),
-          ...(query.updatedAfter === undefined ? [] : [sql`n.updated_at > ${query.updatedAfter}`]),
+          ...(query.updatedAfter === undefined ? [] : [changedAfter(query.updatedAfter)]),
         ])
 
       return NotificationStore.of({
@@ -191,13 +205,18 @@ export class NotificationStore extends Context.Service<
             Effect.map((rows) => rows[0]),
             Effect.orDie,
           ),
-        // The channel's selections that may count, then each one's membership checked by its keys.
+        // The followers (`channel_selections_followers`) and the alerted, each selection then found
+        // by its key: a follower counts, one of the alerted who is not counts when they want alerts.
+        // Then each one's membership, checked by its keys.
         audienceOf: (channelId, alerted) =>
           sql<{ readonly user_id: number; readonly follow: number; readonly alert: number }>`SELECT
               s.user_id, s.follow, s.alert
             FROM channel_selections s
             WHERE s.channel_id = ${channelId}
-              AND (s.follow = 1 OR (s.alert = 1 AND s.user_id IN (${idList(alerted)})))
+              AND s.user_id IN (
+                SELECT f.user_id FROM channel_selections f WHERE f.channel_id = ${channelId} AND f.follow = 1
+                UNION ALL SELECT id FROM (${idList(alerted)}) a)
+              AND (s.follow = 1 OR s.alert = 1)
               AND EXISTS (SELECT 1 FROM channel_members m WHERE m.channel_id = s.channel_id AND m.user_id = s.user_id)
               AND EXISTS (SELECT 1 FROM team_users tu
                 WHERE tu.team_id = (SELECT team_id FROM channels WHERE id = ${channelId})

@@ -1,8 +1,9 @@
 /**
  * The notification store's contract, on every engine: one notification per user and report however
  * often the fan-out runs, the audience of a report, a user's pages in a team in every order (nulls
- * of `archived_at` first going up, last going down), those made, read or archived after a time in
- * the order they changed, reading, archiving and deleting.
+ * of `archived_at` first going up, last going down, then newest first by the time they were made),
+ * those made, read or archived after a time in the order they changed, reading, archiving and
+ * deleting.
  */
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
@@ -106,6 +107,18 @@ describe("NotificationStore contract", () => {
           for (const row of all.rows) ids.push(row.id)
           const [newest, middle, oldest] = ids as [number, number, number]
           assert.isAbove(newest, middle)
+          const changed = (after: string) =>
+            store
+              .page({ ...query, updatedAfter: after })
+              .pipe(Effect.map((page) => [page.total, page.rows.map((row) => [row.id, row.updated_at])]))
+          // Made after the time and never changed.
+          assert.deepStrictEqual(yield* changed(at(1)), [
+            2,
+            [
+              [middle, at(2)],
+              [newest, at(3)],
+            ],
+          ])
           yield* store.setArchivedAt(middle, at(9), at(9))
           yield* store.setArchivedAt(oldest, at(8), at(8))
           yield* store.markRead(newest, at(10))
@@ -118,10 +131,6 @@ describe("NotificationStore contract", () => {
           assert.deepStrictEqual(yield* order("archived_at", "asc"), [newest, oldest, middle])
           assert.deepStrictEqual(yield* order("archived_at", "desc"), [middle, oldest, newest])
           assert.deepStrictEqual(yield* order("read", "desc"), [newest, middle, oldest])
-          const changed = (after: string) =>
-            store
-              .page({ ...query, updatedAfter: after })
-              .pipe(Effect.map((page) => [page.total, page.rows.map((row) => [row.id, row.updated_at])]))
           assert.deepStrictEqual(yield* changed(at(3)), [
             3,
             [
@@ -138,8 +147,44 @@ describe("NotificationStore contract", () => {
           assert.isUndefined(yield* store.find(newest, user, other.teamId))
           yield* store.setArchivedAt(middle, null, at(12))
           assert.strictEqual((yield* store.find(middle, user, channel.teamId))?.archived_at, null)
+          // Taken out of the archive is a change too.
+          assert.deepStrictEqual(yield* changed(at(11)), [1, [[middle, at(12)]]])
           yield* store.delete(middle)
           assert.isUndefined(yield* store.find(middle, user, channel.teamId))
+        }),
+      )
+
+      it.effect("lists newest first by the time a notification was made, whatever the order of its id", () =>
+        Effect.gen(function* () {
+          const store = yield* NotificationStore
+          const channel = yield* newChannel
+          const user = yield* newUser()
+          const notifyAt = (day: number) =>
+            Effect.gen(function* () {
+              const id = yield* newReport(channel, user, at(day))
+              yield* store.insertMany(
+                { id, channel_id: channel.channelId, user_id: user, latitude: null, longitude: null },
+                [user],
+                at(day),
+              )
+            })
+          // Two fan-outs finishing out of order: the later insert was made earlier.
+          yield* notifyAt(5)
+          yield* notifyAt(4)
+          const page = yield* store.page({
+            userId: user,
+            teamId: channel.teamId,
+            archived: undefined,
+            updatedAfter: undefined,
+            order: [],
+            offset: 0,
+            limit: 10,
+          })
+          assert.deepStrictEqual(
+            page.rows.map((row) => row.created_at),
+            [at(5), at(4)],
+          )
+          assert.isBelow(page.rows[0]!.id, page.rows[1]!.id)
         }),
       )
 

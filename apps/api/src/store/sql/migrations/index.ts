@@ -37,6 +37,7 @@ import reportChanges from "./0033_report_changes.ts"
 import accounts from "./0034_accounts.ts"
 import teamInvitations from "./0035_team_invitations.ts"
 import notificationIndexes from "./0036_notification_indexes.ts"
+import fanOutIndexes from "./0037_fan_out_indexes.ts"
 
 /** Every migration, keyed `<number>_<name>`. */
 export const migrations = Migrator.fromRecord({
@@ -75,4 +76,5 @@ export const migrations = Migrator.fromRecord({
   "0034_accounts": accounts,
   "0035_team_invitations": teamInvitations,
   "0036_notification_indexes": notificationIndexes,
+  "0037_fan_out_indexes": fanOutIndexes,
 })
