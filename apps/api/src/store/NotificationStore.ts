@@ -85,7 +85,10 @@ export class NotificationStore extends Context.Service<
     readonly markRead: (id: number, at: string) => Effect.Effect<void>
     readonly setArchivedAt: (id: number, archivedAt: string | null, at: string) => Effect.Effect<void>
     readonly delete: (id: number) => Effect.Effect<void>
-    /** The report a fan-out is about; none once it was deleted. */
+    /**
+     * The report a fan-out is about, locked until the fan-out's transaction ends; none once it was
+     * deleted.
+     */
     readonly reportToNotify: (reportId: number) => Effect.Effect<ReportToNotify | undefined>
     /**
      * The channel's members who may be told about a report: its followers, and those of `alerted`
@@ -199,9 +202,16 @@ export class NotificationStore extends Context.Service<
             Effect.orDie,
           ),
         delete: (id) => sql`DELETE FROM notifications WHERE id = ${id}`.pipe(Effect.asVoid, Effect.orDie),
+        // On PostgreSQL the row is locked as the insert's count trigger will lock it, and first: a
+        // deletion of the report then waits for the fan-out, or the fan-out, finding it gone, for
+        // nothing. Locked later, the insert's foreign key check would let a deletion queue between
+        // it and the trigger, each waiting for the other.
         reportToNotify: (reportId) =>
           sql<ReportToNotify>`SELECT id, channel_id, user_id, latitude, longitude FROM reports
-            WHERE id = ${reportId}`.pipe(
+            WHERE id = ${reportId}${sql.onDialectOrElse({
+              pg: () => sql.literal(" FOR NO KEY UPDATE"),
+              orElse: () => sql.literal(""),
+            })}`.pipe(
             Effect.map((rows) => rows[0]),
             Effect.orDie,
           ),

@@ -1,0 +1,92 @@
+/**
+ * A report's fan-out and the report's deletion at the same time, on PostgreSQL, where they run in
+ * two transactions at once (SQLite runs one writer at a time): whichever locks the report first
+ * goes first, and the other waits for it instead of each waiting for the other.
+ */
+import { describe, expect, layer } from "@effect/vitest"
+import { Deferred, Effect, Fiber, Layer } from "effect"
+import { SqlClient } from "effect/sql"
+import { NotificationStore } from "../../src/store/NotificationStore.ts"
+import { engines, migratedDatabase } from "../support/TestDatabase.ts"
+import { newChannel, newReport, newUser } from "./contract/Tenancy.ts"
+
+const at = (day: number) => `2025-01-${String(day).padStart(2, "0")}T00:00:00.000Z`
+
+/** Long enough for the other transaction to be waiting. */
+const pause = "300 millis"
+
+const database = engines.includes("postgres") ? [migratedDatabase("postgres")] : []
+
+describe.skipIf(database.length === 0)("a fan-out and its report's deletion at once, on PostgreSQL", () => {
+  for (const postgres of database) {
+    layer(NotificationStore.layer.pipe(Layer.provideMerge(postgres)), { excludeTestServices: true })(
+      "postgres",
+      (it) => {
+        /** A report of a new channel by a new user, and another user to notify. */
+        const filed = Effect.gen(function* () {
+          const channel = yield* newChannel
+          const reporter = yield* newUser()
+          return { reportId: yield* newReport(channel, reporter, at(1)), other: yield* newUser() }
+        })
+
+        const remaining = (reportId: number) =>
+          Effect.gen(function* () {
+            const sql = yield* SqlClient.SqlClient
+            const [reports] = yield* sql<{ readonly n: number }>`SELECT COUNT(*)::integer AS n FROM reports
+            WHERE id = ${reportId}`
+            const [notifications] = yield* sql<{ readonly n: number }>`SELECT COUNT(*)::integer AS n
+            FROM notifications WHERE report_id = ${reportId}`
+            return [reports?.n, notifications?.n]
+          }).pipe(Effect.orDie)
+
+        it.effect("a deletion during the fan-out waits for it, then takes its notifications", () =>
+          Effect.gen(function* () {
+            const store = yield* NotificationStore
+            const sql = yield* SqlClient.SqlClient
+            const { reportId, other } = yield* filed
+            const locked = yield* Deferred.make<void>()
+            const fanOut = yield* Effect.forkChild(
+              sql.withTransaction(
+                Effect.gen(function* () {
+                  const report = yield* store.reportToNotify(reportId)
+                  yield* Deferred.succeed(locked, undefined)
+                  yield* Effect.sleep(pause)
+                  yield* store.insertMany(report!, [other], at(2))
+                }),
+              ),
+            )
+            yield* Deferred.await(locked)
+            const deletion = yield* Effect.forkChild(
+              sql.withTransaction(sql`DELETE FROM reports WHERE id = ${reportId}`),
+            )
+            yield* Fiber.join(fanOut)
+            yield* Fiber.join(deletion)
+            expect(yield* remaining(reportId)).toEqual([0, 0])
+          }),
+        )
+
+        it.effect("a fan-out during the deletion waits for it, then finds no report", () =>
+          Effect.gen(function* () {
+            const store = yield* NotificationStore
+            const sql = yield* SqlClient.SqlClient
+            const { reportId } = yield* filed
+            const deleted = yield* Deferred.make<void>()
+            const deletion = yield* Effect.forkChild(
+              sql.withTransaction(
+                Effect.gen(function* () {
+                  yield* sql`DELETE FROM reports WHERE id = ${reportId}`
+                  yield* Deferred.succeed(deleted, undefined)
+                  yield* Effect.sleep(pause)
+                }),
+              ),
+            )
+            yield* Deferred.await(deleted)
+            const found = yield* sql.withTransaction(store.reportToNotify(reportId))
+            yield* Fiber.join(deletion)
+            expect(found).toBeUndefined()
+          }),
+        )
+      },
+    )
+  }
+})
