@@ -14,6 +14,17 @@ import { newChannel, newMember, newReport, newUser } from "./Tenancy.ts"
 
 const at = (day: number) => `2025-01-${String(day).padStart(2, "0")}T00:00:00.000Z`
 
+/** The first ten of a user's notifications in a team, newest first, or as they changed after `updatedAfter`. */
+const firstPage = (userId: number, teamId: number, updatedAfter?: string): NotificationQuery => ({
+  userId,
+  teamId,
+  archived: undefined,
+  updatedAfter,
+  order: [],
+  offset: 0,
+  limit: 10,
+})
+
 describe("NotificationStore contract", () => {
   for (const engine of engines) {
     layer(NotificationStore.layer.pipe(Layer.provideMerge(migratedDatabase(engine))))(engine, (it) => {
@@ -93,15 +104,7 @@ describe("NotificationStore contract", () => {
             [user],
             at(4),
           )
-          const query: NotificationQuery = {
-            userId: user,
-            teamId: channel.teamId,
-            archived: undefined,
-            updatedAfter: undefined,
-            order: [],
-            offset: 0,
-            limit: 10,
-          }
+          const query = firstPage(user, channel.teamId)
           const all = yield* store.page(query)
           assert.strictEqual(all.total, 3)
           for (const row of all.rows) ids.push(row.id)
@@ -171,15 +174,7 @@ describe("NotificationStore contract", () => {
           // Two fan-outs finishing out of order: the later insert was made earlier.
           yield* notifyAt(5)
           yield* notifyAt(4)
-          const page = yield* store.page({
-            userId: user,
-            teamId: channel.teamId,
-            archived: undefined,
-            updatedAfter: undefined,
-            order: [],
-            offset: 0,
-            limit: 10,
-          })
+          const page = yield* store.page(firstPage(user, channel.teamId))
           assert.deepStrictEqual(
             page.rows.map((row) => row.created_at),
             [at(5), at(4)],
@@ -198,15 +193,7 @@ describe("NotificationStore contract", () => {
           // As the seeder writes them in bulk: without the time of the last change.
           yield* sql`INSERT INTO notifications (user_id, report_id, channel_id, read, created_at)
             VALUES (${user}, ${reportId}, ${channel.channelId}, 0, ${at(2)})`.pipe(Effect.orDie)
-          const page = yield* store.page({
-            userId: user,
-            teamId: channel.teamId,
-            archived: undefined,
-            updatedAfter: at(1),
-            order: [],
-            offset: 0,
-            limit: 10,
-          })
+          const page = yield* store.page(firstPage(user, channel.teamId, at(1)))
           assert.deepStrictEqual(
             page.rows.map((row) => row.updated_at),
             [at(2)],
