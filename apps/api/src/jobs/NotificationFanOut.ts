@@ -12,8 +12,10 @@
  *   want this channel's alerts is for the audience to say;
  * - who already has a notification about the report.
  *
- * A run is one transaction, started once the answers in hand are written, and its one insert skips
- * users already notified, so a job retried after a crash, or run twice, notifies nobody twice.
+ * A run starts once the answers in hand are written. It reads, then writes with one insert, which
+ * skips users already notified (so a job retried after a crash, or run twice, notifies nobody
+ * twice) and writes nothing when the report has been deleted meanwhile. On PostgreSQL the run is
+ * one transaction; on SQLite the insert commits by itself (`Transaction.singleWriteRunner`).
  */
 import * as NotificationTargeting from "@fieldreport/domain/NotificationTargeting"
 import type { Position } from "@fieldreport/domain/Position"
@@ -56,13 +58,13 @@ const targetingOf: Record<
  */
 export const layer = Layer.effectDiscard(
   Effect.gen(function* () {
-    const inTransaction = yield* Transaction.runner
+    const inOneWrite = yield* Transaction.singleWriteRunner
     const jobs = yield* JobRunner
     const index = yield* AlertAreaIndex
     const notifications = yield* NotificationStore
 
     const fanOut = (occasion: Occasion) => {
-      const inOneTransaction = traced(`NotificationFanOut.${occasion}`)(function* (payload: {
+      const run = traced(`NotificationFanOut.${occasion}`)(function* (payload: {
         readonly report_id: number
       }) {
         const report = yield* notifications.reportToNotify(payload.report_id)
@@ -81,9 +83,8 @@ export const layer = Layer.effectDiscard(
           alreadyNotified: yield* notifications.notifiedAbout(report.id),
         })
         yield* notifications.insertMany(report, recipients, yield* nowIso)
-      }, inTransaction)
-      return (payload: { readonly report_id: number }) =>
-        Effect.andThen(answersFirst, inOneTransaction(payload))
+      }, inOneWrite)
+      return (payload: { readonly report_id: number }) => Effect.andThen(answersFirst, run(payload))
     }
 
     yield* jobs.register(JobKinds.ReportCreated, fanOut("created"))

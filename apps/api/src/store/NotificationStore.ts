@@ -86,8 +86,8 @@ export class NotificationStore extends Context.Service<
     readonly setArchivedAt: (id: number, archivedAt: string | null, at: string) => Effect.Effect<void>
     readonly delete: (id: number) => Effect.Effect<void>
     /**
-     * The report a fan-out is about, locked until the fan-out's transaction ends; none once it was
-     * deleted.
+     * The report a fan-out is about, locked on PostgreSQL until the fan-out's transaction ends;
+     * none once it was deleted.
      */
     readonly reportToNotify: (reportId: number) => Effect.Effect<ReportToNotify | undefined>
     /**
@@ -104,7 +104,7 @@ export class NotificationStore extends Context.Service<
     readonly notifiedAbout: (reportId: number) => Effect.Effect<ReadonlyArray<number>>
     /**
      * Notifies each user once about the report, in one statement whatever their number; users who
-     * already were are skipped.
+     * already were are skipped, and nobody is once the report is gone.
      */
     readonly insertMany: (
       report: ReportToNotify,
@@ -244,7 +244,8 @@ export class NotificationStore extends Context.Service<
             Effect.map((rows) => rows.map((row) => row.user_id)),
             Effect.orDie,
           ),
-        // `WHERE true`: SQLite reads an upsert after a SELECT only when the SELECT has a WHERE.
+        // Nothing when the report is gone: on SQLite a fan-out's reads and its insert are not one
+        // transaction. (SQLite reads an upsert after a SELECT only when the SELECT has a WHERE.)
         insertMany: (report, userIds, at) =>
           userIds.length === 0
             ? Effect.void
@@ -252,7 +253,7 @@ export class NotificationStore extends Context.Service<
                   (user_id, report_id, channel_id, read, archived_at, created_at, updated_at)
                 SELECT l.id, ${report.id}, ${report.channel_id}, 0, NULL, ${at}, ${at}
                 FROM (${idList(userIds)}) l
-                WHERE true
+                WHERE EXISTS (SELECT 1 FROM reports r WHERE r.id = ${report.id})
                 ON CONFLICT (report_id, user_id, channel_id) DO NOTHING`.pipe(Effect.asVoid, Effect.orDie),
       })
     }),

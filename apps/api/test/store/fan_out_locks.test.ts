@@ -1,12 +1,14 @@
 /**
  * A report's fan-out and the report's deletion at the same time, on PostgreSQL, where they run in
- * two transactions at once (SQLite runs one writer at a time): whichever locks the report first
- * goes first, and the other waits for it instead of each waiting for the other.
+ * two transactions at once, the fan-out in the runner its job uses (SQLite runs one writer at a
+ * time): whichever locks the report first goes first, and the other waits for it instead of each
+ * waiting for the other.
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Deferred, Effect, Fiber, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { NotificationStore } from "../../src/store/NotificationStore.ts"
+import * as Transaction from "../../src/store/sql/Transaction.ts"
 import { engines, migratedDatabase } from "../support/TestDatabase.ts"
 import { newChannel, newReport, newUser } from "./contract/Tenancy.ts"
 
@@ -43,10 +45,11 @@ describe.skipIf(database.length === 0)("a fan-out and its report's deletion at o
           Effect.gen(function* () {
             const store = yield* NotificationStore
             const sql = yield* SqlClient.SqlClient
+            const inOneWrite = yield* Transaction.singleWriteRunner
             const { reportId, other } = yield* filed
             const locked = yield* Deferred.make<void>()
             const fanOut = yield* Effect.forkChild(
-              sql.withTransaction(
+              inOneWrite(
                 Effect.gen(function* () {
                   const report = yield* store.reportToNotify(reportId)
                   yield* Deferred.succeed(locked, undefined)
@@ -69,6 +72,7 @@ describe.skipIf(database.length === 0)("a fan-out and its report's deletion at o
           Effect.gen(function* () {
             const store = yield* NotificationStore
             const sql = yield* SqlClient.SqlClient
+            const inOneWrite = yield* Transaction.singleWriteRunner
             const { reportId } = yield* filed
             const deleted = yield* Deferred.make<void>()
             const deletion = yield* Effect.forkChild(
@@ -81,7 +85,7 @@ describe.skipIf(database.length === 0)("a fan-out and its report's deletion at o
               ),
             )
             yield* Deferred.await(deleted)
-            const found = yield* sql.withTransaction(store.reportToNotify(reportId))
+            const found = yield* inOneWrite(store.reportToNotify(reportId))
             yield* Fiber.join(deletion)
             expect(found).toBeUndefined()
           }),

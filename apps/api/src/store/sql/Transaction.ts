@@ -22,3 +22,28 @@ export const runner = Effect.map(
     <A, E, R>(effect: Effect.Effect<A, E, R>) =>
       sql.withTransaction(effect).pipe(Effect.catchTag("SqlError", Effect.die)),
 )
+
+/**
+ * Runs effects that read, then write with a single statement that checks for itself what it needs
+ * (a notification fan-out: who to tell, then one insert). On PostgreSQL they run in a transaction,
+ * as `runner` runs them, so that the reads can lock first what the write will need. On SQLite they
+ * run without one, and the write commits by itself: inside a transaction, SQLite copies every page
+ * a statement changes to a temporary file, to undo that statement alone should it fail, and for a
+ * write that changes a page per row (an index keyed by user, one user per row) the copy costs a
+ * third of the write.
+ *
+ * @example
+ * ```ts
+ * const inOneWrite = yield* Transaction.singleWriteRunner
+ * yield* inOneWrite(Effect.gen(function* () { … }))
+ * ```
+ */
+export const singleWriteRunner = Effect.map(
+  SqlClient.SqlClient,
+  (sql) =>
+    <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+      sql.onDialectOrElse({
+        sqlite: () => effect,
+        orElse: () => sql.withTransaction(effect).pipe(Effect.catchTag("SqlError", Effect.die)),
+      }),
+)

@@ -50,6 +50,20 @@ describe("NotificationStore contract", () => {
         }),
       )
 
+      it.effect("notifies nobody about a report deleted since it was read", () =>
+        Effect.gen(function* () {
+          const store = yield* NotificationStore
+          const sql = yield* SqlClient.SqlClient
+          const channel = yield* newChannel
+          const reporter = yield* newUser()
+          const reportId = yield* newReport(channel, reporter, at(1))
+          const report = yield* store.reportToNotify(reportId)
+          yield* sql`DELETE FROM reports WHERE id = ${reportId}`.pipe(Effect.orDie)
+          yield* store.insertMany(report!, [yield* newUser()], at(2))
+          assert.deepStrictEqual(yield* store.notifiedAbout(reportId), [])
+        }),
+      )
+
       it.effect(
         "reads the audience: followers, and those alerted who want alerts, who joined and are active",
         () =>
