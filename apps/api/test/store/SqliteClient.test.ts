@@ -524,7 +524,7 @@ describe("SqliteClient", () => {
         const first = salts()
         // Transactions of 100 pages, one after the other, until the log starts again: on a quiet
         // machine soon after its 10,000th page (about 100 transactions); a busy one may take
-        // longer to let the writers' connection checkpoint. At most 400 (160 MB).
+        // longer to let the writers' connection checkpoint. At most 400 (160 MB), then as many again.
         const transaction = sql.withTransaction(
           Effect.forEach(
             Array.from({ length: 100 }),

@@ -29,8 +29,8 @@ export const runner = Effect.map(
  * as `runner` runs them, so that the reads can lock first what the write will need. On SQLite they
  * run without one, and the write commits by itself: inside a transaction, SQLite copies every page
  * a statement changes to a temporary file, to undo that statement alone should it fail, and for a
- * write that changes a page per row (an index keyed by user, one user per row) the copy costs a
- * third of the write.
+ * write that changes a page per row (an index keyed by user, one user per row) that copy is a large
+ * part of its cost (docs/benchmarks.md, the fan-out).
  *
  * @example
  * ```ts
