@@ -3,7 +3,7 @@
  */
 import { cacheKey } from "@fieldreport/domain/ReportDisclosure"
 import type { MapItem } from "@fieldreport/domain/ReportSearch"
-import { pinUrls } from "../services/Pins.ts"
+import { pinUrl } from "../services/Pins.ts"
 import type { MapItemRow } from "../store/ReportSearchStore.ts"
 
 /**
@@ -20,7 +20,7 @@ import type { MapItemRow } from "../store/ReportSearchStore.ts"
 export const mapItemBody = (baseUrl: string, row: MapItemRow): MapItem => ({
   id: row.id,
   cache_key: cacheKey(row),
-  pin: pinUrls(baseUrl, row.pin_color, row.pin_appearance).at1x,
+  pin: pinUrl(baseUrl, row.pin_color, row.pin_appearance, 1),
   channel_id: row.channel_id,
   appearance: row.appearance,
   latitude: row.latitude,

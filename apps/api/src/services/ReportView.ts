@@ -50,7 +50,7 @@ import { Access, type ChannelAccess } from "./Access.ts"
 import { Attachments, type FileUrls } from "./Attachments.ts"
 import type { Actor } from "./Authentication.ts"
 import { formFieldOf } from "./Forms.ts"
-import { pinUrls } from "./Pins.ts"
+import { pinUrl } from "./Pins.ts"
 import type { ReadableReport } from "./ReadableReport.ts"
 
 /** What to render, and for whom. */
@@ -261,7 +261,7 @@ export class ReportView extends Context.Service<
             const logo =
               channel.logo_attachment_id === null ? undefined : files.get(channel.logo_attachment_id)
             if (logo === undefined) {
-              record.account_logo = pinUrls("", channel.pin_color, channel.pin_appearance).at2x
+              record.account_logo = pinUrl("", channel.pin_color, channel.pin_appearance, 2)
             } else {
               record.account_logo = logo.original_path
             }
