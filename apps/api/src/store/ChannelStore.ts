@@ -128,10 +128,16 @@ export class ChannelStore extends Context.Service<
           )
         },
         // The channel's reports go with it, and their comments and tasks: their uuids are freed first.
+        // On PostgreSQL the channel is locked first, as a fan-out about one of its reports locks it
+        // (`NotificationStore.reportToNotify`): one waits for the other to end.
         delete: (id) =>
           sql
             .withTransaction(
               Effect.gen(function* () {
+                yield* sql.onDialectOrElse({
+                  pg: () => sql`SELECT id FROM channels WHERE id = ${id} FOR UPDATE`,
+                  orElse: () => Effect.void,
+                })
                 yield* ClientUuids.free(sql, "report", sql`SELECT uuid FROM reports WHERE channel_id = ${id}`)
                 yield* ClientUuids.free(
                   sql,

@@ -86,8 +86,8 @@ export class NotificationStore extends Context.Service<
     readonly setArchivedAt: (id: number, archivedAt: string | null, at: string) => Effect.Effect<void>
     readonly delete: (id: number) => Effect.Effect<void>
     /**
-     * The report a fan-out is about, locked on PostgreSQL until the fan-out's transaction ends;
-     * none once it was deleted.
+     * The report a fan-out is about, locked on PostgreSQL until the fan-out's transaction ends, as
+     * is its channel against deletion; none once it was deleted.
      */
     readonly reportToNotify: (reportId: number) => Effect.Effect<ReportToNotify | undefined>
     /**
@@ -202,19 +202,30 @@ export class NotificationStore extends Context.Service<
             Effect.orDie,
           ),
         delete: (id) => sql`DELETE FROM notifications WHERE id = ${id}`.pipe(Effect.asVoid, Effect.orDie),
-        // On PostgreSQL the row is locked as the insert's count trigger will lock it, and first: a
-        // deletion of the report then waits for the fan-out, or the fan-out, finding it gone, for
-        // nothing. Locked later, the insert's foreign key check would let a deletion queue between
-        // it and the trigger, each waiting for the other.
+        // On PostgreSQL the report's channel is locked first, against its deletion only, which
+        // locks it first too (`ChannelStore`); then the report, as the insert's count trigger will
+        // lock it. A deletion of either then waits for the fan-out, or the fan-out, finding the
+        // report gone, for nothing. Locked later, the insert's foreign key check would let a
+        // deletion queue between it and the trigger, and a channel's deletion take counts off rows
+        // the trigger wants: each would wait for the other.
         reportToNotify: (reportId) =>
-          sql<ReportToNotify>`SELECT id, channel_id, user_id, latitude, longitude FROM reports
-            WHERE id = ${reportId}${sql.onDialectOrElse({
-              pg: () => sql.literal(" FOR NO KEY UPDATE"),
-              orElse: () => sql.literal(""),
-            })}`.pipe(
-            Effect.map((rows) => rows[0]),
-            Effect.orDie,
-          ),
+          sql
+            .onDialectOrElse({
+              pg: () => sql`SELECT id FROM channels
+                WHERE id = (SELECT channel_id FROM reports WHERE id = ${reportId}) FOR KEY SHARE`,
+              orElse: () => Effect.succeed([]),
+            })
+            .pipe(
+              Effect.andThen(
+                sql<ReportToNotify>`SELECT id, channel_id, user_id, latitude, longitude FROM reports
+                  WHERE id = ${reportId}${sql.onDialectOrElse({
+                    pg: () => sql.literal(" FOR NO KEY UPDATE"),
+                    orElse: () => sql.literal(""),
+                  })}`,
+              ),
+              Effect.map((rows) => rows[0]),
+              Effect.orDie,
+            ),
         // The followers (`channel_selections_followers`) and the alerted, each selection then found
         // by its key: a follower counts, one of the alerted who is not counts when they want alerts.
         // Then each one's membership, checked by its keys.
