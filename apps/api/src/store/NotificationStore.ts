@@ -209,23 +209,19 @@ export class NotificationStore extends Context.Service<
         // deletion queue between it and the trigger, and a channel's deletion take counts off rows
         // the trigger wants: each would wait for the other.
         reportToNotify: (reportId) =>
-          sql
-            .onDialectOrElse({
+          Effect.gen(function* () {
+            yield* sql.onDialectOrElse({
               pg: () => sql`SELECT id FROM channels
                 WHERE id = (SELECT channel_id FROM reports WHERE id = ${reportId}) FOR KEY SHARE`,
-              orElse: () => Effect.succeed([]),
+              orElse: () => Effect.void,
             })
-            .pipe(
-              Effect.andThen(
-                sql<ReportToNotify>`SELECT id, channel_id, user_id, latitude, longitude FROM reports
-                  WHERE id = ${reportId}${sql.onDialectOrElse({
-                    pg: () => sql.literal(" FOR NO KEY UPDATE"),
-                    orElse: () => sql.literal(""),
-                  })}`,
-              ),
-              Effect.map((rows) => rows[0]),
-              Effect.orDie,
-            ),
+            const rows = yield* sql<ReportToNotify>`SELECT id, channel_id, user_id, latitude, longitude
+              FROM reports WHERE id = ${reportId}${sql.onDialectOrElse({
+                pg: () => sql.literal(" FOR NO KEY UPDATE"),
+                orElse: () => sql.literal(""),
+              })}`
+            return rows[0]
+          }).pipe(Effect.orDie),
         // The followers (`channel_selections_followers`) and the alerted, each selection then found
         // by its key: a follower counts, one of the alerted who is not counts when they want alerts.
         // Then each one's membership, checked by its keys.
