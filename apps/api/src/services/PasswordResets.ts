@@ -125,7 +125,7 @@ export class PasswordResets extends Context.Service<
         const app = input.bundleId === undefined ? undefined : yield* apps.findByBundleId(input.bundleId)
         if (input.bundleId !== undefined && app === undefined)
           return yield* new NotFound({ resource: "branded app" })
-        yield* throttle.admit({ email: input.email, clientAddress: input.clientAddress })
+        yield* throttle.admit({ email: input.email, asker: { clientAddress: input.clientAddress } })
         yield* jobs.enqueue(JobKinds.PasswordResetMail, {
           email: input.email,
           app_id: app?.id ?? null,

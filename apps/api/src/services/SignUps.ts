@@ -140,7 +140,7 @@ export class SignUps extends Context.Service<
           })
         const password = Redacted.value(input.password)
         yield* requireStrong(password, { field: "user.password", userInputs: userInputsOf(input) })
-        yield* throttle.admit({ email: input.email, clientAddress: request.clientAddress })
+        yield* throttle.admit({ email: input.email, asker: { clientAddress: request.clientAddress } })
         // Hashed before the transaction, so the write lock is not held for the hashing.
         const password_hash = yield* hashPassword(password)
         const user = yield* inTransaction(

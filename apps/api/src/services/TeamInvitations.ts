@@ -83,12 +83,6 @@ export const invitationByAddressMessage = (facts: {
   ].join("\n"),
 })
 
-/** Where an invitation was asked from: the client's address (throttling) and the service's. */
-export interface Origin {
-  readonly clientAddress: string
-  readonly baseUrl: string
-}
-
 const invitationNotFound = () => new NotFound({ resource: "invitation" })
 
 const invalidToken = () =>
@@ -101,7 +95,7 @@ const invalidToken = () =>
  * ```ts
  * const invitations = yield* TeamInvitations
  * const { sent } = yield* invitations.invite(actor, 4, { email: "ana@example.com", team_role: "team_member",
- *   channel_role: "reporter", channel_ids: [] }, origin)
+ *   channel_role: "reporter", channel_ids: [] }, baseUrl)
  * ```
  */
 export class TeamInvitations extends Context.Service<
@@ -115,7 +109,7 @@ export class TeamInvitations extends Context.Service<
       actor: Actor,
       teamId: number,
       input: TeamInvitationCreate,
-      origin: Origin,
+      baseUrl: string,
     ) => Effect.Effect<
       {
         readonly sent: {
@@ -141,7 +135,7 @@ export class TeamInvitations extends Context.Service<
       actor: Actor,
       teamId: number,
       id: number,
-      origin: Origin,
+      baseUrl: string,
     ) => Effect.Effect<TeamInvitationRow, NotFound | Forbidden | TooManyRequests>
     /** Withdraws a pending invitation: its link stops working. */
     readonly withdraw: (actor: Actor, teamId: number, id: number) => Effect.Effect<void, NotFound | Forbidden>
@@ -265,18 +259,18 @@ export class TeamInvitations extends Context.Service<
         actor: Actor,
         teamId: number,
         input: TeamInvitationCreate,
-        origin: Origin,
+        baseUrl: string,
       ) {
         yield* requireInviter(actor, teamId)
         const teamChannels = new Set(yield* teamUserStore.teamChannelIds(teamId, input.channel_ids))
         const outside = input.channel_ids.findIndex((id) => !teamChannels.has(id))
         if (outside !== -1)
           return yield* InvalidInput.at(`invitation.channel_ids.${outside}`, "is not a channel of this team")
-        yield* throttle.admit({ email: input.email, clientAddress: origin.clientAddress })
+        yield* throttle.admit({ email: input.email, asker: { inviterId: actor.user.id } })
 
         const account = yield* users.findByEmail(input.email)
         if (account !== undefined) {
-          const teamUserId = yield* inviteAccount(actor, teamId, account.id, input, origin.baseUrl)
+          const teamUserId = yield* inviteAccount(actor, teamId, account.id, input, baseUrl)
           return {
             sent: { email: account.email, invitation_id: null, team_user_id: teamUserId },
             created: false,
@@ -294,7 +288,7 @@ export class TeamInvitations extends Context.Service<
               inviter_id: actor.user.id,
             }
             const mail = (id: number) =>
-              jobs.enqueue(JobKinds.TeamInvitationMail, { invitation_id: id, base_url: origin.baseUrl })
+              jobs.enqueue(JobKinds.TeamInvitationMail, { invitation_id: id, base_url: baseUrl })
             const inserted = yield* store.insert({
               ...terms,
               team_id: teamId,
@@ -351,13 +345,13 @@ export class TeamInvitations extends Context.Service<
         actor: Actor,
         teamId: number,
         id: number,
-        origin: Origin,
+        baseUrl: string,
       ) {
         yield* requireInviter(actor, teamId)
         const pending = yield* pendingOf(teamId, id)
         const wait = Duration.toMillis(invitationInterval) - sinceLastMillis(pending, yield* nowIso)
         if (wait > 0) return yield* new TooManyRequests({ retryAfterSeconds: Math.ceil(wait / 1000) })
-        yield* throttle.admit({ email: pending.email, clientAddress: origin.clientAddress })
+        yield* throttle.admit({ email: pending.email, asker: { inviterId: actor.user.id } })
         const changes = {
           last_invited_at: yield* nowIso,
           expires_at: yield* isoIn(Duration.toMillis(invitationLifetime)),
@@ -367,7 +361,7 @@ export class TeamInvitations extends Context.Service<
             yield* store.update(pending.id, changes)
             yield* jobs.enqueue(JobKinds.TeamInvitationMail, {
               invitation_id: pending.id,
-              base_url: origin.baseUrl,
+              base_url: baseUrl,
             })
           }),
         )

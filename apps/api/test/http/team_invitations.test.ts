@@ -400,6 +400,34 @@ describe("sending again and withdrawing", () => {
   })
 })
 
+describe("the throttle", () => {
+  it("counts an inviter's invitations, 100 an hour, not their client address's", async () => {
+    const lead = await createPerson(server, "inv-crew-lead@example.com")
+    await joinTeam(server, teamId, lead, "manager")
+    // A crew invited at once from one office, past the 20 an hour of an address asking anonymously.
+    const office = newAddress()
+    const inviteFromOffice = (person: Person, email: string) =>
+      server.request("POST", `/api/v4/teams/${teamId}/invitations`, {
+        token: person.token,
+        body: { invitation: { email } },
+        headers: { "X-Forwarded-For": office },
+      })
+    for (let n = 1; n <= 100; n++)
+      expect((await inviteFromOffice(lead, `crew-${n}@example.net`)).status).toBe(201)
+    const refused = await inviteFromOffice(lead, "crew-101@example.net")
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get("retry-after"))).toBe(60 * 60)
+    // Another manager at the office has a count of their own, and the office still has its 20
+    // anonymous requests: the invitations took none of them.
+    expect((await inviteFromOffice(manager, "crew-101@example.net")).status).toBe(201)
+    const reset = await server.request("POST", "/api/v4/reset_passwords/request_token", {
+      body: { email: "someone@example.net" },
+      headers: { "X-Forwarded-For": office },
+    })
+    expect(reset.status).toBe(200)
+  })
+})
+
 describe("inviting an address with an account", () => {
   it("invites the user as a team user, with the invited team role, and mails the team user invitation", async () => {
     const hal = await createPerson(server, "hal@example.com")

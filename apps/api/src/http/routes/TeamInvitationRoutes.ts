@@ -31,10 +31,12 @@ export const teamInvitationRoutes = (route: Route<AppServices>): GroupHandlers<t
         const actor = yield* (yield* Authentication).authenticate(req.headers)
         const teamId = yield* idParam(req, "team_id")
         const input = yield* bodyOf(req, "invitation", TeamInvitationCreate)
-        const { sent, created } = yield* (yield* TeamInvitations).invite(actor, teamId, input, {
-          clientAddress: clientAddress(req),
-          baseUrl: yield* baseUrlOf(req),
-        })
+        const { sent, created } = yield* (yield* TeamInvitations).invite(
+          actor,
+          teamId,
+          input,
+          yield* baseUrlOf(req),
+        )
         return json(sent, created ? 201 : 200)
       }),
     ),
@@ -63,10 +65,7 @@ export const teamInvitationRoutes = (route: Route<AppServices>): GroupHandlers<t
         const actor = yield* (yield* Authentication).authenticate(req.headers)
         const teamId = yield* idParam(req, "team_id")
         const id = yield* idParam(req, "id")
-        const invitation = yield* (yield* TeamInvitations).resend(actor, teamId, id, {
-          clientAddress: clientAddress(req),
-          baseUrl: yield* baseUrlOf(req),
-        })
+        const invitation = yield* (yield* TeamInvitations).resend(actor, teamId, id, yield* baseUrlOf(req))
         return json(teamInvitationBody(invitation))
       }),
     ),
