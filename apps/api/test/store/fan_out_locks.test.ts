@@ -34,6 +34,47 @@ describe.skipIf(database.length === 0)(
           return { reportId: yield* newReport(channel, reporter, at(1)), other: yield* newUser() }
         })
 
+        /**
+         * A fan-out about the report to `userId` in the runner its job uses, forked, and answered
+         * once it holds its locks; it inserts a pause later.
+         */
+        const fanOutHoldingLocks = (reportId: number, userId: number) =>
+          Effect.gen(function* () {
+            const store = yield* NotificationStore
+            const inOneWrite = yield* Transaction.singleWriteRunner
+            const locked = yield* Deferred.make<void>()
+            const fanOut = yield* Effect.forkChild(
+              inOneWrite(
+                Effect.gen(function* () {
+                  const report = yield* store.reportToNotify(reportId)
+                  yield* Deferred.succeed(locked, undefined)
+                  yield* Effect.sleep(pause)
+                  yield* store.insertMany(report!, [userId], at(3))
+                }),
+              ),
+            )
+            yield* Deferred.await(locked)
+            return fanOut
+          })
+
+        /** A deletion, forked in a transaction, and answered once done; it commits a pause later. */
+        const deletionHoldingLocks = <E, R>(deletion: Effect.Effect<unknown, E, R>) =>
+          Effect.gen(function* () {
+            const sql = yield* SqlClient.SqlClient
+            const deleted = yield* Deferred.make<void>()
+            const fiber = yield* Effect.forkChild(
+              sql.withTransaction(
+                Effect.gen(function* () {
+                  yield* deletion
+                  yield* Deferred.succeed(deleted, undefined)
+                  yield* Effect.sleep(pause)
+                }),
+              ),
+            )
+            yield* Deferred.await(deleted)
+            return fiber
+          })
+
         const remaining = (reportId: number) =>
           Effect.gen(function* () {
             const sql = yield* SqlClient.SqlClient
@@ -46,22 +87,9 @@ describe.skipIf(database.length === 0)(
 
         it.effect("a deletion during the fan-out waits for it, then takes its notifications", () =>
           Effect.gen(function* () {
-            const store = yield* NotificationStore
             const sql = yield* SqlClient.SqlClient
-            const inOneWrite = yield* Transaction.singleWriteRunner
             const { reportId, other } = yield* filed
-            const locked = yield* Deferred.make<void>()
-            const fanOut = yield* Effect.forkChild(
-              inOneWrite(
-                Effect.gen(function* () {
-                  const report = yield* store.reportToNotify(reportId)
-                  yield* Deferred.succeed(locked, undefined)
-                  yield* Effect.sleep(pause)
-                  yield* store.insertMany(report!, [other], at(2))
-                }),
-              ),
-            )
-            yield* Deferred.await(locked)
+            const fanOut = yield* fanOutHoldingLocks(reportId, other)
             const deletion = yield* Effect.forkChild(
               sql.withTransaction(sql`DELETE FROM reports WHERE id = ${reportId}`),
             )
@@ -77,17 +105,7 @@ describe.skipIf(database.length === 0)(
             const sql = yield* SqlClient.SqlClient
             const inOneWrite = yield* Transaction.singleWriteRunner
             const { reportId } = yield* filed
-            const deleted = yield* Deferred.make<void>()
-            const deletion = yield* Effect.forkChild(
-              sql.withTransaction(
-                Effect.gen(function* () {
-                  yield* sql`DELETE FROM reports WHERE id = ${reportId}`
-                  yield* Deferred.succeed(deleted, undefined)
-                  yield* Effect.sleep(pause)
-                }),
-              ),
-            )
-            yield* Deferred.await(deleted)
+            const deletion = yield* deletionHoldingLocks(sql`DELETE FROM reports WHERE id = ${reportId}`)
             const found = yield* inOneWrite(store.reportToNotify(reportId))
             yield* Fiber.join(deletion)
             expect(found).toBeUndefined()
@@ -98,27 +116,14 @@ describe.skipIf(database.length === 0)(
           "a channel's deletion during the fan-out of one of its reports waits for it, however the counts it takes off overlap the fan-out's",
           () =>
             Effect.gen(function* () {
-              const store = yield* NotificationStore
               const channels = yield* ChannelStore
-              const inOneWrite = yield* Transaction.singleWriteRunner
               const channel = yield* newChannel
               // The author of the channel's first report is told about its second: the deletion
               // takes the first report's counts off the author's row before it reaches the second.
               const author = yield* newUser()
               const firstId = yield* newReport(channel, author, at(1))
               const reportId = yield* newReport(channel, yield* newUser(), at(2))
-              const locked = yield* Deferred.make<void>()
-              const fanOut = yield* Effect.forkChild(
-                inOneWrite(
-                  Effect.gen(function* () {
-                    const report = yield* store.reportToNotify(reportId)
-                    yield* Deferred.succeed(locked, undefined)
-                    yield* Effect.sleep(pause)
-                    yield* store.insertMany(report!, [author], at(3))
-                  }),
-                ),
-              )
-              yield* Deferred.await(locked)
+              const fanOut = yield* fanOutHoldingLocks(reportId, author)
               const deletion = yield* Effect.forkChild(channels.delete(channel.channelId))
               yield* Fiber.join(fanOut)
               yield* Fiber.join(deletion)
@@ -129,22 +134,11 @@ describe.skipIf(database.length === 0)(
         it.effect("a fan-out during its channel's deletion waits for it, then finds no report", () =>
           Effect.gen(function* () {
             const store = yield* NotificationStore
-            const sql = yield* SqlClient.SqlClient
+            const channels = yield* ChannelStore
             const inOneWrite = yield* Transaction.singleWriteRunner
             const channel = yield* newChannel
             const reportId = yield* newReport(channel, yield* newUser(), at(1))
-            const deleted = yield* Deferred.make<void>()
-            const deletion = yield* Effect.forkChild(
-              sql.withTransaction(
-                Effect.gen(function* () {
-                  const channels = yield* ChannelStore
-                  yield* channels.delete(channel.channelId)
-                  yield* Deferred.succeed(deleted, undefined)
-                  yield* Effect.sleep(pause)
-                }),
-              ),
-            )
-            yield* Deferred.await(deleted)
+            const deletion = yield* deletionHoldingLocks(channels.delete(channel.channelId))
             const found = yield* inOneWrite(store.reportToNotify(reportId))
             yield* Fiber.join(deletion)
             expect(found).toBeUndefined()
